@@ -1,0 +1,33 @@
+/** SPEC §7: where the billing service lives and how every call identifies itself. */
+export const SERVICE_BASE_PATH = '/api/v1/services/rcm-webpay-service';
+export const PORTAL_BASE_PATH = '/webpay';
+
+export const API_KEY_HEADER = 'X-API-Key';
+export const XHR_MARKER_HEADER = 'X-Requested-With';
+export const XHR_MARKER_VALUE = 'XMLHttpRequest';
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+export const CORRELATION_ID_HEADER = 'X-Correlation-Id';
+
+/** The API key a development install uses when `WEBPAY_API_KEY` is not set. */
+export const DEVELOPMENT_API_KEY = 'webpay-dev-api-key';
+
+/** SPEC §9: billing client timeout. */
+export const CLIENT_TIMEOUT_MS = 30_000;
+
+/** Paths of the billing service, relative to SERVICE_BASE_PATH. */
+export const API_PATHS = {
+  configApp: '/config/app',
+  configContactInfo: '/config/contactInfo',
+  login: '/auth/login',
+  loginMagic: '/auth/login/magic',
+  loginEmail: '/auth/login/email',
+  loginCode: '/auth/login/code',
+  me: '/auth/me',
+  logout: '/auth/logout',
+  mfaEmail: '/auth/mfa/email',
+  signupEmail: '/auth/signup/email',
+  signupSendCode: '/auth/signup/email/send-code',
+  encounters: '/encounters',
+  paymentsInit: '/payments/init',
+  paymentsAch: '/payments/ach',
+} as const;

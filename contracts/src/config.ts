@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { facilityIdSchema, facilitySchema } from './facilities.ts';
+
+/** The provider's branding; configurable without code changes. */
+export const brandingSchema = z
+  .object({
+    providerName: z.string(),
+    portalName: z.string(),
+    tagline: z.string(),
+    logoUrl: z.string(),
+    accentColor: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+    supportEmail: z.string(),
+  })
+  .meta({ id: 'Branding' });
+export type Branding = z.infer<typeof brandingSchema>;
+
+/** GET /config/app (SPEC §3 App config, §7). */
+export const appConfigSchema = z
+  .object({
+    centralFacility: facilitySchema,
+    externalARFacilities: z.array(facilitySchema),
+    supportPhones: z.record(facilityIdSchema, z.string()),
+    fallbackSupportPhone: z.string(),
+    branding: brandingSchema,
+  })
+  .meta({ id: 'AppConfig' });
+export type AppConfig = z.infer<typeof appConfigSchema>;
+
+export const facilityContactSchema = z
+  .object({
+    id: facilityIdSchema,
+    name: z.string(),
+    phone: z.string(),
+    hours: z.string(),
+    address: z.string(),
+    email: z.string(),
+  })
+  .meta({ id: 'FacilityContact' });
+export type FacilityContact = z.infer<typeof facilityContactSchema>;
+
+/** GET /config/contactInfo: each facility's contact, and the guarantor's support phone when signed in. */
+export const contactInfoSchema = z
+  .object({
+    facilities: z.array(facilityContactSchema),
+    supportPhone: z.string(),
+    supportEmail: z.string(),
+  })
+  .meta({ id: 'ContactInfo' });
+export type ContactInfo = z.infer<typeof contactInfoSchema>;

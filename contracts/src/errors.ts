@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/** The error object of SPEC §3 / §8: every non-2xx answer of the service is one. */
+export const errorObjectSchema = z
+  .object({
+    title: z.string(),
+    status: z.number().int(),
+    code: z.string(),
+    details: z.array(z.string()),
+    requestId: z.string().optional(),
+    correlationId: z.string().optional(),
+  })
+  .meta({ id: 'ErrorObject', description: 'Every non-2xx answer of the service' });
+export type ErrorObject = z.infer<typeof errorObjectSchema>;
+
+/** Stable error codes of the service; the portal may branch on them. */
+export const ERROR_CODES = {
+  validation: 'VALIDATION_ERROR',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  apiKeyMissing: 'API_KEY_REQUIRED',
+  apiKeyInvalid: 'API_KEY_INVALID',
+  xhrMarkerMissing: 'XHR_MARKER_REQUIRED',
+  notFound: 'NOT_FOUND',
+  routeNotFound: 'ROUTE_NOT_FOUND',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  sessionExpired: 'SESSION_EXPIRED',
+  accountLocked: 'ACCOUNT_LOCKED',
+  tooManyRequests: 'TOO_MANY_REQUESTS',
+  paymentDeclined: 'PAYMENT_DECLINED',
+  upstreamTimeout: 'UPSTREAM_TIMEOUT',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  methodNotAllowed: 'METHOD_NOT_ALLOWED',
+  databaseUnavailable: 'DATABASE_UNAVAILABLE',
+  internal: 'INTERNAL_ERROR',
+  /** SPEC §8 fallback for any non-401 failure the body does not explain. */
+  fallbackUnexpected: 'ERR1001',
+  /** SPEC §8 fallback for a 401 the body does not explain. */
+  fallbackSessionExpired: 'ERR1002',
+} as const;
+
+/** SPEC §8: used when a body is not a recognised error object. */
+export function fallbackError(status: number | undefined): ErrorObject {
+  if (status === 401) {
+    return {
+      title: 'Session expired',
+      status: 401,
+      code: ERROR_CODES.fallbackSessionExpired,
+      details: ['Your session has expired. Please log in again.'],
+      requestId: '',
+      correlationId: '',
+    };
+  }
+  return {
+    title: 'An unexpected error occurred',
+    status: status ?? 500,
+    code: ERROR_CODES.fallbackUnexpected,
+    details: ['An error occurred while processing your request. Please try again later.'],
+    requestId: '',
+    correlationId: '',
+  };
+}
+
+/** SPEC §3: a response counts as a product error when it has these fields. */
+export function isErrorObject(value: unknown): value is ErrorObject {
+  return errorObjectSchema.safeParse(value).success;
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/**
+ * Money is integer cents everywhere we calculate or store it. The wire keeps
+ * SPEC's dollar numbers with at most two decimals; these helpers are the only
+ * place the two meet.
+ */
+export type Cents = number;
+
+const CENTS_PER_DOLLAR = 100;
+
+/** Dollars (as sent on the wire) to integer cents, rejecting sub-cent precision. */
+export function toCents(dollars: number): Cents {
+  if (!Number.isFinite(dollars)) throw new RangeError(`Not a finite amount: ${dollars}`);
+  // Scale via the decimal string so 0.1 + 0.2 style binary noise never leaks in.
+  const cents = Math.round(Number((dollars * CENTS_PER_DOLLAR).toFixed(4)));
+  if (Math.abs(dollars * CENTS_PER_DOLLAR - cents) > 1e-6) {
+    throw new RangeError(`Amount has more than two decimals: ${dollars}`);
+  }
+  return cents;
+}
+
+/** Integer cents to the dollar number the wire carries. */
+export function fromCents(cents: Cents): number {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Cents must be an integer: ${cents}`);
+  return cents / CENTS_PER_DOLLAR;
+}
+
+export function sumCents(values: readonly Cents[]): Cents {
+  return values.reduce((total, value) => total + value, 0);
+}
+
+export function hasAtMostTwoDecimals(value: number): boolean {
+  return Number.isFinite(value) && Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+}
+
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** `$1,234.56` from a dollar amount, as SPEC §1 asks (USD, en-US). */
+export function formatUsd(dollars: number): string {
+  return usd.format(dollars);
+}
+
+/** `$1,234.56` from integer cents. */
+export function formatCents(cents: Cents): string {
+  return usd.format(fromCents(cents));
+}
+
+/** A dollar amount on the wire: finite, not negative, at most two decimals. */
+export const dollarAmountSchema = z
+  .number()
+  .nonnegative('Amount must not be negative')
+  .refine(hasAtMostTwoDecimals, 'Amount must have at most 2 decimals')
+  .meta({ description: 'US dollars with at most two decimals', example: 1250.0 });
+
+/** A dollar amount that must be charged: above zero. */
+export const positiveDollarAmountSchema = dollarAmountSchema.refine(
+  (value) => value > 0,
+  'Amount must be greater than zero',
+);

@@ -1,0 +1,350 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/*
+ * One table per thing PRODUCT.md names. Money columns end in `_cents` and hold
+ * integers; dates a guarantor sees are `date`, instants are `timestamptz`.
+ * Ids are UUIDs made by the service (crypto.randomUUID) so that rows can be
+ * created before they are written, and never reveal counts.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Facilities and their contact details; the central one is 107 (SPEC §9). */
+export const facilities = pgTable('facilities', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  kind: text('kind', { enum: ['central', 'external'] }).notNull(),
+  supportPhone: text('support_phone').notNull(),
+  hours: text('hours').notNull().default(''),
+  address: text('address').notNull().default(''),
+  email: text('email').notNull().default(''),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const guarantors = pgTable(
+  'guarantors',
+  {
+    id: text('id').primaryKey(),
+    accountNumber: text('account_number').notNull(),
+    mmi: text('mmi').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    birthdate: date('birthdate', { mode: 'string' }).notNull(),
+    supportPhone: text('support_phone'),
+    roles: jsonb('roles').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    paperless: boolean('paperless').notNull().default(false),
+    signedUpAt: timestamp('signed_up_at', { withTimezone: true }),
+    pinHash: text('pin_hash'),
+    pinIssuedAt: timestamp('pin_issued_at', { withTimezone: true }),
+    failedSignIns: integer('failed_sign_ins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('guarantors_account_number_key').on(t.accountNumber),
+    uniqueIndex('guarantors_mmi_key').on(t.mmi),
+    uniqueIndex('guarantors_email_key').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const paymentPlans = pgTable(
+  'payment_plans',
+  {
+    id: text('id').primaryKey(),
+    guarantorId: text('guarantor_id')
+      .notNull()
+      .references(() => guarantors.id, { onDelete: 'cascade' }),
+    planNumber: text('plan_number').notNull(),
+    version: integer('version').notNull(),
+    type: text('type', { enum: ['Mail-in', 'Auto', 'Unknown'] }).notNull(),
+    status: text('status', { enum: ['Active', 'Broken', 'Unknown'] }).notNull(),
+    nextDueDate: date('next_due_date', { mode: 'string' }),
+    dueCents: integer('due_cents').notNull(),
+    overdueCents: integer('overdue_cents').notNull().default(0),
+    regularPaymentCents: integer('regular_payment_cents').notNull(),
+    currentBalanceCents: integer('current_balance_cents').notNull(),
+    numberOfPayments: integer('number_of_payments').notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_plans_number_key').on(t.planNumber),
+    index('payment_plans_guarantor_idx').on(t.guarantorId),
+  ],
+);
+
+export const planInstalments = pgTable(
+  'plan_instalments',
+  {
+    id: text('id').primaryKey(),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => paymentPlans.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    completedAt: date('completed_at', { mode: 'string' }),
+  },
+  (t) => [uniqueIndex('plan_instalments_plan_number_key').on(t.planId, t.number)],
+);
+
+/**
+ * Encounters of both types (ENT at the central facility, EXAR elsewhere).
+ * An encounter in a payment plan carries the plan's id and is listed under
+ * the plan, not among the pending encounters.
+ */
+export const encounters = pgTable(
+  'encounters',
+  {
+    id: text('id').primaryKey(),
+    guarantorId: text('guarantor_id')
+      .notNull()
+      .references(() => guarantors.id, { onDelete: 'cascade' }),
+    facilityId: text('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    accountNumber: text('account_number').notNull(),
+    patientName: text('patient_name').notNull(),
+    status: text('status').notNull(),
+    admitDate: date('admit_date', { mode: 'string' }),
+    balanceCents: integer('balance_cents').notNull(),
+    type: text('type', { enum: ['ENT', 'EXAR'] }).notNull(),
+    planId: text('plan_id').references(() => paymentPlans.id, { onDelete: 'set null' }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('encounters_facility_account_key').on(t.facilityId, t.accountNumber),
+    index('encounters_guarantor_idx').on(t.guarantorId),
+    index('encounters_plan_idx').on(t.planId),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    guarantorId: text('guarantor_id')
+      .notNull()
+      .references(() => guarantors.id),
+    sessionId: text('session_id'),
+    idempotencyKey: text('idempotency_key'),
+    status: text('status', {
+      enum: ['initiated', 'in_lightbox', 'approved', 'recorded', 'declined', 'cancelled', 'failed'],
+    }).notNull(),
+    method: text('method', { enum: ['card', 'eCheck'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** Our invoice number sent to the processor (refNum); unique per payment. */
+    processorReference: text('processor_reference').notNull(),
+    processorTxnId: text('processor_txn_id'),
+    approvalCode: text('approval_code'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    cardExpiry: text('card_expiry'),
+    bankAccountType: text('bank_account_type', { enum: ['CHECKING', 'SAVINGS'] }),
+    bankLast4: text('bank_last4'),
+    /** Keyed hash of the full bank account number; the number itself is never stored. */
+    bankAccountFingerprint: text('bank_account_fingerprint'),
+    payer: jsonb('payer').$type<Record<string, string | null>>().notNull(),
+    receiptEmail: text('receipt_email'),
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    exportedAt: timestamp('exported_at', { withTimezone: true }),
+    exportBatch: text('export_batch'),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_idempotency_key').on(t.guarantorId, t.idempotencyKey),
+    uniqueIndex('payments_processor_reference_key').on(t.processorReference),
+    index('payments_guarantor_idx').on(t.guarantorId),
+    index('payments_status_idx').on(t.status),
+  ],
+);
+
+export const paymentLines = pgTable(
+  'payment_lines',
+  {
+    id: text('id').primaryKey(),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    lineNumber: integer('line_number').notNull(),
+    paymentType: text('payment_type').notNull(),
+    facilityId: text('facility_id').notNull(),
+    accountId: text('account_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    encounterId: text('encounter_id').references(() => encounters.id),
+    planId: text('plan_id').references(() => paymentPlans.id),
+  },
+  (t) => [uniqueIndex('payment_lines_payment_line_key').on(t.paymentId, t.lineNumber)],
+);
+
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: text('id').primaryKey(),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    receiptId: text('receipt_id').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The receipt exactly as shown to the guarantor (SPEC §3 Receipt), without card or bank numbers. */
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    emailedTo: text('emailed_to'),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('receipts_payment_key').on(t.paymentId),
+    uniqueIndex('receipts_receipt_id_key').on(t.receiptId),
+  ],
+);
+
+/**
+ * Payments received but not yet applied by the billing office (SPEC §3).
+ * Historic ones from the billing feed have no payment row.
+ */
+export const pendingPayments = pgTable(
+  'pending_payments',
+  {
+    id: text('id').primaryKey(),
+    guarantorId: text('guarantor_id')
+      .notNull()
+      .references(() => guarantors.id, { onDelete: 'cascade' }),
+    encounterId: text('encounter_id').references(() => encounters.id, { onDelete: 'cascade' }),
+    planId: text('plan_id').references(() => paymentPlans.id, { onDelete: 'cascade' }),
+    paymentId: text('payment_id').references(() => payments.id),
+    receiptId: text('receipt_id').notNull(),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('pending_payments_guarantor_idx').on(t.guarantorId),
+    index('pending_payments_encounter_idx').on(t.encounterId),
+    index('pending_payments_plan_idx').on(t.planId),
+  ],
+);
+
+export interface StatementItem {
+  facilityId: string;
+  accountNumber: string;
+  patientName: string;
+  description: string;
+  serviceDate: string;
+  chargesCents: number;
+  paymentsCents: number;
+  adjustmentsCents: number;
+  balanceCents: number;
+}
+
+export const statements = pgTable(
+  'statements',
+  {
+    id: text('id').primaryKey(),
+    guarantorId: text('guarantor_id')
+      .notNull()
+      .references(() => guarantors.id, { onDelete: 'cascade' }),
+    statementDate: date('statement_date', { mode: 'string' }).notNull(),
+    accountNumber: text('account_number').notNull(),
+    amountDueCents: integer('amount_due_cents').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['open', 'paid', 'past_due', 'closed'] }).notNull(),
+    items: jsonb('items').$type<StatementItem[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('statements_guarantor_idx').on(t.guarantorId, t.statementDate),
+    uniqueIndex('statements_guarantor_date_key').on(t.guarantorId, t.statementDate),
+  ],
+);
+
+/** Server-side sessions: a token is honoured only while its session is live. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    guarantorId: text('guarantor_id')
+      .notNull()
+      .references(() => guarantors.id, { onDelete: 'cascade' }),
+    loginType: text('login_type', { enum: ['pin', 'magic', 'totp'] }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('sessions_guarantor_idx').on(t.guarantorId)],
+);
+
+/**
+ * One-time secrets: e-mailed codes, magic links, sign-up and MFA
+ * verifications. Only a hash of the secret is kept.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: text('id').primaryKey(),
+    guarantorId: text('guarantor_id')
+      .notNull()
+      .references(() => guarantors.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['email_code', 'magic_link', 'signup', 'mfa'] }).notNull(),
+    email: text('email'),
+    secretHash: text('secret_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('login_challenges_secret_key').on(t.secretHash),
+    index('login_challenges_guarantor_idx').on(t.guarantorId, t.kind),
+  ],
+);
+
+/** Who did what, when, under which request: never card data, codes, PINs or bank numbers. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    actorType: text('actor_type', { enum: ['guarantor', 'system', 'operator', 'anonymous'] }).notNull(),
+    actorId: text('actor_id'),
+    guarantorId: text('guarantor_id'),
+    action: text('action').notNull(),
+    outcome: text('outcome', { enum: ['success', 'failure'] }).notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    requestId: text('request_id'),
+    correlationId: text('correlation_id'),
+    ipAddress: text('ip_address'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index('audit_events_guarantor_idx').on(t.guarantorId, t.occurredAt),
+    index('audit_events_request_idx').on(t.requestId),
+    index('audit_events_occurred_idx').on(t.occurredAt),
+  ],
+);
