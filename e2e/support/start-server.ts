@@ -1,0 +1,64 @@
+/*
+ * Starts the real WebPay server for the browser tests: the production web
+ * build, demo data freshly loaded, on the port given. For PostgreSQL it makes
+ * a fresh schema so runs never see each other's sign-ins or payments.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const [kind, port] = process.argv.slice(2);
+if ((kind !== 'pglite' && kind !== 'postgres') || !port) {
+  console.error('usage: start-server.ts <pglite|postgres> <port>');
+  process.exit(2);
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const dataDir = mkdtempSync(path.join(os.tmpdir(), `webpay-e2e-${kind}-`));
+
+async function postgresUrlWithFreshSchema(): Promise<string> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `e2e_${Date.now().toString(36)}_${process.pid}`;
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  try {
+    // Schemas of earlier runs that ended without cleaning up.
+    const stale = await client.query<{ nspname: string }>(
+      "select nspname from pg_namespace where nspname like 'e2e\\_%'",
+    );
+    for (const row of stale.rows) await client.query(`drop schema if exists "${row.nspname}" cascade`);
+    await client.query(`create schema "${schema}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return url.toString();
+}
+
+const databaseUrl = kind === 'postgres' ? await postgresUrlWithFreshSchema() : 'memory://';
+
+const child = spawn('npx', ['tsx', path.join(repoRoot, 'server/src/main.ts')], {
+  cwd: repoRoot,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    DEMO_DATA: 'true',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  },
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => child.kill(signal));
+}
+child.on('exit', (code) => process.exit(code ?? 0));
