@@ -46,7 +46,10 @@ export const guarantors = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     birthdate: date('birthdate', { mode: 'string' }).notNull(),
     supportPhone: text('support_phone'),
-    roles: jsonb('roles').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    roles: jsonb('roles')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     paperless: boolean('paperless').notNull().default(false),
     signedUpAt: timestamp('signed_up_at', { withTimezone: true }),
     pinHash: text('pin_hash'),
@@ -196,7 +199,11 @@ export const paymentLines = pgTable(
     encounterId: text('encounter_id').references(() => encounters.id),
     planId: text('plan_id').references(() => paymentPlans.id),
   },
-  (t) => [uniqueIndex('payment_lines_payment_line_key').on(t.paymentId, t.lineNumber)],
+  (t) => [
+    uniqueIndex('payment_lines_payment_line_key').on(t.paymentId, t.lineNumber),
+    index('payment_lines_encounter_idx').on(t.encounterId),
+    index('payment_lines_plan_idx').on(t.planId),
+  ],
 );
 
 export const receipts = pgTable(
@@ -246,6 +253,11 @@ export const pendingPayments = pgTable(
   ],
 );
 
+/**
+ * One line of a statement. Charges, payments and adjustments are positive
+ * amounts; balanceCents = chargesCents - paymentsCents - adjustmentsCents as of
+ * the statement date.
+ */
 export interface StatementItem {
   facilityId: string;
   accountNumber: string;
@@ -273,10 +285,8 @@ export const statements = pgTable(
     items: jsonb('items').$type<StatementItem[]>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('statements_guarantor_idx').on(t.guarantorId, t.statementDate),
-    uniqueIndex('statements_guarantor_date_key').on(t.guarantorId, t.statementDate),
-  ],
+  // The unique index also serves "a guarantor's statements by date".
+  (t) => [uniqueIndex('statements_guarantor_date_key').on(t.guarantorId, t.statementDate)],
 );
 
 /** Server-side sessions: a token is honoured only while its session is live. */
@@ -330,7 +340,9 @@ export const auditEvents = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
-    actorType: text('actor_type', { enum: ['guarantor', 'system', 'operator', 'anonymous'] }).notNull(),
+    actorType: text('actor_type', {
+      enum: ['guarantor', 'system', 'operator', 'anonymous'],
+    }).notNull(),
     actorId: text('actor_id'),
     guarantorId: text('guarantor_id'),
     action: text('action').notNull(),

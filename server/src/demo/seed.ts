@@ -1,0 +1,104 @@
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import type { Database, DatabaseHandle } from '../db/client.ts';
+import { migrateDatabase, MIGRATIONS_TABLE, withMigrationLock } from '../db/migrate.ts';
+import { seedReferenceData } from '../db/reference-data.ts';
+import * as schema from '../db/schema.ts';
+import { todayIso } from './calendar.ts';
+import { buildDemoDataset, type DemoRows } from './dataset.ts';
+
+export { seedReferenceData } from '../db/reference-data.ts';
+export { buildDemoDataset, DEMO_FINGERPRINT_KEY } from './dataset.ts';
+
+export interface SeedOptions {
+  /** The load day, YYYY-MM-DD (default: today in UTC). */
+  today?: string;
+  /** Key for the demo bank-account fingerprints (default DEMO_FINGERPRINT_KEY). */
+  fingerprintKey?: string;
+}
+
+/** Second half of the seeding lock is the schema, like the migration lock. */
+const SEED_LOCK_KEY = 0x5750_5344;
+/** Rows per INSERT: far below PostgreSQL's 65,535 bind parameters for any table here. */
+const BATCH_SIZE = 500;
+
+async function guarantorsExist(db: Database): Promise<boolean> {
+  const rows = await db.select({ id: schema.guarantors.id }).from(schema.guarantors).limit(1);
+  return rows.length > 0;
+}
+
+async function insertBatches<TTable extends PgTable>(
+  db: Database,
+  table: TTable,
+  rows: readonly TTable['$inferInsert'][],
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += BATCH_SIZE) {
+    await db.insert(table).values(rows.slice(start, start + BATCH_SIZE));
+  }
+}
+
+/** Inserts the rows in foreign-key order. */
+export async function insertDemoRows(db: Database, rows: DemoRows): Promise<void> {
+  await insertBatches(db, schema.guarantors, rows.guarantors);
+  await insertBatches(db, schema.paymentPlans, rows.paymentPlans);
+  await insertBatches(db, schema.planInstalments, rows.planInstalments);
+  await insertBatches(db, schema.encounters, rows.encounters);
+  await insertBatches(db, schema.payments, rows.payments);
+  await insertBatches(db, schema.paymentLines, rows.paymentLines);
+  await insertBatches(db, schema.receipts, rows.receipts);
+  await insertBatches(db, schema.pendingPayments, rows.pendingPayments);
+  await insertBatches(db, schema.statements, rows.statements);
+}
+
+/**
+ * Loads the demo guarantors of DEMO_DATA.md, in one transaction, when the
+ * database has no guarantors at all. Returns whether it loaded them.
+ */
+export async function seedDemoDataIfEmpty(
+  db: Database,
+  options: SeedOptions = {},
+): Promise<boolean> {
+  // Cheap check first: PIN hashing is deliberately slow and most starts
+  // find the data already there.
+  if (await guarantorsExist(db)) return false;
+  const rows = await buildDemoDataset({
+    today: options.today ?? todayIso(),
+    fingerprintKey: options.fingerprintKey,
+  });
+  return db.transaction(async (tx) => {
+    // Instances starting together: one loads, the others find it loaded.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY}::int, hashtext(current_schema()))`,
+    );
+    if (await guarantorsExist(tx)) return false;
+    await seedReferenceData(tx);
+    await insertDemoRows(tx, rows);
+    return true;
+  });
+}
+
+/** The tables the migrations create, as named in the schema. */
+export function applicationTableNames(): string[] {
+  return (Object.values(schema) as unknown[])
+    .filter((value): value is PgTable => is(value, PgTable))
+    .map((table) => getTableName(table));
+}
+
+/**
+ * Drops every application table and the migration history in the current
+ * schema, then migrates and loads the reference and demo data again.
+ */
+export async function resetDatabase(
+  handle: DatabaseHandle,
+  options: SeedOptions = {},
+): Promise<void> {
+  await withMigrationLock(handle, async (db, schemaName) => {
+    const tables = [...applicationTableNames(), MIGRATIONS_TABLE].map(
+      (name) => sql`${sql.identifier(schemaName)}.${sql.identifier(name)}`,
+    );
+    await db.execute(sql`drop table if exists ${sql.join(tables, sql`, `)} cascade`);
+  });
+  await migrateDatabase(handle);
+  await seedReferenceData(handle.db);
+  await seedDemoDataIfEmpty(handle.db, options);
+}
