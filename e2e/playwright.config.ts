@@ -24,7 +24,11 @@ export default defineConfig({
   },
   projects: e2eServers.map((server) => ({
     name: server.name,
-    use: { ...devices['Desktop Chrome'], baseURL: server.baseUrl, launchOptions: chromiumLaunchOptions },
+    use: {
+      ...devices['Desktop Chrome'],
+      baseURL: server.baseUrl,
+      launchOptions: chromiumLaunchOptions,
+    },
   })),
   webServer: e2eServers.map((server) => ({
     command: server.command,

@@ -32,7 +32,11 @@ export type PinLoginRequest = z.infer<typeof pinLoginRequestSchema>;
 export const loginResponseSchema = z
   .object({
     access_token: z.string().min(1),
-    expires_in: z.number().int().positive().meta({ description: 'Seconds until the token expires' }),
+    expires_in: z
+      .number()
+      .int()
+      .positive()
+      .meta({ description: 'Seconds until the token expires' }),
   })
   .meta({ id: 'LoginResponse' });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { completedPayments, encounterNumber, encounterStatusLabel, planNumber } from './encounters.ts';
+import {
+  completedPayments,
+  encounterNumber,
+  encounterStatusLabel,
+  planNumber,
+} from './encounters.ts';
 
 describe('encounter and plan display rules (SPEC §3)', () => {
   it('shows an encounter as facilityId-accountNumber', () => {

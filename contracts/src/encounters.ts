@@ -42,7 +42,9 @@ export const encounterSchema = z
 export type Encounter = z.infer<typeof encounterSchema>;
 
 /** SPEC §3: shown together as facilityId-accountNumber. */
-export function encounterNumber(encounter: Pick<Encounter, 'facilityId' | 'accountNumber'>): string {
+export function encounterNumber(
+  encounter: Pick<Encounter, 'facilityId' | 'accountNumber'>,
+): string {
   return `${encounter.facilityId}-${encounter.accountNumber}`;
 }
 

@@ -28,7 +28,9 @@ describe('SPEC §8 fallback errors', () => {
 
 describe('isErrorObject', () => {
   it('recognises the error object by its fields', () => {
-    expect(isErrorObject({ title: 'Not found', status: 404, code: 'NOT_FOUND', details: [] })).toBe(true);
+    expect(isErrorObject({ title: 'Not found', status: 404, code: 'NOT_FOUND', details: [] })).toBe(
+      true,
+    );
     expect(
       isErrorObject({
         title: 'x',

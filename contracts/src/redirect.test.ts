@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { isSafeRedirectPath } from './redirect.ts';
 
 describe('isSafeRedirectPath (SPEC §2, /login/pin next)', () => {
-  it.each(['/', '/dashboard', '/statements?from=2026-01-01', '/contact#hours'])('accepts %s', (next) => {
-    expect(isSafeRedirectPath(next)).toBe(true);
-  });
+  it.each(['/', '/dashboard', '/statements?from=2026-01-01', '/contact#hours'])(
+    'accepts %s',
+    (next) => {
+      expect(isSafeRedirectPath(next)).toBe(true);
+    },
+  );
 
   it.each([
     '//evil.example',

@@ -64,8 +64,8 @@ test.describe('PIN sign-in', () => {
   }) => {
     await signInWithPin(maria);
     await expect(page).toHaveURL(/\/webpay\/dashboard$/);
-    const token = await page.evaluate(() =>
-      Object.entries(window.localStorage).find(([key]) => key.endsWith('token'))?.[1],
+    const token = await page.evaluate(
+      () => Object.entries(window.localStorage).find(([key]) => key.endsWith('token'))?.[1],
     );
     expect(token).toBeTruthy();
 

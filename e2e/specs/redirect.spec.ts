@@ -1,6 +1,11 @@
 import { test, expect, maria } from '../support/fixtures.ts';
 
-const unsafeTargets = ['//evil.example', '/\\evil', 'https://evil.example', '/ok?to=https://evil.example'];
+const unsafeTargets = [
+  '//evil.example',
+  '/\\evil',
+  'https://evil.example',
+  '/ok?to=https://evil.example',
+];
 
 test.describe('the next parameter of /login/pin', () => {
   for (const next of unsafeTargets) {

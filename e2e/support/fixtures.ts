@@ -1,15 +1,11 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { DEMO_GUARANTORS, type DemoGuarantor } from '../../server/src/demo/demo-guarantors.ts';
 
-export interface DemoSignIn {
-  accountNumber: string;
-  pin: string;
-  name: string;
-}
+export type DemoSignIn = Pick<DemoGuarantor, 'accountNumber' | 'pin' | 'firstName' | 'lastName'>;
 
-/** DEMO_DATA.md's guarantors, as the README lists them. */
-export const maria: DemoSignIn = { accountNumber: '100200300', pin: '48271936', name: 'Maria Garcia' };
-export const james: DemoSignIn = { accountNumber: '200300400', pin: '51730284', name: 'James Wilson' };
+export const maria: DemoSignIn = DEMO_GUARANTORS.maria;
+export const james: DemoSignIn = DEMO_GUARANTORS.james;
 
 export const SESSION_KEY_PREFIX = 'webpay-session-';
 

@@ -30,7 +30,8 @@ async function postgresUrlWithFreshSchema(): Promise<string> {
     const stale = await client.query<{ nspname: string }>(
       "select nspname from pg_namespace where nspname like 'e2e\\_%'",
     );
-    for (const row of stale.rows) await client.query(`drop schema if exists "${row.nspname}" cascade`);
+    for (const row of stale.rows)
+      await client.query(`drop schema if exists "${row.nspname}" cascade`);
     await client.query(`create schema "${schema}"`);
   } finally {
     await client.end();

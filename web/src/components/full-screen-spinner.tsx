@@ -1,0 +1,22 @@
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { Logo } from './logo.tsx';
+
+/** SPEC §2: shown until the session has been restored or found absent. */
+export function FullScreenSpinner({
+  portalName,
+  logoUrl,
+}: {
+  portalName: string;
+  logoUrl?: string;
+}) {
+  return (
+    <div
+      role="status"
+      className="fixed inset-0 flex flex-col items-center justify-center gap-6 bg-background"
+    >
+      <Logo alt={portalName} src={logoUrl} className="size-16" />
+      <Spinner className="size-8 text-muted-foreground" />
+      <span className="sr-only">Loading</span>
+    </div>
+  );
+}

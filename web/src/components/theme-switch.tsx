@@ -1,0 +1,43 @@
+import { Monitor, Moon, Sun } from 'lucide-react';
+import { Button } from '@/components/ui/button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu.tsx';
+import { THEME_LABELS, THEMES, type Theme } from '@/lib/theme.ts';
+import { useTheme } from '@/lib/theme-context.ts';
+
+const ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
+
+export function ThemeSwitch() {
+  const { theme, setTheme } = useTheme();
+  const Icon = ICONS[theme];
+  return (
+    // Non-modal: no scroll lock, whose injected <style> a strict CSP would refuse.
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label={`Theme: ${THEME_LABELS[theme]}`}>
+          <Icon aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>Theme</DropdownMenuLabel>
+        <DropdownMenuRadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>
+          {THEMES.map((option) => {
+            const OptionIcon = ICONS[option];
+            return (
+              <DropdownMenuRadioItem key={option} value={option}>
+                <OptionIcon aria-hidden="true" />
+                {THEME_LABELS[option]}
+              </DropdownMenuRadioItem>
+            );
+          })}
+        </DropdownMenuRadioGroup>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

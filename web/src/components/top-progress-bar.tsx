@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import { useIsFetching, useIsMutating } from '@tanstack/react-query';
+import { createProgress, type ProgressValue } from '@/lib/progress.ts';
+
+/** SPEC §2: a thin bar at the top while any request runs. */
+export function TopProgressBar() {
+  const busy = useIsFetching() + useIsMutating() > 0;
+  const [value, setValue] = useState<ProgressValue>(null);
+  const [progress] = useState(() => createProgress(setValue));
+
+  useEffect(() => {
+    if (busy) progress.start();
+    else progress.done();
+  }, [busy, progress]);
+
+  useEffect(() => () => progress.dispose(), [progress]);
+
+  if (value === null) return null;
+  return (
+    <div
+      role="progressbar"
+      aria-label="Loading"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={value}
+      className="no-print pointer-events-none fixed inset-x-0 top-0 z-[100] h-1"
+    >
+      <div
+        className="h-full bg-brand transition-[width] duration-300 ease-out motion-reduce:transition-none"
+        style={{ width: `${value}%` }}
+      />
+    </div>
+  );
+}

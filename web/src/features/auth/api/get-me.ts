@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API_PATHS } from '@webpay/contracts/api';
+import { userSchema, type User } from '@webpay/contracts/auth';
+import { api, unwrap, type ApiResult } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+
+/** SPEC §7: the bearer token is given per call, so it works right after sign-in too. */
+export function getMe(token?: string, signal?: AbortSignal): Promise<ApiResult<User>> {
+  return api.get(API_PATHS.me, userSchema, { token, signal });
+}
+
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.user,
+    queryFn: async ({ signal }) => unwrap(await getMe(undefined, signal)),
+  });
+
+export function useMe() {
+  return useQuery(meQueryOptions());
+}

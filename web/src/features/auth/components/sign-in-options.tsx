@@ -1,0 +1,61 @@
+import { Link } from '@tanstack/react-router';
+import { ChevronRight, KeyRound, Mail, UserPlus } from 'lucide-react';
+
+const OPTIONS = [
+  {
+    to: '/login/pin',
+    label: 'Sign in with account number and PIN',
+    hint: 'Both are printed on your statement.',
+    icon: KeyRound,
+  },
+  {
+    to: '/login/email',
+    label: 'Sign in with email',
+    hint: 'Use your email address and date of birth.',
+    icon: Mail,
+  },
+  {
+    to: '/login/signup',
+    label: 'Sign up',
+    hint: 'New here? Create an account with your email.',
+    icon: UserPlus,
+  },
+] as const;
+
+const idOf = (to: string) => `sign-in-option${to.replaceAll('/', '-')}`;
+
+/** /login: the guarantor picks how to sign in. */
+export function SignInOptions() {
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <h1 className="text-2xl font-bold tracking-tight">Sign in</h1>
+        <p className="text-muted-foreground">Choose how you would like to sign in.</p>
+      </div>
+      <ul className="flex flex-col gap-3">
+        {OPTIONS.map(({ to, label, hint, icon: Icon }) => (
+          <li
+            key={to}
+            className="relative flex min-h-16 items-center gap-4 rounded-lg border border-border p-4 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-ring hover:border-brand hover:bg-muted"
+          >
+            <Icon aria-hidden="true" className="size-6 shrink-0 text-muted-foreground" />
+            <div className="flex flex-1 flex-col gap-0.5">
+              {/* The link covers the whole card (after:inset-0) while its name stays short. */}
+              <Link
+                to={to}
+                aria-describedby={`${idOf(to)}-hint`}
+                className="font-semibold after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none"
+              >
+                {label}
+              </Link>
+              <p id={`${idOf(to)}-hint`} className="text-sm text-muted-foreground">
+                {hint}
+              </p>
+            </div>
+            <ChevronRight aria-hidden="true" className="size-5 text-muted-foreground" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

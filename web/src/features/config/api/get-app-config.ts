@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API_PATHS } from '@webpay/contracts/api';
+import { appConfigSchema, type AppConfig } from '@webpay/contracts/config';
+import { CONFIG_CACHE } from '@/config/constants.ts';
+import { api, unwrap, type ApiResult } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+
+export function getAppConfig(signal?: AbortSignal): Promise<ApiResult<AppConfig>> {
+  return api.get(API_PATHS.configApp, appConfigSchema, { signal, token: null });
+}
+
+/** SPEC §7: fetched once, never stale, kept a day, retried twice 500 ms apart. */
+export const appConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.appConfig,
+    queryFn: async ({ signal }) => unwrap(await getAppConfig(signal)),
+    staleTime: Infinity,
+    gcTime: CONFIG_CACHE.gcTimeMs,
+    retry: CONFIG_CACHE.retries,
+    retryDelay: CONFIG_CACHE.retryDelayMs,
+  });
+
+export function useAppConfig() {
+  return useQuery(appConfigQueryOptions());
+}

@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import type { User } from '@webpay/contracts/auth';
+import { DEFAULT_BRANDING } from '@/config/constants.ts';
+import { applyAccent } from '@/lib/color.ts';
+import { useAppConfig } from '../api/get-app-config.ts';
+
+export interface Branding {
+  portalName: string;
+  logoUrl: string;
+  accentColor: string;
+  supportEmail?: string;
+  fallbackSupportPhone?: string;
+}
+
+/** The provider's branding, with neutral defaults until (or unless) the config arrives. */
+export function useBranding(): Branding {
+  const { data } = useAppConfig();
+  const branding = data?.branding;
+  return {
+    portalName: branding?.portalName || DEFAULT_BRANDING.portalName,
+    logoUrl: branding?.logoUrl || DEFAULT_BRANDING.logoUrl,
+    accentColor: branding?.accentColor ?? DEFAULT_BRANDING.accentColor,
+    supportEmail: branding?.supportEmail || undefined,
+    fallbackSupportPhone: data?.fallbackSupportPhone || undefined,
+  };
+}
+
+/** Puts the configured accent colour into the page's CSS variables. */
+export function useAccentColor(): void {
+  const { accentColor } = useBranding();
+  useEffect(() => applyAccent(accentColor), [accentColor]);
+}
+
+/** SPEC §1: the user's own support phone, else the configured fallback. */
+export function useSupportPhone(user: Pick<User, 'supportPhone'> | null | undefined) {
+  const { fallbackSupportPhone } = useBranding();
+  return user?.supportPhone || fallbackSupportPhone;
+}

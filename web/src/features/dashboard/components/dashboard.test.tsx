@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { writeStoredSession } from '@/lib/session-storage.ts';
+import { claimsFor, encounter, maria, mariaEncounters, tokenFor } from '@/test/fixtures.ts';
+import { fakeService, json, renderApp } from '@/test/render-app.tsx';
+
+let cleanupApp: (() => void) | undefined;
+
+async function openDashboard() {
+  const claims = claimsFor();
+  writeStoredSession({
+    token: tokenFor(claims),
+    expiresAt: Date.now() + 600_000,
+    user: maria,
+    claims,
+  });
+  const app = await renderApp('/dashboard');
+  cleanupApp = app.cleanup;
+  return app;
+}
+
+describe('dashboard', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+
+  afterEach(() => {
+    cleanupApp?.();
+    cleanupApp = undefined;
+    vi.unstubAllGlobals();
+  });
+
+  it('lists the main encounters with SPEC columns and formats', async () => {
+    fakeService({
+      'GET /auth/me': () => json(maria),
+      'GET /encounters': () => json(mariaEncounters),
+    });
+    await openDashboard();
+    const table = await screen.findByRole('table', { name: 'Pending Encounters' });
+
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual([
+      'Encounter Number',
+      'Patient Name',
+      'Status',
+      'Admit Date',
+      'Balance',
+      'Payment Amount',
+    ]);
+
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    const first = within(rows[0] as HTMLElement);
+    expect(first.getByText('107-40010001')).toBeInTheDocument();
+    expect(first.getByText('Self Pay')).toBeInTheDocument();
+    expect(first.getByText('Jun 2, 2026')).toBeInTheDocument();
+    expect(first.getByText('$1,250.00')).toBeInTheDocument();
+    expect(within(table).queryByText('153-80001')).not.toBeInTheDocument();
+  });
+
+  it('gives each row a labelled amount field that keeps only valid amounts', async () => {
+    fakeService({
+      'GET /auth/me': () => json(maria),
+      'GET /encounters': () => json(mariaEncounters),
+    });
+    await openDashboard();
+    const field = await screen.findByRole('textbox', { name: 'Payment amount for 107-40010002' });
+    const user = userEvent.setup();
+    await user.type(field, '$1a0.505');
+    expect(field).toHaveValue('10.50');
+    expect(screen.getByRole('textbox', { name: 'Payment amount for 107-40010003' })).toBeDisabled();
+  });
+
+  it('says so when there are no current encounters', async () => {
+    fakeService({
+      'GET /auth/me': () => json(maria),
+      'GET /encounters': () =>
+        json({ encounters: [encounter({ type: 'EXAR', facilityId: '221' })], paymentPlans: [] }),
+    });
+    await openDashboard();
+    expect(await screen.findByText('No current encounters found')).toBeInTheDocument();
+  });
+
+  it('shows an error state with a retry after failing, and a toast', async () => {
+    let fail = true;
+    fakeService({
+      'GET /auth/me': () => json(maria),
+      'GET /encounters': () =>
+        fail
+          ? json(
+              { title: 'Internal error', status: 500, code: 'INTERNAL_ERROR', details: ['x'] },
+              500,
+            )
+          : json(mariaEncounters),
+    });
+    await openDashboard();
+    expect(
+      await screen.findByRole('heading', { name: 'Something went wrong' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to fetch account information. Please try again later.'),
+    ).toBeInTheDocument();
+
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('table', { name: 'Pending Encounters' })).toBeInTheDocument();
+  }, 15_000);
+
+  it('signs out and goes to /login when the session is refused', async () => {
+    fakeService({
+      'GET /auth/me': () => json(maria),
+      'GET /encounters': () =>
+        json({ title: 'Forbidden', status: 403, code: 'FORBIDDEN', details: ['no'] }, 403),
+    });
+    const { router, auth } = await openDashboard();
+    expect(
+      await screen.findByText('Your session has expired. Please log in again.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(auth.getSession()).toBeNull();
+  });
+
+  it('shows the Session Expired modal when an authenticated call gets 401', async () => {
+    fakeService({
+      'GET /auth/me': () => json(maria),
+      'GET /encounters': () => new Response('', { status: 401 }),
+    });
+    const { router } = await openDashboard();
+    const dialog = await screen.findByRole('alertdialog', { name: 'Session Expired' });
+    expect(dialog).toHaveTextContent('Your session has expired. Please log in again to continue.');
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Go to Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,90 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { toast } from 'sonner';
+import { ENCOUNTER_TYPES } from '@webpay/contracts/encounters';
+import { DASHBOARD_MESSAGES } from '@webpay/contracts/messages';
+import { ErrorScreen } from '@/components/error-screen.tsx';
+import { useBranding, useSupportPhone } from '@/features/config/hooks/use-branding.ts';
+import { useAuth } from '@/lib/auth-context.ts';
+import { isAuthError } from '@/lib/query-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+import { useSession } from '@/lib/session.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { useEncounters } from '../api/get-encounters.ts';
+import { DashboardSkeleton } from './dashboard-skeleton.tsx';
+import { PendingEncountersTable } from './pending-encounters-table.tsx';
+
+/** /dashboard: what the guarantor owes and what they want to pay now. */
+export function Dashboard() {
+  const session = useSession();
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { portalName, supportEmail } = useBranding();
+  const supportPhone = useSupportPhone(session?.user);
+  useDocumentTitle(`Dashboard | ${portalName}`);
+
+  const encounters = useEncounters();
+  const [amounts, setAmounts] = useState<Record<string, string>>({});
+  const sessionLost = encounters.isError && isAuthError(encounters.error);
+
+  // Each failure is reported once, however often the component re-renders.
+  const reportedFailure = useRef(0);
+  useEffect(() => {
+    if (!encounters.isError || reportedFailure.current === encounters.errorUpdatedAt) return;
+    reportedFailure.current = encounters.errorUpdatedAt;
+    if (isAuthError(encounters.error)) {
+      // SPEC §8: 401/403 means the session is gone.
+      toast.error(DASHBOARD_MESSAGES.sessionExpired, {
+        id: 'dashboard-session-expired',
+        position: 'top-center',
+      });
+      void auth.logout().then(() => navigate({ to: '/login' }));
+    } else {
+      toast.error(DASHBOARD_MESSAGES.fetchFailed, {
+        id: 'dashboard-fetch-failed',
+        position: 'top-right',
+      });
+    }
+  }, [encounters.isError, encounters.error, encounters.errorUpdatedAt, auth, navigate]);
+
+  const retry = () => queryClient.resetQueries({ queryKey: queryKeys.encounters });
+
+  const firstName = session?.user.firstName;
+  const mainEncounters =
+    encounters.data?.encounters.filter((encounter) => encounter.type === ENCOUNTER_TYPES.main) ??
+    [];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Dashboard</h1>
+        {firstName && (
+          <p className="text-muted-foreground">
+            Welcome, {firstName}. Here are the bills waiting for payment.
+          </p>
+        )}
+      </div>
+
+      {sessionLost ? null : encounters.isPending ? (
+        <DashboardSkeleton />
+      ) : encounters.isError ? (
+        <ErrorScreen
+          error={encounters.error}
+          onRetry={retry}
+          supportPhone={supportPhone}
+          supportEmail={supportEmail}
+        />
+      ) : (
+        <PendingEncountersTable
+          encounters={mainEncounters}
+          amounts={amounts}
+          onAmountChange={(number, value) =>
+            setAmounts((current) => ({ ...current, [number]: value }))
+          }
+        />
+      )}
+    </div>
+  );
+}

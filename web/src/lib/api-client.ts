@@ -1,0 +1,202 @@
+import type { z } from 'zod';
+import {
+  API_KEY_HEADER,
+  CLIENT_TIMEOUT_MS,
+  SERVICE_BASE_PATH,
+  XHR_MARKER_HEADER,
+  XHR_MARKER_VALUE,
+} from '@webpay/contracts/api';
+import { fallbackError, isErrorObject, type ErrorObject } from '@webpay/contracts/errors';
+import { readApiKey } from '@/config/env.ts';
+import { sessionStore } from './session.ts';
+
+/** How a call failed, for screens that word network trouble differently from server answers. */
+export type FailureKind = 'network' | 'timeout' | 'aborted' | 'response';
+
+/** SPEC §7: every call answers with data or an error object, and never throws. */
+export type ApiResult<T> =
+  { data: T; error?: undefined } | { data?: undefined; error: ErrorObject; failure: FailureKind };
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestOptions<S extends z.ZodType> {
+  method?: Method;
+  /** Relative to the billing service base path, e.g. `/encounters`. */
+  path: string;
+  body?: unknown;
+  /** Validates the answer; a 2xx body that does not match is treated as a failure. */
+  schema: S;
+  /**
+   * The bearer token for this call. Left out, the signed-in session's token is
+   * used; `null` sends none (sign-in calls).
+   */
+  token?: string | null;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientOptions {
+  baseUrl?: string;
+  timeoutMs?: number;
+  getApiKey?: () => string;
+  getToken?: () => string | null | undefined;
+  /** Told when a call that carried a token is refused with 401. */
+  onUnauthorized?: () => void;
+  fetch?: typeof fetch;
+}
+
+/**
+ * Thrown by query and mutation functions so TanStack Query sees a failure;
+ * it carries the product error object unchanged.
+ */
+export class ApiError extends Error {
+  readonly error: ErrorObject;
+  readonly failure: FailureKind;
+
+  constructor(error: ErrorObject, failure: FailureKind = 'response') {
+    super(failureMessage(error, failure));
+    this.name = 'ApiError';
+    this.error = error;
+    this.failure = failure;
+  }
+}
+
+function failureMessage(error: ErrorObject, failure: FailureKind): string {
+  if (failure === 'network') return `Network error: fetch failed (${error.code})`;
+  if (failure === 'timeout') return `Request timeout (${error.code})`;
+  return `${error.status} ${error.title}: ${error.details[0] ?? ''}`.trim();
+}
+
+/** Unwraps a result for TanStack Query, which expects failures to throw. */
+export function unwrap<T>(result: ApiResult<T>): T {
+  if (result.error) throw new ApiError(result.error, result.failure);
+  return result.data as T;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    return undefined;
+  }
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function isTimeout(reason: unknown): boolean {
+  return reason instanceof DOMException && reason.name === 'TimeoutError';
+}
+
+export function createApiClient(options: ApiClientOptions = {}) {
+  const {
+    baseUrl = SERVICE_BASE_PATH,
+    timeoutMs = CLIENT_TIMEOUT_MS,
+    getApiKey = readApiKey,
+    getToken = () => sessionStore.get()?.token,
+    onUnauthorized = () => sessionStore.reportUnauthorized(),
+  } = options;
+
+  async function send<S extends z.ZodType>(
+    requestOptions: RequestOptions<S>,
+  ): Promise<ApiResult<z.output<S>>> {
+    const { method = 'GET', path, body, schema, signal } = requestOptions;
+    const token = requestOptions.token === undefined ? getToken() : requestOptions.token;
+    const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+
+    const headers = new Headers({
+      Accept: 'application/json',
+      [XHR_MARKER_HEADER]: XHR_MARKER_VALUE,
+    });
+    const apiKey = getApiKey();
+    if (apiKey) headers.set(API_KEY_HEADER, apiKey);
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    if (body !== undefined) headers.set('Content-Type', 'application/json');
+
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new DOMException('The request timed out', 'TimeoutError')),
+      timeoutMs,
+    );
+    const forwardAbort = () => controller.abort(signal?.reason);
+    const abortKind = (): FailureKind | undefined => {
+      if (!controller.signal.aborted) return undefined;
+      return isTimeout(controller.signal.reason) ? 'timeout' : 'aborted';
+    };
+    if (signal?.aborted) forwardAbort();
+    else signal?.addEventListener('abort', forwardAbort, { once: true });
+
+    try {
+      let response: Response;
+      try {
+        response = await doFetch(`${baseUrl}${path}`, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: controller.signal,
+          credentials: 'same-origin',
+        });
+      } catch (_networkFailure) {
+        return { error: fallbackError(undefined), failure: abortKind() ?? 'network' };
+      }
+
+      const payload = await readBody(response);
+      const aborted = abortKind();
+      if (aborted) return { error: fallbackError(undefined), failure: aborted };
+
+      if (response.status === 401 && token) onUnauthorized();
+
+      if (!response.ok || isErrorObject(payload)) {
+        if (isErrorObject(payload)) {
+          console.error(`${method} ${path} failed`, payload);
+          return { error: payload, failure: 'response' };
+        }
+        return { error: fallbackError(response.status), failure: 'response' };
+      }
+
+      const parsed = schema.safeParse(payload);
+      if (!parsed.success) {
+        console.error(`${method} ${path} answered with an unexpected shape`, parsed.error.issues);
+        return { error: fallbackError(undefined), failure: 'response' };
+      }
+      return { data: parsed.data };
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', forwardAbort);
+    }
+  }
+
+  /** SPEC §7: calls do not throw; even a fault of our own becomes the fallback error. */
+  async function request<S extends z.ZodType>(
+    requestOptions: RequestOptions<S>,
+  ): Promise<ApiResult<z.output<S>>> {
+    try {
+      return await send(requestOptions);
+    } catch (reason) {
+      console.error(
+        `${requestOptions.method ?? 'GET'} ${requestOptions.path} could not be sent`,
+        reason,
+      );
+      return { error: fallbackError(undefined), failure: 'response' };
+    }
+  }
+
+  return {
+    request,
+    get: <S extends z.ZodType>(path: string, schema: S, rest: Partial<RequestOptions<S>> = {}) =>
+      request({ ...rest, method: 'GET', path, schema }),
+    post: <S extends z.ZodType>(
+      path: string,
+      body: unknown,
+      schema: S,
+      rest: Partial<RequestOptions<S>> = {},
+    ) => request({ ...rest, method: 'POST', path, body, schema }),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export const api: ApiClient = createApiClient();

@@ -1,0 +1,38 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { PORTAL_BASE_PATH } from '@webpay/contracts/api';
+import { RELEASE_MARKER } from '@/config/constants.ts';
+import { App } from '@/app/app.tsx';
+import { AppProvider } from '@/app/provider.tsx';
+import { createAppRouter } from '@/app/router.ts';
+import { getMe } from '@/features/auth/api/get-me.ts';
+import { postLogout } from '@/features/auth/api/logout.ts';
+import { appConfigQueryOptions } from '@/features/config/api/get-app-config.ts';
+import { createAuth } from '@/lib/auth.ts';
+import { createQueryClient } from '@/lib/query-client.ts';
+import { applyTheme, readStoredTheme, resolveTheme } from '@/lib/theme.ts';
+import '@/styles/index.css';
+
+// Before the first paint, so a dark theme never flashes light.
+applyTheme(resolveTheme(readStoredTheme()));
+console.info(`WebPay release ${RELEASE_MARKER}`);
+
+const queryClient = createQueryClient();
+const auth = createAuth({ queryClient, fetchMe: (token) => getMe(token), postLogout });
+const router = createAppRouter({ queryClient, auth });
+
+void queryClient.prefetchQuery(appConfigQueryOptions());
+void auth.initialise({
+  onLoginPage: window.location.pathname.startsWith(`${PORTAL_BASE_PATH}/login`),
+});
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProvider queryClient={queryClient} auth={auth}>
+      <App router={router} />
+    </AppProvider>
+  </StrictMode>,
+);

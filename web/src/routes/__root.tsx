@@ -1,0 +1,40 @@
+import { createRootRouteWithContext, Outlet, useRouter } from '@tanstack/react-router';
+import { ErrorScreen } from '@/components/error-screen.tsx';
+import { NotFoundRedirect } from '@/components/not-found-redirect.tsx';
+import { SessionExpiredDialog } from '@/components/session-expired-dialog.tsx';
+import { TopProgressBar } from '@/components/top-progress-bar.tsx';
+import type { RouterContext } from '@/app/router-context.ts';
+import { useAccentColor, useBranding } from '@/features/config/hooks/use-branding.ts';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFoundRedirect,
+  errorComponent: RootError,
+});
+
+function RootLayout() {
+  useAccentColor();
+  return (
+    <>
+      <TopProgressBar />
+      <Outlet />
+      <SessionExpiredDialog />
+    </>
+  );
+}
+
+function RootError({ error }: { error: unknown }) {
+  const router = useRouter();
+  const { supportEmail, fallbackSupportPhone } = useBranding();
+  return (
+    <main id="main-content" className="mx-auto w-full max-w-[1920px] px-4 py-10 sm:px-6 lg:px-8">
+      <ErrorScreen
+        error={error}
+        headingLevel="h1"
+        onRetry={() => router.invalidate()}
+        supportEmail={supportEmail}
+        supportPhone={fallbackSupportPhone}
+      />
+    </main>
+  );
+}
