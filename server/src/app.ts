@@ -1,0 +1,96 @@
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { SERVICE_BASE_PATH } from '@webpay/contracts/api';
+import type { DatabaseHandle } from './db/client.ts';
+import type { Env } from './env.ts';
+import { childLoggerFactory, loggerOptions } from './lib/logger.ts';
+import { requestIdFor } from './lib/request-ids.ts';
+import authRoutes from './modules/auth/auth.routes.ts';
+import configRoutes from './modules/config/config.routes.ts';
+import encountersRoutes from './modules/encounters/encounters.routes.ts';
+import healthRoutes from './modules/health/health.routes.ts';
+import { createApiGuard } from './plugins/api-guard.ts';
+import authenticate from './plugins/authenticate.ts';
+import errorHandler, { frameworkErrors } from './plugins/error-handler.ts';
+import openapi from './plugins/openapi.ts';
+import portal from './plugins/portal.ts';
+import rateLimiting from './plugins/rate-limit.ts';
+import requestContext from './plugins/request-context.ts';
+import securityHeaders from './plugins/security-headers.ts';
+import services from './plugins/services.ts';
+
+/** Service bodies are small forms; anything larger is refused before parsing (413). */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface BuildAppOptions {
+  env: Env;
+  database: DatabaseHandle;
+  /**
+   * The logger to use (main passes the one it logged start-up with); without
+   * it, JSON logs at LOG_LEVEL with secrets redacted. `false` silences them.
+   */
+  logger?: FastifyBaseLogger | false;
+}
+
+export async function buildApp(options: BuildAppOptions) {
+  const { env, database } = options;
+  const app = Fastify({
+    logger: options.logger === undefined ? loggerOptions(env.LOG_LEVEL) : false,
+    loggerInstance: options.logger || undefined,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    requestIdHeader: false,
+    genReqId: (request) => requestIdFor(request.headers),
+    childLoggerFactory,
+    // A hop count is honoured at run time (proxy-addr), though fastify's types omit it.
+    trustProxy: env.TRUST_PROXY as boolean | string,
+    bodyLimit: BODY_LIMIT_BYTES,
+    frameworkErrors,
+    // Fastify's own closing answer is not the SPEC error object; requests that still
+    // arrive during a graceful stop are served instead (the database closes after).
+    return503OnClosing: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // JSON only: no text/plain or form bodies, which a cross-site form could send.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    // A body-less POST sent with the JSON content type (e.g. logout) is not malformed.
+    if (body === '') return done(null, undefined);
+    parseJson(request, body.toString(), done);
+  });
+
+  // External and cross-cutting plugins first, as in fastify/demo.
+  await app.register(requestContext);
+  await app.register(errorHandler);
+  await app.register(securityHeaders, { env });
+  await app.register(rateLimiting, { env });
+  await app.register(openapi);
+
+  // The application's own decorators.
+  await app.register(services, { database, env });
+  await app.register(authenticate);
+
+  // Routes.
+  await app.register(healthRoutes);
+  await app.register(
+    async function serviceApi(api) {
+      api.addHook('onRequest', createApiGuard(env.WEBPAY_API_KEY));
+      await api.register(configRoutes);
+      await api.register(authRoutes, { env });
+      await api.register(encountersRoutes);
+    },
+    { prefix: SERVICE_BASE_PATH },
+  );
+  await app.register(portal, { env });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

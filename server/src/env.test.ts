@@ -1,0 +1,138 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEVELOPMENT_API_KEY } from '@webpay/contracts/api';
+import { DEVELOPMENT_JWT_SECRET, EnvError, REPO_ROOT, loadEnv, processorOrigin } from './env.ts';
+
+function problemsOf(source: Record<string, string>): string[] {
+  try {
+    loadEnv(source);
+  } catch (error) {
+    if (error instanceof EnvError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected the environment to be refused');
+}
+
+describe('loadEnv', () => {
+  it('gives a working development configuration with nothing set', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 8080,
+      HOST: '0.0.0.0',
+      DATA_DIR: join(REPO_ROOT, 'data'),
+      WEB_DIST_DIR: join(REPO_ROOT, 'web', 'dist'),
+      WEBPAY_API_KEY: DEVELOPMENT_API_KEY,
+      JWT_SECRET: DEVELOPMENT_JWT_SECRET,
+      JWT_TTL_SECONDS: 900,
+      DEMO_DATA: true,
+      LOG_LEVEL: 'info',
+      PUBLIC_URL: 'http://localhost:8080',
+      TRUST_PROXY: false,
+      WEBPAY_PORTAL_NAME: 'WebPay',
+      WEBPAY_PROVIDER_NAME: 'Wasatch Valley Health',
+      WEBPAY_LOGO_URL: '/webpay/logo.svg',
+      WEBPAY_FALLBACK_SUPPORT_PHONE: '(801) 555-0100',
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.REDIS_URL).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.JWT_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('points the processor at the built-in sandbox on this server by default', () => {
+    const env = loadEnv({ PORT: '9000' });
+    expect(env.PUBLIC_URL).toBe('http://localhost:9000');
+    expect(env.CONVERGE_HOSTED_URL).toBe('http://localhost:9000/sandbox/converge/hosted-payments');
+    expect(env.CONVERGE_XML_URL).toBe(
+      'http://localhost:9000/sandbox/converge/VirtualMerchantDemo/processxml.do',
+    );
+    expect(processorOrigin(env)).toBe('http://localhost:9000');
+    expect(
+      processorOrigin(
+        loadEnv({ CONVERGE_HOSTED_URL: 'https://api.demo.convergepay.com/hosted-payments' }),
+      ),
+    ).toBe('https://api.demo.convergepay.com');
+  });
+
+  it('anchors relative directories on the repository root and keeps absolute ones', () => {
+    expect(loadEnv({ DATA_DIR: 'var/webpay' }).DATA_DIR).toBe(join(REPO_ROOT, 'var', 'webpay'));
+    expect(loadEnv({ DATA_DIR: '/srv/webpay' }).DATA_DIR).toBe('/srv/webpay');
+    expect(loadEnv({ WEB_DIST_DIR: '/srv/web' }).WEB_DIST_DIR).toBe('/srv/web');
+  });
+
+  it('reads booleans, numbers and URLs', () => {
+    const env = loadEnv({
+      DEMO_DATA: 'no',
+      PORT: '3000',
+      DATABASE_URL: 'postgres://webpay@db:5432/webpay',
+      REDIS_URL: 'redis://cache:6379',
+      SMTP_URL: 'smtp://mail:25',
+      PUBLIC_URL: 'https://pay.example.org/',
+      TRUST_PROXY: '1',
+    });
+    expect(env).toMatchObject({
+      DEMO_DATA: false,
+      PORT: 3000,
+      DATABASE_URL: 'postgres://webpay@db:5432/webpay',
+      REDIS_URL: 'redis://cache:6379',
+      SMTP_URL: 'smtp://mail:25',
+      PUBLIC_URL: 'https://pay.example.org',
+      TRUST_PROXY: 1,
+    });
+    expect(loadEnv({ DATABASE_URL: 'memory://' }).DATABASE_URL).toBe('memory://');
+    expect(loadEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('lists every bad variable by name, without echoing values', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://secret-password@db/webpay',
+      JWT_SECRET: 'short',
+      DEMO_DATA: 'maybe',
+      LOG_LEVEL: 'loud',
+      WEBPAY_ACCENT_COLOR: 'teal',
+    });
+    const names = problems.map((problem) => problem.split(':')[0]);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'PORT',
+        'DATABASE_URL',
+        'JWT_SECRET',
+        'DEMO_DATA',
+        'LOG_LEVEL',
+        'WEBPAY_ACCENT_COLOR',
+      ]),
+    );
+    expect(problems.join('\n')).not.toContain('secret-password');
+    expect(problems.join('\n')).not.toContain('short');
+  });
+
+  it('refuses the development API key and JWT secret in production', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    expect(problems).toEqual([
+      expect.stringMatching(/^WEBPAY_API_KEY: .*refused in production/),
+      expect.stringMatching(/^JWT_SECRET: .*refused in production/),
+    ]);
+    const env = loadEnv({
+      NODE_ENV: 'production',
+      WEBPAY_API_KEY: 'a-production-api-key',
+      JWT_SECRET: 'x'.repeat(48),
+    });
+    expect(env.NODE_ENV).toBe('production');
+  });
+
+  it('explains the problems in one message naming each variable', () => {
+    const error = (() => {
+      try {
+        loadEnv({ PORT: '70000', JWT_TTL_SECONDS: '5' });
+      } catch (caught) {
+        return caught as Error;
+      }
+    })();
+    expect(error).toBeInstanceOf(EnvError);
+    expect(error?.message).toContain('Invalid environment configuration');
+    expect(error?.message).toContain('PORT: must be a whole number from 0 to 65535');
+    expect(error?.message).toContain('JWT_TTL_SECONDS: must be a whole number from 60 to 86400');
+  });
+});

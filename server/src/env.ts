@@ -1,0 +1,203 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { DEVELOPMENT_API_KEY } from '@webpay/contracts/api';
+
+/**
+ * npm runs workspace scripts with cwd=server, so relative paths are anchored
+ * on the repository root instead: `DATA_DIR=./data` means the same folder
+ * whether the server was started from the root or from server/.
+ */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export const DEVELOPMENT_JWT_SECRET = 'development-only-jwt-secret-do-not-use-in-production';
+export const SANDBOX_CONVERGE_CREDENTIALS = {
+  merchantId: 'sandbox-merchant-id',
+  userId: 'sandbox-user',
+  pin: 'SANDBOX-PIN-NOT-A-SECRET',
+} as const;
+/** Where the built-in Converge emulator is mounted on this server. */
+export const SANDBOX_CONVERGE_PATH = '/sandbox/converge';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const TRUE_WORDS = new Set(['true', '1', 'yes', 'on']);
+const FALSE_WORDS = new Set(['false', '0', 'no', 'off']);
+
+const booleanVar = (fallback: boolean) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .refine((value) => value === undefined || TRUE_WORDS.has(value) || FALSE_WORDS.has(value), {
+      message: 'must be true or false',
+    })
+    .transform((value) => (value === undefined ? fallback : TRUE_WORDS.has(value)));
+
+const integerVar = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback;
+      const parsed = Number(value);
+      if (!/^\d+$/.test(value) || parsed < min || parsed > max) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}` });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+const stringVar = (fallback: string) => optionalString.transform((value) => value ?? fallback);
+
+const urlWithProtocols = (protocols: readonly string[], description: string) =>
+  optionalString.refine(
+    (value) => {
+      if (value === undefined) return true;
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be ${description}` },
+  );
+
+const httpUrl = urlWithProtocols(['http:', 'https:'], 'an http:// or https:// URL');
+
+/** TRUST_PROXY: how far to believe X-Forwarded-For when the service sits behind a load balancer. */
+const trustProxyVar = optionalString.transform((value): boolean | number | string => {
+  if (value === undefined) return false;
+  // Digits are a hop count (the usual "one load balancer in front" is 1), not a boolean.
+  if (/^\d+$/.test(value)) return Number(value);
+  const lower = value.toLowerCase();
+  if (TRUE_WORDS.has(lower)) return true;
+  if (FALSE_WORDS.has(lower)) return false;
+  return value;
+});
+
+const rawEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: integerVar(8080, 0, 65535),
+  HOST: stringVar('0.0.0.0'),
+  DATA_DIR: stringVar('./data'),
+  DATABASE_URL: urlWithProtocols(
+    ['memory:', 'postgres:', 'postgresql:'],
+    'memory:// or a postgres:// URL (leave unset for the embedded database in DATA_DIR)',
+  ),
+  REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'a redis:// or rediss:// URL'),
+  REDIS_KEY_PREFIX: stringVar('webpay:'),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL'),
+  WEBPAY_API_KEY: stringVar(DEVELOPMENT_API_KEY).pipe(
+    z.string().min(8, 'must be at least 8 characters'),
+  ),
+  JWT_SECRET: stringVar(DEVELOPMENT_JWT_SECRET).pipe(
+    z.string().min(32, 'must be at least 32 characters'),
+  ),
+  JWT_TTL_SECONDS: integerVar(900, 60, 86_400),
+  DEMO_DATA: booleanVar(true),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
+    .default('info'),
+  PUBLIC_URL: httpUrl,
+  WEB_DIST_DIR: optionalString,
+  TRUST_PROXY: trustProxyVar,
+  RATE_LIMIT_LOGIN_MAX: integerVar(10, 1, 100_000),
+  RATE_LIMIT_LOGIN_WINDOW_SECONDS: integerVar(60, 1, 86_400),
+  WEBPAY_PROVIDER_NAME: stringVar('Wasatch Valley Health'),
+  WEBPAY_PORTAL_NAME: stringVar('WebPay'),
+  WEBPAY_TAGLINE: stringVar('Secure Patient Payment Portal'),
+  WEBPAY_LOGO_URL: stringVar('/webpay/logo.svg'),
+  WEBPAY_ACCENT_COLOR: stringVar('#0f766e').pipe(
+    z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #0f766e'),
+  ),
+  WEBPAY_SUPPORT_EMAIL: stringVar('billing@wasatchvalleyhealth.example').pipe(
+    z.email('must be an e-mail address'),
+  ),
+  WEBPAY_FALLBACK_SUPPORT_PHONE: stringVar('(801) 555-0100'),
+  CONVERGE_HOSTED_URL: httpUrl,
+  CONVERGE_XML_URL: httpUrl,
+  CONVERGE_MERCHANT_ID: stringVar(SANDBOX_CONVERGE_CREDENTIALS.merchantId),
+  CONVERGE_USER_ID: stringVar(SANDBOX_CONVERGE_CREDENTIALS.userId),
+  CONVERGE_PIN: stringVar(SANDBOX_CONVERGE_CREDENTIALS.pin),
+});
+
+const anchorOnRepoRoot = (path: string) => (isAbsolute(path) ? path : resolve(REPO_ROOT, path));
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+
+const envSchema = rawEnvSchema
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    if (env.WEBPAY_API_KEY === DEVELOPMENT_API_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEBPAY_API_KEY'],
+        message: 'the development key is refused in production; set a secret key',
+      });
+    }
+    if (env.JWT_SECRET === DEVELOPMENT_JWT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'the development secret is refused in production; set a random secret',
+      });
+    }
+  })
+  .transform((env) => {
+    const publicUrl = withoutTrailingSlash(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
+    return {
+      ...env,
+      DATA_DIR: anchorOnRepoRoot(env.DATA_DIR),
+      WEB_DIST_DIR: anchorOnRepoRoot(env.WEB_DIST_DIR ?? 'web/dist'),
+      PUBLIC_URL: publicUrl,
+      CONVERGE_HOSTED_URL: withoutTrailingSlash(
+        env.CONVERGE_HOSTED_URL ?? `${publicUrl}${SANDBOX_CONVERGE_PATH}/hosted-payments`,
+      ),
+      CONVERGE_XML_URL:
+        env.CONVERGE_XML_URL ??
+        `${publicUrl}${SANDBOX_CONVERGE_PATH}/VirtualMerchantDemo/processxml.do`,
+    };
+  });
+
+export type Env = z.output<typeof envSchema>;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      [
+        'Invalid environment configuration:',
+        ...problems.map((problem) => `  - ${problem}`),
+        'Fix the variables above (see the README, Configuration) and start again.',
+      ].join('\n'),
+    );
+    this.name = 'EnvError';
+  }
+}
+
+/**
+ * Reads and checks the service's configuration. Values are never echoed in
+ * the error because several of them are secrets.
+ */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join('.') || 'environment';
+    return `${name}: ${issue.message}`;
+  });
+  throw new EnvError(problems);
+}
+
+/** The processor's origin, which the CSP must allow for its script, frames and calls. */
+export function processorOrigin(env: Pick<Env, 'CONVERGE_HOSTED_URL'>): string {
+  return new URL(env.CONVERGE_HOSTED_URL).origin;
+}

@@ -1,0 +1,108 @@
+import { ERROR_CODES } from '@webpay/contracts/errors';
+
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/**
+ * An error the service means to show: it becomes the SPEC error object as it
+ * is. Anything else thrown in a handler is treated as a bug and answered with
+ * a bare 500.
+ */
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly code: ErrorCode;
+  readonly title: string;
+  readonly details: string[];
+  /** Extra response headers, e.g. Retry-After. */
+  readonly headers: Record<string, string>;
+
+  constructor(
+    statusCode: number,
+    code: ErrorCode,
+    title: string,
+    details: string[] = [],
+    options: { headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(details[0] ?? title, { cause: options.cause });
+    this.name = 'ApiError';
+    this.statusCode = statusCode;
+    this.code = code;
+    this.title = title;
+    this.details = details;
+    this.headers = options.headers ?? {};
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+const SIGN_IN_AGAIN = 'Your session has expired. Please log in again.';
+
+/** The errors the service raises, with the words a guarantor reads. */
+export const apiErrors = {
+  validation: (details: string[], title = 'Invalid request') =>
+    new ApiError(400, ERROR_CODES.validation, title, details),
+
+  unauthorized: (detail = 'Please sign in to continue.') =>
+    new ApiError(401, ERROR_CODES.unauthorized, 'Unauthorized', [detail]),
+
+  sessionExpired: () =>
+    new ApiError(401, ERROR_CODES.sessionExpired, 'Session expired', [SIGN_IN_AGAIN]),
+
+  invalidCredentials: () =>
+    new ApiError(401, ERROR_CODES.invalidCredentials, 'Sign-in failed', [
+      'The account number or PIN is incorrect.',
+    ]),
+
+  accountLocked: (minutes: number, supportPhone: string) =>
+    new ApiError(423, ERROR_CODES.accountLocked, 'Account locked', [
+      `There have been too many unsuccessful sign-in attempts, so sign-in to this account is paused for ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}. Please try again later, or call ${supportPhone} for help.`,
+    ]),
+
+  tooManyRequests: (retryAfterSeconds: number) =>
+    new ApiError(
+      429,
+      ERROR_CODES.tooManyRequests,
+      'Too many requests',
+      [
+        `Too many attempts from this device. Please wait ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'} and try again.`,
+      ],
+      { headers: { 'retry-after': String(retryAfterSeconds) } },
+    ),
+
+  apiKeyRequired: (header: string) =>
+    new ApiError(401, ERROR_CODES.apiKeyMissing, 'API key required', [
+      `Send the ${header} header with the key configured for this service.`,
+    ]),
+
+  apiKeyInvalid: (header: string) =>
+    new ApiError(403, ERROR_CODES.apiKeyInvalid, 'Invalid API key', [
+      `The ${header} header does not match the key configured for this service.`,
+    ]),
+
+  xhrMarkerRequired: (header: string, value: string) =>
+    new ApiError(403, ERROR_CODES.xhrMarkerMissing, 'Request marker required', [
+      `Send the header ${header}: ${value} with every call to this service.`,
+    ]),
+
+  routeNotFound: (method: string, path: string) =>
+    new ApiError(404, ERROR_CODES.routeNotFound, 'Not found', [
+      `There is no ${method} ${path} in this service.`,
+    ]),
+
+  notFound: (detail: string) => new ApiError(404, ERROR_CODES.notFound, 'Not found', [detail]),
+
+  databaseUnavailable: (cause?: unknown) =>
+    new ApiError(
+      503,
+      ERROR_CODES.databaseUnavailable,
+      'Service unavailable',
+      ['The service cannot reach its database right now. Please try again in a few moments.'],
+      { cause },
+    ),
+
+  internal: () =>
+    new ApiError(500, ERROR_CODES.internal, 'An unexpected error occurred', [
+      'An error occurred while processing your request. Please try again later.',
+    ]),
+};

@@ -1,0 +1,65 @@
+import { errorObjectSchema } from '@webpay/contracts/errors';
+
+/** Security scheme names, as declared in the OpenAPI document's components. */
+export const SECURITY_SCHEMES = {
+  apiKey: 'apiKey',
+  xhrMarker: 'xhrMarker',
+  bearer: 'bearerAuth',
+} as const;
+
+const apiKeyAndMarker = { [SECURITY_SCHEMES.apiKey]: [], [SECURITY_SCHEMES.xhrMarker]: [] };
+
+/** Per-route `security` values: every service call carries the API key and the XHR marker. */
+export const SECURITY = {
+  none: [],
+  service: [apiKeyAndMarker],
+  signedIn: [{ ...apiKeyAndMarker, [SECURITY_SCHEMES.bearer]: [] }],
+  optionalSignIn: [{ ...apiKeyAndMarker, [SECURITY_SCHEMES.bearer]: [] }, apiKeyAndMarker],
+};
+
+export const OPENAPI_TAGS = [
+  { name: 'config', description: 'Portal configuration and contact details' },
+  { name: 'auth', description: 'Sign-in, the current user and sign-out' },
+  { name: 'encounters', description: "The signed-in guarantor's pending bills and payment plans" },
+  { name: 'health', description: 'Liveness and readiness probes' },
+];
+
+const ERROR_DESCRIPTIONS = {
+  400: 'Bad input; `details` names each bad field',
+  401: 'No API key, or no valid session (`SESSION_EXPIRED` when it expired or was revoked)',
+  403: 'Wrong API key or missing X-Requested-With marker',
+  404: 'Not found, or not the caller’s',
+  413: 'Request body too large',
+  415: 'Request body is not JSON',
+  423: 'Account locked after repeated failed sign-ins',
+  429: 'Throttled; see Retry-After',
+  500: 'Unexpected error (no internals are disclosed)',
+  503: 'Database unavailable',
+} as const;
+
+export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
+
+interface ErrorResponse {
+  description: string;
+  content: { 'application/json': { schema: typeof errorObjectSchema } };
+}
+
+/** Response entries for error statuses: the SPEC error object, described per status. */
+export function errorResponses<const S extends readonly ErrorStatus[]>(
+  ...statuses: S
+): Record<S[number], ErrorResponse> {
+  return Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      {
+        description: ERROR_DESCRIPTIONS[status],
+        content: { 'application/json': { schema: errorObjectSchema } },
+      },
+    ]),
+  ) as Record<S[number], ErrorResponse>;
+}
+
+/** Every service route can answer these: the API guard, an unexpected error, a lost database. */
+export const SERVICE_ERRORS = [401, 403, 500, 503] as const;
+/** Routes that read a JSON body can also refuse it. */
+export const BODY_ERRORS = [400, 413, 415] as const;

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API_PATHS } from '@webpay/contracts/api';
+import { loginResponseSchema, pinLoginRequestSchema, userSchema } from '@webpay/contracts/auth';
+import type { Env } from '../../env.ts';
+import { BODY_ERRORS, SECURITY, SERVICE_ERRORS, errorResponses } from '../../lib/openapi.ts';
+import { requestContext } from '../../lib/request-context.ts';
+import { LOCKOUT_MINUTES, MAX_FAILED_SIGN_INS } from './auth.service.ts';
+
+export interface AuthRoutesOptions {
+  env: Pick<Env, 'RATE_LIMIT_LOGIN_MAX' | 'RATE_LIMIT_LOGIN_WINDOW_SECONDS'>;
+}
+
+const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { env }) => {
+  /** Throttles sign-in attempts per client address on top of the per-account lockout. */
+  const signInRateLimit = {
+    max: env.RATE_LIMIT_LOGIN_MAX,
+    timeWindow: env.RATE_LIMIT_LOGIN_WINDOW_SECONDS * 1000,
+  };
+
+  app.post(
+    API_PATHS.login,
+    {
+      config: { rateLimit: signInRateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with account number and statement PIN',
+        description: `Wrong or unknown credentials give the same 401 INVALID_CREDENTIALS. ${MAX_FAILED_SIGN_INS} consecutive failures lock the account for ${LOCKOUT_MINUTES} minutes (423 ACCOUNT_LOCKED). Each client address is throttled (429 with Retry-After).`,
+        security: SECURITY.service,
+        body: pinLoginRequestSchema,
+        response: {
+          200: loginResponseSchema,
+          ...errorResponses(...BODY_ERRORS, ...SERVICE_ERRORS, 423, 429),
+        },
+      },
+    },
+    async (request) => app.services.auth.loginWithPin(request.body, requestContext(request)),
+  );
+
+  app.get(
+    API_PATHS.me,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in guarantor',
+        security: SECURITY.signedIn,
+        response: { 200: userSchema, ...errorResponses(...SERVICE_ERRORS) },
+      },
+    },
+    async (request) =>
+      app.services.auth.currentUser(request.requireAuth(), requestContext(request)),
+  );
+
+  app.post(
+    API_PATHS.logout,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out',
+        description: 'Revokes the session on the server; the same token is refused afterwards.',
+        security: SECURITY.signedIn,
+        response: {
+          204: z.undefined().describe('Signed out'),
+          ...errorResponses(...SERVICE_ERRORS),
+        },
+      },
+    },
+    async (request, reply) => {
+      await app.services.auth.logout(request.requireAuth(), requestContext(request));
+      return reply.code(204).send();
+    },
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,79 @@
+import type { AppConfig, Branding, ContactInfo } from '@webpay/contracts/config';
+import type { Env } from '../../env.ts';
+import type { ConfigRepository, FacilityRow } from './config.repository.ts';
+
+export type BrandingEnv = Pick<
+  Env,
+  | 'WEBPAY_PROVIDER_NAME'
+  | 'WEBPAY_PORTAL_NAME'
+  | 'WEBPAY_TAGLINE'
+  | 'WEBPAY_LOGO_URL'
+  | 'WEBPAY_ACCENT_COLOR'
+  | 'WEBPAY_SUPPORT_EMAIL'
+  | 'WEBPAY_FALLBACK_SUPPORT_PHONE'
+>;
+
+export function brandingFrom(env: BrandingEnv): Branding {
+  return {
+    providerName: env.WEBPAY_PROVIDER_NAME,
+    portalName: env.WEBPAY_PORTAL_NAME,
+    tagline: env.WEBPAY_TAGLINE,
+    logoUrl: env.WEBPAY_LOGO_URL,
+    accentColor: env.WEBPAY_ACCENT_COLOR,
+    supportEmail: env.WEBPAY_SUPPORT_EMAIL,
+  };
+}
+
+/** A guarantor's own support phone, or the provider's fallback when there is none (SPEC §1). */
+export function supportPhoneOrFallback(phone: string | null | undefined, fallback: string): string {
+  return phone?.trim() ? phone : fallback;
+}
+
+const toFacility = (row: FacilityRow) => ({ id: row.id, name: row.name });
+
+export class ConfigService {
+  private readonly branding: Branding;
+
+  constructor(
+    private readonly repository: ConfigRepository,
+    private readonly env: BrandingEnv,
+  ) {
+    this.branding = brandingFrom(env);
+  }
+
+  get fallbackSupportPhone(): string {
+    return this.env.WEBPAY_FALLBACK_SUPPORT_PHONE;
+  }
+
+  async appConfig(): Promise<AppConfig> {
+    const rows = await this.repository.listFacilities();
+    const central = rows.find((row) => row.kind === 'central');
+    if (!central) throw new Error('Reference data is missing: no central facility');
+    return {
+      centralFacility: toFacility(central),
+      externalARFacilities: rows.filter((row) => row.kind === 'external').map(toFacility),
+      supportPhones: Object.fromEntries(rows.map((row) => [row.id, row.supportPhone])),
+      fallbackSupportPhone: this.fallbackSupportPhone,
+      branding: this.branding,
+    };
+  }
+
+  async contactInfo(guarantorId: string | null): Promise<ContactInfo> {
+    const [rows, guarantorPhone] = await Promise.all([
+      this.repository.listFacilities(),
+      guarantorId ? this.repository.guarantorSupportPhone(guarantorId) : Promise.resolve(null),
+    ]);
+    return {
+      facilities: rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        phone: row.supportPhone,
+        hours: row.hours,
+        address: row.address,
+        email: row.email,
+      })),
+      supportPhone: supportPhoneOrFallback(guarantorPhone, this.fallbackSupportPhone),
+      supportEmail: this.branding.supportEmail,
+    };
+  }
+}

@@ -1,0 +1,153 @@
+import type {
+  Encounter,
+  EncountersResponse,
+  PaymentPlan,
+  PendingPayment,
+} from '@webpay/contracts/encounters';
+import { fromCents } from '@webpay/contracts/money';
+import type { RequestContext } from '../../lib/request-context.ts';
+import type { AuditRepository } from '../audit/audit.repository.ts';
+import type {
+  EncounterRow,
+  EncountersRepository,
+  InstalmentRow,
+  PendingPaymentRow,
+  PlanRow,
+} from './encounters.repository.ts';
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => string | null): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const id = key(row);
+    if (id === null) continue;
+    const group = groups.get(id);
+    if (group) group.push(row);
+    else groups.set(id, [row]);
+  }
+  return groups;
+}
+
+const toPendingPayment = (row: PendingPaymentRow): PendingPayment => ({
+  receiptId: row.receiptId,
+  date: row.paidOn,
+  amount: fromCents(row.amountCents),
+});
+
+/** SPEC §3: pendingPayments is absent, not empty, when nothing is pending. */
+function withPending<T extends object>(item: T, pending: PendingPaymentRow[] | undefined) {
+  return pending?.length ? { ...item, pendingPayments: pending.map(toPendingPayment) } : item;
+}
+
+export function toEncounter(row: EncounterRow, pending?: PendingPaymentRow[]): Encounter {
+  return withPending(
+    {
+      facilityId: row.facilityId,
+      accountNumber: row.accountNumber,
+      patientName: row.patientName,
+      status: row.status,
+      admitDate: row.admitDate,
+      balance: fromCents(row.balanceCents),
+      type: row.type,
+    },
+    pending,
+  );
+}
+
+export function toPaymentPlan(
+  plan: PlanRow,
+  instalments: InstalmentRow[],
+  encounters: Encounter[],
+  pending?: PendingPaymentRow[],
+): PaymentPlan {
+  return withPending(
+    {
+      id: plan.planNumber,
+      version: plan.version,
+      type: plan.type,
+      status: plan.status,
+      nextDueDate: plan.nextDueDate,
+      dueAmount: fromCents(plan.dueCents),
+      overdueAmount: fromCents(plan.overdueCents),
+      regularPaymentAmount: fromCents(plan.regularPaymentCents),
+      currentBalance: fromCents(plan.currentBalanceCents),
+      numberOfPayments: plan.numberOfPayments,
+      amortization: instalments.map((instalment) => ({
+        number: instalment.number,
+        dueDate: instalment.dueDate,
+        amount: fromCents(instalment.amountCents),
+        completedAt: instalment.completedAt,
+      })),
+      encounters,
+    },
+    pending,
+  );
+}
+
+/** Puts the four row sets together: plan encounters under their plan, the rest listed on their own. */
+export function assembleEncounters(rows: {
+  encounters: EncounterRow[];
+  plans: PlanRow[];
+  instalments: InstalmentRow[];
+  pendingPayments: PendingPaymentRow[];
+}): EncountersResponse {
+  const openPlanIds = new Set(rows.plans.map((plan) => plan.id));
+  const pendingByEncounter = groupBy(rows.pendingPayments, (row) => row.encounterId);
+  const pendingByPlan = groupBy(rows.pendingPayments, (row) => row.planId);
+  const instalmentsByPlan = groupBy(rows.instalments, (row) => row.planId);
+  const encountersByPlan = new Map<string, Encounter[]>();
+  const listed: Encounter[] = [];
+
+  for (const row of rows.encounters) {
+    const encounter = toEncounter(row, pendingByEncounter.get(row.id));
+    if (row.planId !== null && openPlanIds.has(row.planId)) {
+      const planEncounters = encountersByPlan.get(row.planId);
+      if (planEncounters) planEncounters.push(encounter);
+      else encountersByPlan.set(row.planId, [encounter]);
+    } else {
+      listed.push(encounter);
+    }
+  }
+
+  return {
+    encounters: listed,
+    paymentPlans: rows.plans.map((plan) =>
+      toPaymentPlan(
+        plan,
+        instalmentsByPlan.get(plan.id) ?? [],
+        encountersByPlan.get(plan.id) ?? [],
+        pendingByPlan.get(plan.id),
+      ),
+    ),
+  };
+}
+
+export class EncountersService {
+  constructor(
+    private readonly repository: EncountersRepository,
+    private readonly audit: AuditRepository,
+  ) {}
+
+  async forGuarantor(guarantorId: string, context: RequestContext): Promise<EncountersResponse> {
+    const [encounters, plans, instalments, pendingPayments] = await Promise.all([
+      this.repository.openEncounters(guarantorId),
+      this.repository.openPlans(guarantorId),
+      this.repository.openPlanInstalments(guarantorId),
+      this.repository.unappliedPendingPayments(guarantorId),
+    ]);
+    const response = assembleEncounters({ encounters, plans, instalments, pendingPayments });
+    await this.audit.record(context, {
+      action: 'encounters.read',
+      outcome: 'success',
+      actorType: 'guarantor',
+      actorId: guarantorId,
+      guarantorId,
+      targetType: 'guarantor',
+      targetId: guarantorId,
+      details: {
+        encounters: response.encounters.length,
+        paymentPlans: response.paymentPlans.length,
+      },
+    });
+    return response;
+  }
+}

@@ -1,0 +1,54 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { apiErrors, isApiError } from '../lib/api-error.ts';
+import type { AuthSession } from '../modules/auth/auth.service.ts';
+import { bearerToken } from '../modules/auth/session-tokens.ts';
+
+type AuthHook = (request: FastifyRequest) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** onRequest hook: the call must carry a live session's bearer token (401 otherwise). */
+    authenticate: AuthHook;
+    /** onRequest hook: a valid bearer token is used when present; anything else is anonymous. */
+    authenticateOptional: AuthHook;
+  }
+  interface FastifyRequest {
+    auth: AuthSession | null;
+    /** The session of a route behind `authenticate`. */
+    requireAuth(): AuthSession;
+  }
+}
+
+/**
+ * Sign-in as route options, in the style of fastify/demo's autohooks: a
+ * route (or a whole plugin, via addHook) opts in with `onRequest:
+ * app.authenticate`.
+ */
+export default fp(
+  async function authenticate(app) {
+    app.decorateRequest('auth', null);
+    app.decorateRequest('requireAuth', function requireAuth(this: FastifyRequest) {
+      if (!this.auth) throw apiErrors.unauthorized();
+      return this.auth;
+    });
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const token = bearerToken(request.headers.authorization);
+      if (!token) throw apiErrors.unauthorized();
+      request.auth = await app.services.auth.authenticate(token);
+    });
+
+    app.decorate('authenticateOptional', async (request: FastifyRequest) => {
+      const token = bearerToken(request.headers.authorization);
+      if (!token) return;
+      try {
+        request.auth = await app.services.auth.authenticate(token);
+      } catch (error) {
+        // A stale token on a public page is no reason to fail the page.
+        if (!isApiError(error) || error.statusCode !== 401) throw error;
+      }
+    });
+  },
+  { name: 'authenticate', dependencies: ['services'] },
+);
