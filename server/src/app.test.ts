@@ -258,8 +258,12 @@ describe.each(testDatabaseKinds)('the service over HTTP (%s)', (kind) => {
         const processor = new URL(server.env.CONVERGE_HOSTED_URL).origin;
         expect(csp).toContain("default-src 'self'");
         expect(csp).toContain(`script-src 'self' ${processor}`);
-        expect(csp).toContain("style-src 'self'");
-        expect(csp).not.toContain('unsafe-inline');
+        expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+        const scriptSrc = csp
+          .split(';')
+          .find((directive) => directive.trim().startsWith('script-src'));
+        expect(scriptSrc).not.toContain('unsafe-inline');
+        expect(scriptSrc).not.toContain('unsafe-eval');
         expect(csp).toContain("img-src 'self' data:");
         expect(csp).toContain(`connect-src 'self' ${processor}`);
         expect(csp).toContain(`frame-src ${processor}`);

@@ -14,7 +14,9 @@ export function contentSecurityPolicy(env: Pick<Env, 'CONVERGE_HOSTED_URL'>) {
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", processor],
-    styleSrc: ["'self'"],
+    // Radix's scroll lock adds a <style> element while a dialog is open; styles
+    // cannot run code, so inline styles are allowed while scripts stay strict.
+    styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:'],
     fontSrc: ["'self'"],
     connectSrc: ["'self'", processor],
