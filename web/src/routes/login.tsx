@@ -14,10 +14,10 @@ export const Route = createFileRoute('/login')({
 });
 
 function LoginLayout() {
-  const { portalName, logoUrl } = useBranding();
+  const { portalName, logoUrl, tagline } = useBranding();
   useDocumentTitle(loginPageTitle(portalName));
   return (
-    <AuthLayout portalName={portalName} logoUrl={logoUrl}>
+    <AuthLayout portalName={portalName} logoUrl={logoUrl} tagline={tagline}>
       <Outlet />
     </AuthLayout>
   );

@@ -30,10 +30,10 @@ export const Route = createFileRoute('/verify')({
 });
 
 function VerifyLayout() {
-  const { portalName, logoUrl } = useBranding();
+  const { portalName, logoUrl, tagline } = useBranding();
   useDocumentTitle(`${portalName} Verification`);
   return (
-    <AuthLayout portalName={portalName} logoUrl={logoUrl}>
+    <AuthLayout portalName={portalName} logoUrl={logoUrl} tagline={tagline}>
       <Outlet />
     </AuthLayout>
   );

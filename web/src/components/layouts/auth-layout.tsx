@@ -9,11 +9,12 @@ const PROMO_ICONS = [ShieldCheck, Clock, CreditCard] as const;
 export interface AuthLayoutProps {
   portalName: string;
   logoUrl?: string;
+  tagline: string;
   children: ReactNode;
 }
 
 /** The signed-out area: its own background, a form column and, on wide screens, the promise. */
-export function AuthLayout({ portalName, logoUrl, children }: AuthLayoutProps) {
+export function AuthLayout({ portalName, logoUrl, tagline, children }: AuthLayoutProps) {
   return (
     <div className="min-h-dvh bg-auth-background lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <div className="flex min-h-dvh flex-col px-4 py-5 sm:px-8">
@@ -42,7 +43,7 @@ export function AuthLayout({ portalName, logoUrl, children }: AuthLayoutProps) {
       >
         <div className="max-w-lg">
           <h2 id="login-promo-heading" className="text-3xl leading-tight font-bold xl:text-4xl">
-            {LOGIN_PROMO.heading}
+            {tagline}
           </h2>
           <p className="mt-4 text-lg opacity-95">{LOGIN_PROMO.body}</p>
           <ul className="mt-10 flex flex-col gap-5">

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { User } from '@webpay/contracts/auth';
+import { LOGIN_PROMO } from '@webpay/contracts/messages';
 import { DEFAULT_BRANDING } from '@/config/constants.ts';
 import { applyAccent } from '@/lib/color.ts';
 import { useAppConfig } from '../api/get-app-config.ts';
@@ -7,6 +8,8 @@ import { useAppConfig } from '../api/get-app-config.ts';
 export interface Branding {
   portalName: string;
   logoUrl: string;
+  /** SPEC §1's 'Secure ... Portal' heading of the login page. */
+  tagline: string;
   accentColor: string;
   supportEmail?: string;
   fallbackSupportPhone?: string;
@@ -19,6 +22,7 @@ export function useBranding(): Branding {
   return {
     portalName: branding?.portalName || DEFAULT_BRANDING.portalName,
     logoUrl: branding?.logoUrl || DEFAULT_BRANDING.logoUrl,
+    tagline: branding?.tagline || LOGIN_PROMO.heading,
     accentColor: branding?.accentColor ?? DEFAULT_BRANDING.accentColor,
     supportEmail: branding?.supportEmail || undefined,
     fallbackSupportPhone: data?.fallbackSupportPhone || undefined,
