@@ -1,15 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { writeStoredSession } from '@/lib/session-storage.ts';
 import { claimsFor, maria, mariaEncounters, tokenFor } from '@/test/fixtures.ts';
 import { fakeService, json, renderApp } from '@/test/render-app.tsx';
 
-let cleanupApp: (() => void) | undefined;
-
 async function open(url: string) {
   const app = await renderApp(url);
-  cleanupApp = app.cleanup;
   return app;
 }
 
@@ -39,12 +36,6 @@ const service = () =>
 describe('routes', () => {
   beforeEach(() => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
-
-  afterEach(() => {
-    cleanupApp?.();
-    cleanupApp = undefined;
-    vi.unstubAllGlobals();
   });
 
   it('sends a signed-out visitor to PIN sign-in with next set to where they were going', async () => {

@@ -42,7 +42,7 @@ export const appConfig: AppConfig = {
   branding: {
     providerName: 'Canyon Health',
     portalName: 'Canyon Pay',
-    tagline: 'Care you can count on',
+    tagline: 'Secure Patient Payment Portal',
     logoUrl: '/webpay/logo.svg',
     accentColor: '#0f766e',
     supportEmail: 'billing@example.com',

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { createMemoryHistory, createRouter } from '@tanstack/react-router';
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import { PORTAL_BASE_PATH, SERVICE_BASE_PATH } from '@webpay/contracts/api';
 import { App } from '@/app/app.tsx';
 import { AppProvider } from '@/app/provider.tsx';
@@ -74,10 +74,11 @@ export async function renderApp(url: string) {
       <App router={router as never} />
     </AppProvider>,
   );
-  const cleanup = () => {
+  // Timers and cached queries must not leak into the next test.
+  onTestFinished(() => {
     auth.dispose();
     queryClient.clear();
     sessionStore.set(null);
-  };
-  return { ...view, router, auth, queryClient, history, cleanup };
+  });
+  return { ...view, router, auth, queryClient, history };
 }

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SESSION_STORAGE_KEYS } from '@/lib/session-storage.ts';
@@ -11,11 +11,8 @@ const signInHandlers = {
   'GET /encounters': () => json(mariaEncounters),
 };
 
-let cleanupApp: (() => void) | undefined;
-
 async function openPinPage(search = '') {
   const app = await renderApp(`/login/pin${search}`);
-  cleanupApp = app.cleanup;
   await screen.findByLabelText('Account number');
   return app;
 }
@@ -30,12 +27,6 @@ async function signIn(accountNumber = '100200300', pin = '48271936') {
 describe('PIN sign-in', () => {
   beforeEach(() => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
-
-  afterEach(() => {
-    cleanupApp?.();
-    cleanupApp = undefined;
-    vi.unstubAllGlobals();
   });
 
   it('labels its fields as SPEC names them', async () => {

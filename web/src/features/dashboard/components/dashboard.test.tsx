@@ -1,11 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { writeStoredSession } from '@/lib/session-storage.ts';
 import { claimsFor, encounter, maria, mariaEncounters, tokenFor } from '@/test/fixtures.ts';
 import { fakeService, json, renderApp } from '@/test/render-app.tsx';
-
-let cleanupApp: (() => void) | undefined;
 
 async function openDashboard() {
   const claims = claimsFor();
@@ -16,19 +14,12 @@ async function openDashboard() {
     claims,
   });
   const app = await renderApp('/dashboard');
-  cleanupApp = app.cleanup;
   return app;
 }
 
 describe('dashboard', () => {
   beforeEach(() => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
-
-  afterEach(() => {
-    cleanupApp?.();
-    cleanupApp = undefined;
-    vi.unstubAllGlobals();
   });
 
   it('lists the main encounters with SPEC columns and formats', async () => {
