@@ -20,6 +20,7 @@ export const API_PATHS = {
   configContactInfo: '/config/contactInfo',
   login: '/auth/login',
   loginMagic: '/auth/login/magic',
+  loginMagicRequest: '/auth/login/magic/request',
   loginEmail: '/auth/login/email',
   loginCode: '/auth/login/code',
   me: '/auth/me',

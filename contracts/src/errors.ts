@@ -24,6 +24,15 @@ export const ERROR_CODES = {
   notFound: 'NOT_FOUND',
   routeNotFound: 'ROUTE_NOT_FOUND',
   invalidCredentials: 'INVALID_CREDENTIALS',
+  /** A wrong, used, expired or exhausted verification code: the portal's 'Invalid Code' modal. */
+  invalidCode: 'INVALID_CODE',
+  magicLinkInvalid: 'MAGIC_LINK_INVALID',
+  signupAccountMismatch: 'SIGNUP_ACCOUNT_MISMATCH',
+  signupEmailInUse: 'SIGNUP_EMAIL_IN_USE',
+  signupAlreadyRegistered: 'SIGNUP_ALREADY_REGISTERED',
+  noEmailOnFile: 'NO_EMAIL_ON_FILE',
+  emailDeliveryFailed: 'EMAIL_DELIVERY_FAILED',
+  resendFailed: 'RESEND_FAILED',
   sessionExpired: 'SESSION_EXPIRED',
   accountLocked: 'ACCOUNT_LOCKED',
   tooManyRequests: 'TOO_MANY_REQUESTS',
@@ -57,6 +66,18 @@ export function fallbackError(status: number | undefined): ErrorObject {
     status: status ?? 500,
     code: ERROR_CODES.fallbackUnexpected,
     details: ['An error occurred while processing your request. Please try again later.'],
+    requestId: '',
+    correlationId: '',
+  };
+}
+
+/** SPEC §8: a new code could not be sent. */
+export function resendFailedError(message?: string): ErrorObject {
+  return {
+    title: 'Failed to Send Code',
+    status: 400,
+    code: ERROR_CODES.resendFailed,
+    details: [message || 'Could not send verification code. Please try again.'],
     requestId: '',
     correlationId: '',
   };

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { accountNumberSchema } from './auth.ts';
+import { isSafeRedirectPath } from './redirect.ts';
+
+/*
+ * Requests and answers of the sign-in methods other than the PIN (SPEC §7):
+ * magic link, e-mail + birthdate → e-mailed code, code sign-in, sign-up and
+ * e-mail multi-factor. docs/decisions/0006-sign-in-flows.md tells how they
+ * fit together.
+ */
+
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(256, 'Email must be less than 256 characters')
+  .pipe(z.email('Please enter a valid email address'))
+  .meta({ example: 'maria.garcia@example.com' });
+
+export const birthdateSchema = z
+  .string({ error: 'Date of birth is required' })
+  .trim()
+  .min(1, 'Date of birth is required')
+  .pipe(z.iso.date('Enter the date of birth as YYYY-MM-DD'))
+  .refine((value) => value >= '1900-01-01', 'Enter a date of birth after 1900')
+  .refine(
+    (value) => value <= new Date().toISOString().slice(0, 10),
+    'The date of birth cannot be in the future',
+  )
+  .meta({ example: '1984-03-17' });
+
+export const verificationCodeSchema = z
+  .string({ error: 'Enter the 6-digit code' })
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code')
+  .meta({ example: '123456' });
+
+const idSchema = z.string().trim().min(1).max(64);
+
+const safeNextSchema = z
+  .string()
+  .max(2048)
+  .refine(isSafeRedirectPath, 'Invalid redirect path')
+  .meta({ description: "A portal path to open after sign-in (SPEC §2's next rule)" });
+
+/** POST /auth/login/magic */
+export const magicLinkLoginRequestSchema = z
+  .object({ abracadabra: z.string().min(1).max(512) })
+  .strict()
+  .meta({ id: 'MagicLinkLoginRequest' });
+
+/** POST /auth/login/magic/request: "e-mail me a sign-in link". */
+export const magicLinkRequestSchema = z
+  .object({ email: emailSchema, next: safeNextSchema.optional() })
+  .strict()
+  .meta({ id: 'MagicLinkRequest' });
+
+/**
+ * The same answer whether or not the address belongs to a guarantor, so the
+ * form cannot be used to find out who has an account.
+ */
+export const acceptedResponseSchema = z
+  .object({ accepted: z.literal(true) })
+  .meta({ id: 'Accepted' });
+
+/** POST /auth/login/email */
+export const emailLoginRequestSchema = z
+  .object({ email: emailSchema, birthdate: birthdateSchema })
+  .strict()
+  .meta({ id: 'EmailLoginRequest' });
+
+/**
+ * A verification that has e-mailed a code: the portal carries these to
+ * /verify/code (SPEC §2). Unknown e-mail/birthdate pairs get ids too, which no
+ * code will ever match.
+ */
+export const verificationStartedSchema = z
+  .object({ guarantorId: idSchema, verificationId: idSchema, email: z.string() })
+  .meta({ id: 'VerificationStarted' });
+export type VerificationStarted = z.infer<typeof verificationStartedSchema>;
+
+/** POST /auth/login/code */
+export const codeLoginRequestSchema = z
+  .object({ guarantorId: idSchema, verificationId: idSchema, code: verificationCodeSchema })
+  .strict()
+  .meta({ id: 'CodeLoginRequest' });
+
+/** POST /auth/signup/email/send-code: a new code for the same verification. */
+export const sendCodeRequestSchema = z
+  .object({ guarantorId: idSchema, verificationId: idSchema })
+  .strict()
+  .meta({ id: 'SendCodeRequest' });
+
+const personNameSchema = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(50, `${label} must be less than 50 characters`)
+    .regex(/^[\p{L} '’-]+$/u, `${label} can only contain letters, spaces, hyphens and apostrophes`);
+
+const signupFields = {
+  accountNumber: accountNumberSchema,
+  firstName: personNameSchema('First name'),
+  lastName: personNameSchema('Last name'),
+  birthdate: birthdateSchema,
+  email: emailSchema,
+};
+
+/** POST /auth/signup/email: answered with `true`. */
+export const signupRequestSchema = z
+  .object({ ...signupFields, enrollPaperless: z.boolean() })
+  .strict()
+  .meta({ id: 'SignupRequest' });
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+
+/** The sign-up form: its paperless choice is the string 'true' or 'false' (SPEC §3). */
+export const signupFormSchema = z.object({
+  ...signupFields,
+  enrollPaperless: z.enum(['true', 'false'], { error: 'Choose whether to go paperless' }),
+});
+export type SignupForm = z.input<typeof signupFormSchema>;
+
+/** SPEC §3: enrollPaperless is sent as a boolean converted from 'true'/'false'. */
+export function toSignupRequest(form: z.output<typeof signupFormSchema>): SignupRequest {
+  return { ...form, enrollPaperless: form.enrollPaperless === 'true' };
+}
+
+export const signupResponseSchema = z.literal(true).meta({ id: 'SignupAccepted' });
