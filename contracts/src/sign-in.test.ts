@@ -3,7 +3,6 @@ import { resendFailedError } from './errors.ts';
 import {
   birthdateSchema,
   emailSchema,
-  magicLinkRequestSchema,
   signupFormSchema,
   toSignupRequest,
   verificationCodeSchema,
@@ -32,15 +31,6 @@ describe('sign-in contracts', () => {
     expect(verificationCodeSchema.parse(' 012345 ')).toBe('012345');
     expect(verificationCodeSchema.safeParse('12345').success).toBe(false);
     expect(verificationCodeSchema.safeParse('12345a').success).toBe(false);
-  });
-
-  it('refuses an unsafe next on a magic-link request', () => {
-    expect(
-      magicLinkRequestSchema.safeParse({ email: 'a@example.com', next: '/dashboard' }).success,
-    ).toBe(true);
-    expect(
-      magicLinkRequestSchema.safeParse({ email: 'a@example.com', next: '//evil.example' }).success,
-    ).toBe(false);
   });
 
   it("sends the paperless choice as a boolean converted from 'true'/'false' (SPEC §3)", () => {

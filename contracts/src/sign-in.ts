@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { accountNumberSchema } from './auth.ts';
-import { isSafeRedirectPath } from './redirect.ts';
 
 /*
  * Requests and answers of the sign-in methods other than the PIN (SPEC §7):
@@ -37,12 +36,6 @@ export const verificationCodeSchema = z
 
 const idSchema = z.string().trim().min(1).max(64);
 
-const safeNextSchema = z
-  .string()
-  .max(2048)
-  .refine(isSafeRedirectPath, 'Invalid redirect path')
-  .meta({ description: "A portal path to open after sign-in (SPEC §2's next rule)" });
-
 /** POST /auth/login/magic */
 export const magicLinkLoginRequestSchema = z
   .object({ abracadabra: z.string().min(1).max(512) })
@@ -51,7 +44,7 @@ export const magicLinkLoginRequestSchema = z
 
 /** POST /auth/login/magic/request: "e-mail me a sign-in link". */
 export const magicLinkRequestSchema = z
-  .object({ email: emailSchema, next: safeNextSchema.optional() })
+  .object({ email: emailSchema })
   .strict()
   .meta({ id: 'MagicLinkRequest' });
 
