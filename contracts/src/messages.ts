@@ -35,7 +35,17 @@ export const SIGN_IN_MESSAGES = {
   magicLinkFailed: 'Unexpected error during sign-in with magic link',
   /** Not in SPEC: wording for a refused account number / PIN that never says which was wrong. */
   invalidPinCredentials: 'The account number or PIN is incorrect.',
+  /** Not in SPEC: a lockout (423) whose answer carried no words of its own. */
+  locked: 'Sign-in is paused after too many unsuccessful attempts. Please try again later.',
+  /** Not in SPEC: throttling (429) whose answer carried no words of its own. */
+  throttled: 'Too many attempts. Please wait a moment and try again.',
 } as const;
+
+/** Not in SPEC: throttling (429) with a Retry-After but no words of its own. */
+export function throttledMessage(retryAfterSeconds: number): string {
+  const unit = retryAfterSeconds === 1 ? 'second' : 'seconds';
+  return `Too many attempts. Please wait ${retryAfterSeconds} ${unit} and try again.`;
+}
 
 /** SPEC §8 Dashboard fetch errors (toasts). */
 export const DASHBOARD_MESSAGES = {
@@ -68,4 +78,33 @@ export const ERROR_SCREEN = {
   retry: 'Try Again',
   retrying: 'Retrying...',
   refresh: 'Refresh Page',
+} as const;
+
+/** SPEC §4 / §8 generic api-error modal: its defaults when the caller gives none. */
+export const API_ERROR_MODAL = {
+  title: 'Error',
+  message: 'An error occurred',
+  /** The message for a 403 answer when the caller gives none. */
+  noAccess: 'You do not currently have access.',
+  close: 'Close',
+} as const;
+
+/**
+ * Not in SPEC: the magic-link request's confirmation. The same words whatever
+ * the address, so the form cannot tell anyone who has an account.
+ */
+export const MAGIC_LINK_REQUEST_MESSAGES = {
+  sent: 'If that address belongs to an account, we sent a sign-in link to it. The link works once, for 15 minutes.',
+  failed: 'We could not send a sign-in link just now. Please try again later.',
+} as const;
+
+/** Not in SPEC: sign-up failures the service does not word itself. */
+export const SIGN_UP_MESSAGES = {
+  unexpected: 'Unexpected error during sign-up, please try again later.',
+} as const;
+
+/** Not in SPEC: the dashboard's offer of e-mail multi-factor to PIN and magic-link sessions. */
+export const EMAIL_MFA_NOTICE = {
+  message: 'Confirm your identity by email to save receipt email addresses to your account.',
+  action: 'Email me a code',
 } as const;

@@ -120,3 +120,31 @@ export function toSignupRequest(form: z.output<typeof signupFormSchema>): Signup
 }
 
 export const signupResponseSchema = z.literal(true).meta({ id: 'SignupAccepted' });
+
+/** How long e-mailed secrets live and how often they may be tried (docs/decisions/0006). */
+export const SIGN_IN_LIMITS = {
+  /** A sign-in link asked for on the login page. */
+  magicLinkMinutes: 15,
+  /** An e-mailed code (sign-in, sign-up, multi-factor). */
+  codeMinutes: 10,
+  /** Wrong codes a verification takes before its code stops working. */
+  codeAttempts: 5,
+  /** New codes one verification may be sent after the first. */
+  codeResends: 5,
+  /** Consecutive failed sign-ins that pause sign-in for an account number or e-mail address. */
+  lockoutFailures: 5,
+  lockoutMinutes: 15,
+} as const;
+
+/** The words of the service's sign-in and sign-up errors (`details[0]`). */
+export const SIGN_IN_ERROR_DETAILS = {
+  invalidCode: 'The verification code you entered is invalid or has expired.',
+  magicLinkInvalid:
+    'This sign-in link is invalid, has expired or has already been used. Please ask for a new one.',
+  signupAccountMismatch:
+    'We could not find an account with these details. Please check them against your statement.',
+  signupAlreadyRegistered: 'This account is already signed up. Please sign in instead.',
+  signupEmailInUse: 'This email address is already in use by another account.',
+  emailDeliveryFailed: 'We could not send the email right now. Please try again in a few minutes.',
+  tooManyCodes: 'Too many new codes were requested for this verification. Please start again.',
+} as const;

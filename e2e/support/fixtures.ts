@@ -1,11 +1,13 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { DEMO_GUARANTORS, type DemoGuarantor } from '../../server/src/demo/demo-guarantors.ts';
+import { Mailbox } from './mailbox.ts';
 
 export type DemoSignIn = Pick<DemoGuarantor, 'accountNumber' | 'pin' | 'firstName' | 'lastName'>;
 
 export const maria: DemoSignIn = DEMO_GUARANTORS.maria;
 export const james: DemoSignIn = DEMO_GUARANTORS.james;
+export { DEMO_GUARANTORS };
 
 export const SESSION_KEY_PREFIX = 'webpay-session-';
 
@@ -42,7 +44,20 @@ export const test = base.extend<{
   signInWithPin: (who: DemoSignIn, next?: string) => Promise<void>;
   storedSessionKeys: () => Promise<string[]>;
   accessibilityViolations: () => ReturnType<typeof accessibilityViolations>;
+  mailbox: Mailbox;
+  sessionClaims: () => Promise<Record<string, unknown> | null>;
 }>({
+  mailbox: async ({ baseURL }, use) => {
+    const mailbox = new Mailbox(baseURL ?? '');
+    await mailbox.skipExisting();
+    await use(mailbox);
+  },
+  sessionClaims: async ({ page }, use) => {
+    await use(async () => {
+      const raw = await page.evaluate(() => window.localStorage.getItem('webpay-session-claims'));
+      return raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
+    });
+  },
   signInWithPin: async ({ page }, use) => {
     await use((who, next) => signInWithPin(page, who, next));
   },

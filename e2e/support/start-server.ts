@@ -4,11 +4,13 @@
  * a fresh schema so runs never see each other's sign-ins or payments.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { startMailCatcher } from '../../server/src/test/mail-catcher.ts';
+import { maildropFor } from './maildrop.ts';
 
 const [kind, port] = process.argv.slice(2);
 if ((kind !== 'pglite' && kind !== 'postgres') || !port) {
@@ -41,6 +43,22 @@ async function postgresUrlWithFreshSchema(): Promise<string> {
   return url.toString();
 }
 
+/*
+ * The service sends its e-mail over real SMTP to a listener owned by the test
+ * run; each message lands as a file the specs read, as a guarantor reads mail.
+ */
+const maildrop = maildropFor(Number(port));
+rmSync(maildrop, { recursive: true, force: true });
+mkdirSync(maildrop, { recursive: true });
+const catcher = await startMailCatcher();
+let written = 0;
+setInterval(() => {
+  for (const mail of catcher.messages.slice(written)) {
+    written += 1;
+    writeFileSync(path.join(maildrop, `${String(written).padStart(5, '0')}.eml`), mail.raw);
+  }
+}, 50).unref();
+
 const databaseUrl = kind === 'postgres' ? await postgresUrlWithFreshSchema() : 'memory://';
 
 const child = spawn('npx', ['tsx', path.join(repoRoot, 'server/src/main.ts')], {
@@ -58,6 +76,7 @@ const child = spawn('npx', ['tsx', path.join(repoRoot, 'server/src/main.ts')], {
     // Every browser signs in from 127.0.0.1; the per-client throttle has its own service tests.
     RATE_LIMIT_LOGIN_MAX: '10000',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: catcher.url,
   },
 });
 

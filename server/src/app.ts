@@ -13,6 +13,9 @@ import authRoutes from './modules/auth/auth.routes.ts';
 import configRoutes from './modules/config/config.routes.ts';
 import encountersRoutes from './modules/encounters/encounters.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
+import magicLinkRoutes from './modules/magic-link/magic-link.routes.ts';
+import signupRoutes from './modules/signup/signup.routes.ts';
+import verificationRoutes from './modules/verification/verification.routes.ts';
 import { createApiGuard } from './plugins/api-guard.ts';
 import authenticate from './plugins/authenticate.ts';
 import errorHandler, { frameworkErrors } from './plugins/error-handler.ts';
@@ -84,6 +87,9 @@ export async function buildApp(options: BuildAppOptions) {
       api.addHook('onRequest', createApiGuard(env.WEBPAY_API_KEY));
       await api.register(configRoutes);
       await api.register(authRoutes, { env });
+      await api.register(magicLinkRoutes, { env });
+      await api.register(verificationRoutes, { env });
+      await api.register(signupRoutes, { env });
       await api.register(encountersRoutes);
     },
     { prefix: SERVICE_BASE_PATH },

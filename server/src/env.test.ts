@@ -135,4 +135,24 @@ describe('loadEnv', () => {
     expect(error?.message).toContain('PORT: must be a whole number from 0 to 65535');
     expect(error?.message).toContain('JWT_TTL_SECONDS: must be a whole number from 60 to 86400');
   });
+
+  it('sends e-mail as the provider from its billing address unless MAIL_FROM says otherwise', () => {
+    const env = loadEnv({});
+    expect(env.MAIL_FROM).toBe('"Wasatch Valley Health" <billing@wasatchvalleyhealth.example>');
+    expect(env.STATEMENT_LINK_TTL_HOURS).toBe(168);
+    expect(
+      loadEnv({
+        WEBPAY_PROVIDER_NAME: 'St. "Mary" Clinic',
+        WEBPAY_SUPPORT_EMAIL: 'pay@mary.example',
+      }).MAIL_FROM,
+    ).toBe('"St. \\"Mary\\" Clinic" <pay@mary.example>');
+    expect(loadEnv({ MAIL_FROM: 'Billing <billing@example.org>' }).MAIL_FROM).toBe(
+      'Billing <billing@example.org>',
+    );
+    expect(loadEnv({ MAIL_FROM: 'billing@example.org' }).MAIL_FROM).toBe('billing@example.org');
+    expect(problemsOf({ MAIL_FROM: 'Billing office', STATEMENT_LINK_TTL_HOURS: '0' })).toEqual([
+      expect.stringMatching(/^MAIL_FROM: must be an e-mail address/),
+      'STATEMENT_LINK_TTL_HOURS: must be a whole number from 1 to 720',
+    ]);
+  });
 });

@@ -97,6 +97,10 @@ const rawEnvSchema = z.object({
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'a redis:// or rediss:// URL'),
   REDIS_KEY_PREFIX: stringVar('webpay:'),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL'),
+  MAIL_FROM: optionalString.refine((value) => value === undefined || isMailbox(value), {
+    message: 'must be an e-mail address, optionally with a name: "Name" <address@example.com>',
+  }),
+  STATEMENT_LINK_TTL_HOURS: integerVar(168, 1, 720),
   WEBPAY_API_KEY: stringVar(DEVELOPMENT_API_KEY).pipe(
     z.string().min(8, 'must be at least 8 characters'),
   ),
@@ -131,6 +135,20 @@ const rawEnvSchema = z.object({
   CONVERGE_PIN: stringVar(SANDBOX_CONVERGE_CREDENTIALS.pin),
 });
 
+const EMAIL_ADDRESS = /^[^\s@<>",]+@[^\s@<>",]+\.[^\s@<>",]+$/;
+
+/** `address@example.com` or `Name <address@example.com>` (the name may be quoted). */
+function isMailbox(value: string): boolean {
+  const named = /^(.*)<([^<>]+)>$/.exec(value);
+  return EMAIL_ADDRESS.test(named ? (named[2] ?? '').trim() : value);
+}
+
+/** The sender of the service's e-mail when MAIL_FROM is unset: the provider, from its billing address. */
+export function defaultMailFrom(providerName: string, supportEmail: string): string {
+  const quoted = providerName.replace(/[\\"]/g, (character) => `\\${character}`);
+  return `"${quoted}" <${supportEmail}>`;
+}
+
 const anchorOnRepoRoot = (path: string) => (isAbsolute(path) ? path : resolve(REPO_ROOT, path));
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
 
@@ -159,6 +177,8 @@ const envSchema = rawEnvSchema
       DATA_DIR: anchorOnRepoRoot(env.DATA_DIR),
       WEB_DIST_DIR: anchorOnRepoRoot(env.WEB_DIST_DIR ?? 'web/dist'),
       PUBLIC_URL: publicUrl,
+      MAIL_FROM:
+        env.MAIL_FROM ?? defaultMailFrom(env.WEBPAY_PROVIDER_NAME, env.WEBPAY_SUPPORT_EMAIL),
       CONVERGE_HOSTED_URL: withoutTrailingSlash(
         env.CONVERGE_HOSTED_URL ?? `${publicUrl}${SANDBOX_CONVERGE_PATH}/hosted-payments`,
       ),

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -49,6 +49,27 @@ describe('openDatabase', () => {
       expect(result.rows).toEqual([{ value: 'still here' }]);
     } finally {
       await second.close();
+    }
+  });
+
+  it('keeps a second opener out of an embedded database in use, and takes over a stale lock', async () => {
+    const lockDir = await mkdtemp(path.join(os.tmpdir(), 'webpay-lock-test-'));
+    try {
+      const first = await openDatabase({ dataDir: lockDir });
+      await expect(openDatabase({ dataDir: lockDir })).rejects.toThrow(
+        /is in use by another process/,
+      );
+      await first.close();
+
+      // A lock left behind by a process that no longer runs does not stand in the way.
+      const lockFile = path.join(lockDir, 'pglite.lock');
+      await writeFile(lockFile, '2147483646\n');
+      const second = await openDatabase({ dataDir: lockDir });
+      expect(await readFile(lockFile, 'utf8')).toBe(`${process.pid}\n`);
+      await second.close();
+      await expect(stat(lockFile)).rejects.toThrow();
+    } finally {
+      await rm(lockDir, { recursive: true, force: true });
     }
   });
 

@@ -6,6 +6,7 @@ import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { lockEmbeddedDirectory } from './embedded-lock.ts';
 import * as schema from './schema.ts';
 
 /**
@@ -62,7 +63,22 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (url === '') {
     const directory = path.resolve(options.dataDir, 'pglite');
     await mkdir(directory, { recursive: true });
-    return openEmbeddedDatabase({ directory });
+    const release = await lockEmbeddedDirectory(directory);
+    let handle: DatabaseHandle;
+    try {
+      handle = await openEmbeddedDatabase({ directory });
+    } catch (error) {
+      await release();
+      throw error;
+    }
+    let closing: Promise<void> | undefined;
+    return {
+      ...handle,
+      close() {
+        closing ??= handle.close().finally(release);
+        return closing;
+      },
+    };
   }
   if (url.toLowerCase() === MEMORY_URL) return openEmbeddedDatabase({});
   if (POSTGRES_URL.test(url)) return openPostgres(url, options);

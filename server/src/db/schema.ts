@@ -54,8 +54,6 @@ export const guarantors = pgTable(
     signedUpAt: timestamp('signed_up_at', { withTimezone: true }),
     pinHash: text('pin_hash'),
     pinIssuedAt: timestamp('pin_issued_at', { withTimezone: true }),
-    failedSignIns: integer('failed_sign_ins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -283,6 +281,8 @@ export const statements = pgTable(
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     status: text('status', { enum: ['open', 'paid', 'past_due', 'closed'] }).notNull(),
     items: jsonb('items').$type<StatementItem[]>().notNull(),
+    /** When the guarantor was e-mailed that this statement is ready (`webpay notify-statements`). */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   // The unique index also serves "a guarantor's statements by date".
@@ -309,20 +309,32 @@ export const sessions = pgTable(
 
 /**
  * One-time secrets: e-mailed codes, magic links, sign-up and MFA
- * verifications. Only a hash of the secret is kept.
+ * verifications (docs/decisions/0006-sign-in-flows.md). Only a hash of the
+ * secret is kept; a code's hash covers its verification id, so a code is
+ * only ever good for the verification that sent it.
+ *
+ * A row without a guarantor is a decoy: the answer to an e-mail that
+ * matched no one, kept so that it behaves exactly like a real verification
+ * (tries, resends, expiry) yet can never succeed.
  */
 export const loginChallenges = pgTable(
   'login_challenges',
   {
+    /** The verification id the portal carries (SPEC §3). */
     id: text('id').primaryKey(),
-    guarantorId: text('guarantor_id')
-      .notNull()
-      .references(() => guarantors.id, { onDelete: 'cascade' }),
+    guarantorId: text('guarantor_id').references(() => guarantors.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['email_code', 'magic_link', 'signup', 'mfa'] }).notNull(),
+    /** Where the secret was sent (sign-up: the address being verified). */
     email: text('email'),
     secretHash: text('secret_hash').notNull(),
+    /** The `guarantorId` the caller was given: an opaque reference, not the guarantor's row id. */
+    guarantorRef: text('guarantor_ref'),
+    /** Keyed hash of the account number or e-mail whose lockout counter wrong codes feed. */
+    identifierHash: text('identifier_hash'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(5),
+    /** New codes sent for this verification after the first. */
+    resends: integer('resends').notNull().default(0),
     payload: jsonb('payload').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -331,7 +343,27 @@ export const loginChallenges = pgTable(
   (t) => [
     uniqueIndex('login_challenges_secret_key').on(t.secretHash),
     index('login_challenges_guarantor_idx').on(t.guarantorId, t.kind),
+    index('login_challenges_identifier_idx').on(t.identifierHash, t.kind, t.createdAt),
+    index('login_challenges_expires_idx').on(t.expiresAt),
   ],
+);
+
+/**
+ * Failed sign-in counters per identifier (keyed hash of an account number or
+ * an e-mail address), kept for identifiers that match no one exactly as for
+ * those that do, so a lockout never tells whether an account exists.
+ */
+export const signInLockouts = pgTable(
+  'sign_in_lockouts',
+  {
+    identifierHash: text('identifier_hash').primaryKey(),
+    /** Consecutive failures since the last success or lock. */
+    failures: integer('failures').notNull().default(0),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sign_in_lockouts_updated_idx').on(t.updatedAt)],
 );
 
 /** Who did what, when, under which request: never card data, codes, PINs or bank numbers. */

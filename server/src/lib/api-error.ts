@@ -1,4 +1,5 @@
 import { ERROR_CODES } from '@webpay/contracts/errors';
+import { SIGN_IN_ERROR_DETAILS } from '@webpay/contracts/sign-in';
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
@@ -54,9 +55,65 @@ export const apiErrors = {
       'The account number or PIN is incorrect.',
     ]),
 
-  accountLocked: (minutes: number, supportPhone: string) =>
-    new ApiError(423, ERROR_CODES.accountLocked, 'Account locked', [
-      `There have been too many unsuccessful sign-in attempts, so sign-in to this account is paused for ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}. Please try again later, or call ${supportPhone} for help.`,
+  /**
+   * Sign-in paused for an account number or e-mail address. The words say
+   * when it lifts; Retry-After says it to machines.
+   */
+  accountLocked: (lockedUntil: Date, now: Date, supportPhone: string) => {
+    const seconds = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
+    const minutes = Math.ceil(seconds / 60);
+    return new ApiError(
+      423,
+      ERROR_CODES.accountLocked,
+      'Account locked',
+      [
+        `There have been too many unsuccessful sign-in attempts, so sign-in to this account is paused for ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}. Please try again later, or call ${supportPhone} for help.`,
+      ],
+      { headers: { 'retry-after': String(seconds) } },
+    );
+  },
+
+  invalidCode: () =>
+    new ApiError(401, ERROR_CODES.invalidCode, 'Invalid Code', [SIGN_IN_ERROR_DETAILS.invalidCode]),
+
+  magicLinkInvalid: () =>
+    new ApiError(401, ERROR_CODES.magicLinkInvalid, 'Sign-in link not valid', [
+      SIGN_IN_ERROR_DETAILS.magicLinkInvalid,
+    ]),
+
+  signupAccountMismatch: () =>
+    new ApiError(400, ERROR_CODES.signupAccountMismatch, 'Account not found', [
+      SIGN_IN_ERROR_DETAILS.signupAccountMismatch,
+    ]),
+
+  signupAlreadyRegistered: () =>
+    new ApiError(409, ERROR_CODES.signupAlreadyRegistered, 'Already signed up', [
+      SIGN_IN_ERROR_DETAILS.signupAlreadyRegistered,
+    ]),
+
+  signupEmailInUse: () =>
+    new ApiError(409, ERROR_CODES.signupEmailInUse, 'Email already in use', [
+      SIGN_IN_ERROR_DETAILS.signupEmailInUse,
+    ]),
+
+  noEmailOnFile: (supportPhone: string) =>
+    new ApiError(400, ERROR_CODES.noEmailOnFile, 'No email on file', [
+      `There is no email address on file for this account, so we cannot email you a code. Please call ${supportPhone} to add one.`,
+    ]),
+
+  emailDeliveryFailed: (cause?: unknown) =>
+    new ApiError(
+      503,
+      ERROR_CODES.emailDeliveryFailed,
+      'Email not sent',
+      [SIGN_IN_ERROR_DETAILS.emailDeliveryFailed],
+      { cause },
+    ),
+
+  /** A verification has had all the new codes it may have; starting again is the way on. */
+  tooManyCodes: () =>
+    new ApiError(429, ERROR_CODES.tooManyRequests, 'Too many codes requested', [
+      SIGN_IN_ERROR_DETAILS.tooManyCodes,
     ]),
 
   tooManyRequests: (retryAfterSeconds: number) =>

@@ -19,7 +19,11 @@ export const SECURITY = {
 
 export const OPENAPI_TAGS = [
   { name: 'config', description: 'Portal configuration and contact details' },
-  { name: 'auth', description: 'Sign-in, the current user and sign-out' },
+  {
+    name: 'auth',
+    description:
+      'Sign-in by PIN, magic link, e-mail + birthdate and e-mailed code; sign-up; e-mail multi-factor; the current user and sign-out',
+  },
   { name: 'encounters', description: "The signed-in guarantor's pending bills and payment plans" },
   { name: 'health', description: 'Liveness and readiness probes' },
 ];
@@ -29,12 +33,13 @@ const ERROR_DESCRIPTIONS = {
   401: 'No API key, or no valid session (`SESSION_EXPIRED` when it expired or was revoked)',
   403: 'Wrong API key or missing X-Requested-With marker',
   404: 'Not found, or not the caller’s',
+  409: 'Conflicts with what is on file (already signed up, e-mail address in use)',
   413: 'Request body too large',
   415: 'Request body is not JSON',
-  423: 'Account locked after repeated failed sign-ins',
+  423: 'Sign-in paused after repeated failures (see Retry-After)',
   429: 'Throttled; see Retry-After',
   500: 'Unexpected error (no internals are disclosed)',
-  503: 'Database unavailable',
+  503: 'Database unavailable, or an e-mail could not be sent (`EMAIL_DELIVERY_FAILED`)',
 } as const;
 
 export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;

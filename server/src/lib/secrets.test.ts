@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
+  deriveKey,
   hashPin,
   hashToken,
   keyedFingerprint,
+  keyedUuid,
   randomDigits,
   randomToken,
   verifyPin,
@@ -114,5 +117,26 @@ describe('randomDigits', () => {
   it('rejects nonsense lengths', () => {
     expect(() => randomDigits(0)).toThrow(RangeError);
     expect(() => randomDigits(2.5)).toThrow(RangeError);
+  });
+});
+
+describe('deriveKey / keyedUuid', () => {
+  const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+  it('derives a different key per purpose and per secret', () => {
+    const secret = 'a-server-secret-that-is-long-enough';
+    expect(deriveKey(secret, 'one')).toMatch(/^[0-9a-f]{64}$/);
+    expect(deriveKey(secret, 'one')).toBe(deriveKey(secret, 'one'));
+    expect(deriveKey(secret, 'one')).not.toBe(deriveKey(secret, 'two'));
+    expect(deriveKey(`${secret}!`, 'one')).not.toBe(deriveKey(secret, 'one'));
+  });
+
+  it('makes stable, keyed ids shaped like random UUIDs', () => {
+    const id = keyedUuid('key', 'maria.garcia@example.com');
+    expect(id).toMatch(UUID_V4);
+    expect(randomUUID()).toMatch(UUID_V4);
+    expect(keyedUuid('key', 'maria.garcia@example.com')).toBe(id);
+    expect(keyedUuid('other key', 'maria.garcia@example.com')).not.toBe(id);
+    expect(keyedUuid('key', 'james.wilson@example.com')).not.toBe(id);
   });
 });

@@ -145,3 +145,29 @@ export function randomDigits(n: number): string {
   for (let i = 0; i < n; i += 1) digits += String(randomInt(10));
   return digits;
 }
+
+/**
+ * A key for one purpose derived from a server secret, so one configured
+ * secret can key several independent hashes without them ever being
+ * comparable with each other.
+ */
+export function deriveKey(secret: string, purpose: string): string {
+  return createHmac('sha256', secret).update(`webpay-key:${purpose}`, 'utf8').digest('hex');
+}
+
+/**
+ * A UUID-shaped value (version 4 layout) determined by a keyed hash: the
+ * same input always gives the same id, which cannot be told apart from a
+ * random UUID without the key.
+ */
+export function keyedUuid(key: string, value: string): string {
+  const hex = keyedFingerprint(key, value);
+  const variant = ((parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16);
+  return [
+    hex.slice(0, 8),
+    hex.slice(8, 12),
+    `4${hex.slice(13, 16)}`,
+    `${variant}${hex.slice(17, 20)}`,
+    hex.slice(20, 32),
+  ].join('-');
+}

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { Env } from '../env.ts';
@@ -5,30 +6,129 @@ import { AuditRepository } from '../modules/audit/audit.repository.ts';
 import { AuthRepository } from '../modules/auth/auth.repository.ts';
 import { AuthService } from '../modules/auth/auth.service.ts';
 import { SessionTokens } from '../modules/auth/session-tokens.ts';
+import { GuarantorRefs } from '../modules/challenges/challenge-secrets.ts';
+import { ChallengesRepository } from '../modules/challenges/challenges.repository.ts';
 import { ConfigRepository } from '../modules/config/config.repository.ts';
 import { ConfigService } from '../modules/config/config.service.ts';
 import { EncountersRepository } from '../modules/encounters/encounters.repository.ts';
 import { EncountersService } from '../modules/encounters/encounters.service.ts';
+import { LockoutRepository } from '../modules/lockout/lockout.repository.ts';
+import { SignInLockout } from '../modules/lockout/lockout.service.ts';
+import { MagicLinkRepository } from '../modules/magic-link/magic-link.repository.ts';
+import { MagicLinkService } from '../modules/magic-link/magic-link.service.ts';
+import { MailService } from '../modules/mail/mail.service.ts';
+import { createMailTransport, type MailLog } from '../modules/mail/mail.transport.ts';
+import { SignupRepository } from '../modules/signup/signup.repository.ts';
+import { SignupService } from '../modules/signup/signup.service.ts';
+import { StatementNoticesRepository } from '../modules/statements/statement-notices.repository.ts';
+import { StatementNoticeService } from '../modules/statements/statement-notices.service.ts';
+import { VerificationRepository } from '../modules/verification/verification.repository.ts';
+import { VerificationService } from '../modules/verification/verification.service.ts';
 
 export interface Services {
   audit: AuditRepository;
   auth: AuthService;
   config: ConfigService;
   encounters: EncountersService;
+  lockout: SignInLockout;
+  challenges: ChallengesRepository;
+  mail: MailService;
+  magicLinks: MagicLinkService;
+  verifications: VerificationService;
+  signup: SignupService;
+  statementNotices: StatementNoticeService;
 }
 
-export function createServices(database: DatabaseHandle, env: Env): Services {
+/** Expired one-time secrets are kept a day (for support questions), then deleted. */
+const CHALLENGE_RETENTION_SECONDS = 24 * 60 * 60;
+const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
+
+/** The outbox of DATA_DIR, where e-mail goes when SMTP_URL is not set. */
+export function outboxDirectory(env: Pick<Env, 'DATA_DIR'>): string {
+  return path.join(env.DATA_DIR, 'outbox');
+}
+
+export function createServices(database: DatabaseHandle, env: Env, log: MailLog): Services {
   const { db } = database;
   const audit = new AuditRepository(db);
   const config = new ConfigService(new ConfigRepository(db), env);
+  const lockout = new SignInLockout(new LockoutRepository(db), {
+    secret: env.JWT_SECRET,
+    fallbackSupportPhone: env.WEBPAY_FALLBACK_SUPPORT_PHONE,
+  });
+  const authRepository = new AuthRepository(db);
   const auth = new AuthService(
-    new AuthRepository(db),
+    authRepository,
     new SessionTokens(env.JWT_SECRET, env.JWT_TTL_SECONDS),
     audit,
-    { fallbackSupportPhone: env.WEBPAY_FALLBACK_SUPPORT_PHONE },
+    lockout,
   );
   const encounters = new EncountersService(new EncountersRepository(db), audit);
-  return { audit, auth, config, encounters };
+  const challenges = new ChallengesRepository(db);
+  const mail = new MailService(
+    createMailTransport({
+      smtpUrl: env.SMTP_URL,
+      outboxDir: outboxDirectory(env),
+      from: env.MAIL_FROM,
+      log,
+    }),
+    {
+      providerName: env.WEBPAY_PROVIDER_NAME,
+      portalName: env.WEBPAY_PORTAL_NAME,
+      supportEmail: env.WEBPAY_SUPPORT_EMAIL,
+      supportPhone: env.WEBPAY_FALLBACK_SUPPORT_PHONE,
+      accentColor: env.WEBPAY_ACCENT_COLOR,
+    },
+    log,
+  );
+  const magicLinks = new MagicLinkService(
+    new MagicLinkRepository(db),
+    challenges,
+    auth,
+    audit,
+    mail,
+    lockout,
+    { publicUrl: env.PUBLIC_URL },
+  );
+  const verifications = new VerificationService(
+    db,
+    new VerificationRepository(db),
+    challenges,
+    auth,
+    authRepository,
+    audit,
+    mail,
+    lockout,
+    new GuarantorRefs(env.JWT_SECRET),
+    { publicUrl: env.PUBLIC_URL, fallbackSupportPhone: env.WEBPAY_FALLBACK_SUPPORT_PHONE },
+  );
+  const signup = new SignupService(new SignupRepository(db), verifications, audit, lockout);
+  const statementNotices = new StatementNoticeService(
+    new StatementNoticesRepository(db),
+    magicLinks,
+    mail,
+    audit,
+    { linkLifetimeHours: env.STATEMENT_LINK_TTL_HOURS },
+  );
+  return {
+    audit,
+    auth,
+    config,
+    encounters,
+    lockout,
+    challenges,
+    mail,
+    magicLinks,
+    verifications,
+    signup,
+    statementNotices,
+  };
+}
+
+/** Deletes long-expired one-time secrets and forgotten lockout counters. */
+export async function housekeeping(services: Services): Promise<void> {
+  await services.challenges.purgeExpired(CHALLENGE_RETENTION_SECONDS);
+  await services.lockout.purgeStale();
 }
 
 declare module 'fastify' {
@@ -41,8 +141,23 @@ declare module 'fastify' {
 /** The app's own decorators: the database handle and the services built on it. */
 export default fp(
   async function services(app, options: { database: DatabaseHandle; env: Env }) {
+    const built = createServices(options.database, options.env, app.log);
     app.decorate('database', options.database);
-    app.decorate('services', createServices(options.database, options.env));
+    app.decorate('services', built);
+
+    // Every instance does it; the deletes are idempotent, so that is harmless.
+    const timer = setInterval(() => {
+      housekeeping(built).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'housekeeping of sign-in records failed'),
+      );
+    }, HOUSEKEEPING_INTERVAL_MS);
+    timer.unref();
+
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      // E-mails already accepted for sending go out before the process stops.
+      await built.mail.close();
+    });
   },
   { name: 'services' },
 );

@@ -26,7 +26,10 @@ const service = () =>
     'GET /encounters': () => json(mariaEncounters),
     'POST /auth/login/magic': ({ body }) =>
       (body as { abracadabra?: string }).abracadabra === 'good-token'
-        ? json({ access_token: tokenFor(claimsFor({ roles: [] })), expires_in: 900 })
+        ? json({
+            access_token: tokenFor(claimsFor({ roles: [], loginType: 'magic' })),
+            expires_in: 900,
+          })
         : json(
             { title: 'Unauthorized', status: 401, code: 'INVALID_CREDENTIALS', details: [] },
             401,
@@ -164,6 +167,28 @@ describe('routes', () => {
       'Unexpected error during sign-in with magic link',
     );
     expect(calls.some((call) => call.path === '/auth/login/magic')).toBe(false);
+  });
+
+  it('drops a magic token that the address turns into a number', async () => {
+    const { calls } = service();
+    await open('/login/magic?abracadabra=12345');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Unexpected error during sign-in with magic link',
+    );
+    expect(calls.some((call) => call.path === '/auth/login/magic')).toBe(false);
+    expect(screen.getByRole('link', { name: 'Choose another way to sign in' })).toHaveAttribute(
+      'href',
+      '/webpay/login',
+    );
+  });
+
+  it('keeps the session of a magic-link sign-in (the magic route does not log out)', async () => {
+    const { calls } = service();
+    const { auth } = await open('/login/magic?abracadabra=good-token');
+    await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(auth.getSession()?.claims.loginType).toBe('magic');
+    expect(calls.some((call) => call.path === '/auth/logout')).toBe(false);
   });
 
   it('logs out from the header and returns to the login page', async () => {

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { SESSION_EXPIRED_MODAL } from '@webpay/contracts/messages';
 import {
@@ -15,14 +16,23 @@ export function SessionExpiredDialog() {
   const auth = useAuth();
   const { sessionExpired } = useAuthState();
   const navigate = useNavigate();
+  const goToLogin = useRef<HTMLButtonElement>(null);
 
   return (
     <AlertDialog open={sessionExpired}>
-      <AlertDialogContent onEscapeKeyDown={(event) => event.preventDefault()}>
+      <AlertDialogContent
+        onEscapeKeyDown={(event) => event.preventDefault()}
+        // The only way on is the button, so it has focus from the start.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          goToLogin.current?.focus();
+        }}
+      >
         <AlertDialogTitle>{SESSION_EXPIRED_MODAL.title}</AlertDialogTitle>
         <AlertDialogDescription>{SESSION_EXPIRED_MODAL.message}</AlertDialogDescription>
         <AlertDialogFooter>
           <AlertDialogAction
+            ref={goToLogin}
             onClick={() => {
               auth.acknowledgeExpiry();
               void navigate({ to: '/login' });

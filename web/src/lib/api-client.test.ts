@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { SERVICE_BASE_PATH } from '@webpay/contracts/api';
 import type { ErrorObject } from '@webpay/contracts/errors';
-import { ApiError, createApiClient, unwrap } from './api-client.ts';
+import { ApiError, createApiClient, parseRetryAfter, unwrap } from './api-client.ts';
 
 const okSchema = z.object({ ok: z.boolean() });
 
@@ -191,6 +191,48 @@ describe('api client', () => {
     const withoutToken = setup({ fetch: fetch401, getToken: () => null });
     await withoutToken.client.post('/auth/login', {}, okSchema);
     expect(withoutToken.onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('does not report a 401 for a token that is no longer the session one', async () => {
+    const fetch401 = vi.fn<typeof fetch>(async () => new Response('', { status: 401 }));
+    const { client, onUnauthorized } = setup({ fetch: fetch401 });
+    await client.get('/auth/me', okSchema, { token: 'replaced-token' });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('hands on the wait of a throttled answer from Retry-After', async () => {
+    const { client } = setup({
+      fetch: vi.fn<typeof fetch>(async () =>
+        jsonResponse(
+          { title: 'Too many requests', status: 429, code: 'TOO_MANY_REQUESTS', details: [] },
+          429,
+        ),
+      ),
+    });
+    const throttled = setup({
+      fetch: vi.fn<typeof fetch>(
+        async () => new Response('', { status: 429, headers: { 'Retry-After': '17' } }),
+      ),
+    });
+    expect(await client.post('/auth/login', {}, okSchema)).not.toHaveProperty('retryAfterSeconds');
+    const result = await throttled.client.post('/auth/login', {}, okSchema);
+    expect(result).toMatchObject({ failure: 'response', retryAfterSeconds: 17 });
+    expect(result.error).toEqual({ ...UNEXPECTED, status: 429 });
+    try {
+      unwrap(result);
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ApiError).retryAfterSeconds).toBe(17);
+    }
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(parseRetryAfter('120', now)).toBe(120);
+    expect(parseRetryAfter('Thu, 01 Jan 2026 00:01:30 GMT', now)).toBe(90);
+    expect(parseRetryAfter('Wed, 31 Dec 2025 23:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
   });
 
   it('never throws, whatever fetch does', async () => {

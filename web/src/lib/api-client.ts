@@ -15,7 +15,14 @@ export type FailureKind = 'network' | 'timeout' | 'aborted' | 'response';
 
 /** SPEC §7: every call answers with data or an error object, and never throws. */
 export type ApiResult<T> =
-  { data: T; error?: undefined } | { data?: undefined; error: ErrorObject; failure: FailureKind };
+  | { data: T; error?: undefined }
+  | {
+      data?: undefined;
+      error: ErrorObject;
+      failure: FailureKind;
+      /** From a throttled answer's Retry-After header, when it had a usable one. */
+      retryAfterSeconds?: number;
+    };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -39,7 +46,7 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   getApiKey?: () => string;
   getToken?: () => string | null | undefined;
-  /** Told when a call that carried a token is refused with 401. */
+  /** Told when a call that carried the session's current token is refused with 401. */
   onUnauthorized?: () => void;
   fetch?: typeof fetch;
 }
@@ -51,12 +58,14 @@ export interface ApiClientOptions {
 export class ApiError extends Error {
   readonly error: ErrorObject;
   readonly failure: FailureKind;
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(error: ErrorObject, failure: FailureKind = 'response') {
+  constructor(error: ErrorObject, failure: FailureKind = 'response', retryAfterSeconds?: number) {
     super(failureMessage(error, failure));
     this.name = 'ApiError';
     this.error = error;
     this.failure = failure;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -68,7 +77,7 @@ function failureMessage(error: ErrorObject, failure: FailureKind): string {
 
 /** Unwraps a result for TanStack Query, which expects failures to throw. */
 export function unwrap<T>(result: ApiResult<T>): T {
-  if (result.error) throw new ApiError(result.error, result.failure);
+  if (result.error) throw new ApiError(result.error, result.failure, result.retryAfterSeconds);
   return result.data as T;
 }
 
@@ -85,6 +94,19 @@ async function readBody(response: Response): Promise<unknown> {
   } catch {
     return undefined;
   }
+}
+
+/** Retry-After is either a number of seconds or an HTTP date (RFC 9110 §10.2.3). */
+export function parseRetryAfter(
+  value: string | null,
+  now: number = Date.now(),
+): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 function isTimeout(reason: unknown): boolean {
@@ -147,14 +169,21 @@ export function createApiClient(options: ApiClientOptions = {}) {
       const aborted = abortKind();
       if (aborted) return { error: fallbackError(undefined), failure: aborted };
 
-      if (response.status === 401 && token) onUnauthorized();
+      // Only the session in use can expire: a refusal of a token that has since been
+      // replaced (e.g. by e-mail multi-factor sign-in) says nothing about the new one.
+      if (response.status === 401 && token && token === getToken()) onUnauthorized();
 
       if (!response.ok || isErrorObject(payload)) {
+        const retryAfterSeconds =
+          response.status === 429
+            ? parseRetryAfter(response.headers.get('Retry-After'))
+            : undefined;
+        const throttled = retryAfterSeconds === undefined ? {} : { retryAfterSeconds };
         if (isErrorObject(payload)) {
           console.error(`${method} ${path} failed`, payload);
-          return { error: payload, failure: 'response' };
+          return { error: payload, failure: 'response', ...throttled };
         }
-        return { error: fallbackError(response.status), failure: 'response' };
+        return { error: fallbackError(response.status), failure: 'response', ...throttled };
       }
 
       const parsed = schema.safeParse(payload);

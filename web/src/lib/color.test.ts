@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyAccent, contrastRatio, readableForeground } from './color.ts';
+import { applyAccent, contrastRatio, hoverShade, mixHex, readableForeground } from './color.ts';
 
 describe('accent colour', () => {
   it('computes WCAG contrast', () => {
@@ -23,5 +23,16 @@ describe('accent colour', () => {
     expect(root.style.getPropertyValue('--brand-ring-light')).toBe('#0f172a');
     applyAccent('red; background: url(x)', root);
     expect(root.style.getPropertyValue('--brand')).toBe('#fde047');
+  });
+
+  it('darkens (or, under dark text, lightens) the accent on hover, never losing contrast', () => {
+    expect(mixHex('#000000', '#ffffff', 0.5)).toBe('#808080');
+    for (const accent of ['#0f766e', '#1d4ed8', '#fde047', '#7c3aed', '#f97316', '#22c55e']) {
+      const text = readableForeground(accent);
+      expect(contrastRatio(hoverShade(accent), text)).toBeGreaterThan(contrastRatio(accent, text));
+    }
+    const root = document.createElement('div');
+    applyAccent('#0f766e', root);
+    expect(root.style.getPropertyValue('--brand-hover')).toBe(hoverShade('#0f766e'));
   });
 });

@@ -23,6 +23,25 @@ export function readableForeground(background: string): string {
   return contrastRatio(background, WHITE) >= contrastRatio(background, INK) ? WHITE : INK;
 }
 
+/** `a` moved `weight` (0–1) of the way towards `b`, both `#rrggbb`. */
+export function mixHex(a: string, b: string, weight: number): string {
+  const channel = (hex: string, start: number) => Number.parseInt(hex.slice(start, start + 2), 16);
+  return `#${[1, 3, 5]
+    .map((start) =>
+      Math.round(channel(a, start) + (channel(b, start) - channel(a, start)) * weight),
+    )
+    .map((value) => value.toString(16).padStart(2, '0'))
+    .join('')}`;
+}
+
+/**
+ * The accent under the pointer: moved away from its text colour, so hovering
+ * never lowers the contrast of the button's label.
+ */
+export function hoverShade(accent: string): string {
+  return mixHex(accent, readableForeground(accent) === WHITE ? '#000000' : WHITE, 0.12);
+}
+
 export function isHexColor(value: unknown): value is string {
   return typeof value === 'string' && /^#[0-9a-fA-F]{6}$/.test(value);
 }
@@ -36,6 +55,7 @@ export function applyAccent(accent: string, root: HTMLElement = document.documen
   if (!isHexColor(accent)) return;
   root.style.setProperty('--brand', accent);
   root.style.setProperty('--brand-foreground', readableForeground(accent));
+  root.style.setProperty('--brand-hover', hoverShade(accent));
   root.style.setProperty('--brand-ring-light', contrastRatio(accent, WHITE) >= 3 ? accent : INK);
   root.style.setProperty(
     '--brand-ring-dark',

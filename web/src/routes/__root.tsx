@@ -1,5 +1,7 @@
 import { createRootRouteWithContext, Outlet, useRouter } from '@tanstack/react-router';
+import { ApiErrorDialog } from '@/components/api-error-dialog.tsx';
 import { ErrorScreen } from '@/components/error-screen.tsx';
+import { InvalidCodeDialog } from '@/components/invalid-code-dialog.tsx';
 import { NotFoundRedirect } from '@/components/not-found-redirect.tsx';
 import { SessionExpiredDialog } from '@/components/session-expired-dialog.tsx';
 import { TopProgressBar } from '@/components/top-progress-bar.tsx';
@@ -18,6 +20,8 @@ function RootLayout() {
     <>
       <TopProgressBar />
       <Outlet />
+      <InvalidCodeDialog />
+      <ApiErrorDialog />
       <SessionExpiredDialog />
     </>
   );

@@ -34,7 +34,7 @@ export class AuditRepository {
       details: event.details ?? null,
       requestId: context.requestId,
       correlationId: context.correlationId,
-      ipAddress: context.ipAddress,
+      ipAddress: context.ipAddress || null,
     });
   }
 }

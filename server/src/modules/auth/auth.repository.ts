@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { LoginType } from '@webpay/contracts/auth';
 import type { Database } from '../../db/client.ts';
 import { guarantors, sessions } from '../../db/schema.ts';
@@ -7,8 +7,6 @@ export interface SignInCandidate {
   id: string;
   pinHash: string | null;
   roles: string[];
-  failedSignIns: number;
-  lockedUntil: Date | null;
 }
 
 export interface SessionRow {
@@ -37,42 +35,18 @@ export class AuthRepository {
         id: guarantors.id,
         pinHash: guarantors.pinHash,
         roles: guarantors.roles,
-        failedSignIns: guarantors.failedSignIns,
-        lockedUntil: guarantors.lockedUntil,
       })
       .from(guarantors)
       .where(eq(guarantors.accountNumber, accountNumber));
     return row;
   }
 
-  /**
-   * Counts a failed sign-in in one statement, so parallel attempts cannot
-   * slip past the limit; the attempt that reaches it starts the lock and
-   * clears the count for the next round.
-   */
-  async recordFailedSignIn(
-    guarantorId: string,
-    maxFailures: number,
-    lockUntil: Date,
-  ): Promise<{ lockedUntil: Date | null }> {
-    const reachesLimit = sql`${guarantors.failedSignIns} + 1 >= ${maxFailures}`;
+  async findRoles(guarantorId: string): Promise<string[] | undefined> {
     const [row] = await this.db
-      .update(guarantors)
-      .set({
-        failedSignIns: sql`case when ${reachesLimit} then 0 else ${guarantors.failedSignIns} + 1 end`,
-        lockedUntil: sql`case when ${reachesLimit} then ${lockUntil.toISOString()}::timestamptz else ${guarantors.lockedUntil} end`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(guarantors.id, guarantorId))
-      .returning({ lockedUntil: guarantors.lockedUntil });
-    return { lockedUntil: row?.lockedUntil ?? null };
-  }
-
-  async clearFailedSignIns(guarantorId: string): Promise<void> {
-    await this.db
-      .update(guarantors)
-      .set({ failedSignIns: 0, lockedUntil: null, updatedAt: sql`now()` })
+      .select({ roles: guarantors.roles })
+      .from(guarantors)
       .where(eq(guarantors.id, guarantorId));
+    return row?.roles;
   }
 
   async createSession(session: {
@@ -97,11 +71,20 @@ export class AuthRepository {
     return row;
   }
 
-  async revokeSession(sessionId: string, reason: string): Promise<void> {
-    await this.db
+  /** Ends a live session; false when it had already ended (revoked or expired). */
+  async revokeSession(sessionId: string, reason: string): Promise<boolean> {
+    const rows = await this.db
       .update(sessions)
       .set({ revokedAt: sql`now()`, revokedReason: reason })
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+      .where(
+        and(
+          eq(sessions.id, sessionId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ id: sessions.id });
+    return rows.length > 0;
   }
 
   async findProfile(guarantorId: string): Promise<GuarantorProfile | undefined> {

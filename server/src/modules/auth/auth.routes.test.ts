@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@webpay/contracts/api';
 import { claimsSchema, loginResponseSchema, userSchema } from '@webpay/contracts/auth';
 import { errorObjectSchema } from '@webpay/contracts/errors';
-import { auditEvents, guarantors, sessions } from '../../db/schema.ts';
+import { auditEvents, guarantors, sessions, signInLockouts } from '../../db/schema.ts';
 import { DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
 import { testDatabaseKinds } from '../../test/database.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
@@ -37,6 +37,17 @@ describe.each(testDatabaseKinds)('sign-in, current user and sign-out (%s)', (kin
       .where(eq(guarantors.accountNumber, accountNumber));
     if (!row) throw new Error(`no guarantor ${accountNumber}`);
     return row.id;
+  };
+
+  const lockoutKey = (accountNumber: string) =>
+    server.app.services.lockout.accountKey(accountNumber);
+
+  const lockoutOf = async (accountNumber: string) => {
+    const [row] = await server.database.db
+      .select()
+      .from(signInLockouts)
+      .where(eq(signInLockouts.identifierHash, lockoutKey(accountNumber)));
+    return row;
   };
 
   const auditOf = (action: string, requestId: string) =>
@@ -120,12 +131,9 @@ describe.each(testDatabaseKinds)('sign-in, current user and sign-out (%s)', (kin
       expect(JSON.stringify([wrongAudit, unknownAudit])).not.toContain(james.pin);
 
       // A later success clears the count.
+      expect(await lockoutOf(james.accountNumber)).toMatchObject({ failures: 1 });
       expect((await login(james.accountNumber, james.pin)).status).toBe(200);
-      const [row] = await server.database.db
-        .select({ failedSignIns: guarantors.failedSignIns })
-        .from(guarantors)
-        .where(eq(guarantors.accountNumber, james.accountNumber));
-      expect(row?.failedSignIns).toBe(0);
+      expect(await lockoutOf(james.accountNumber)).toBeUndefined();
     });
 
     it('treats a guarantor without a PIN like a wrong PIN', async () => {
@@ -149,6 +157,9 @@ describe.each(testDatabaseKinds)('sign-in, current user and sign-out (%s)', (kin
       expect(error).toMatchObject({ code: 'ACCOUNT_LOCKED', title: 'Account locked', status: 423 });
       expect(error.details[0]).toContain(`paused for ${LOCKOUT_MINUTES} minutes`);
       expect(error.details[0]).toContain('(801) 555-0100');
+      const retryAfter = Number(locking.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(LOCKOUT_MINUTES * 60 - 30);
+      expect(retryAfter).toBeLessThanOrEqual(LOCKOUT_MINUTES * 60);
 
       // Even the right PIN is refused while the lock lasts.
       const rightPin = await login(linda.accountNumber, linda.pin);
@@ -157,15 +168,11 @@ describe.each(testDatabaseKinds)('sign-in, current user and sign-out (%s)', (kin
 
       // Once the lock has passed, the right PIN works again and clears it.
       await server.database.db
-        .update(guarantors)
+        .update(signInLockouts)
         .set({ lockedUntil: sql`now() - interval '1 minute'` })
-        .where(eq(guarantors.accountNumber, linda.accountNumber));
+        .where(eq(signInLockouts.identifierHash, lockoutKey(linda.accountNumber)));
       expect((await login(linda.accountNumber, linda.pin)).status).toBe(200);
-      const [row] = await server.database.db
-        .select({ failedSignIns: guarantors.failedSignIns, lockedUntil: guarantors.lockedUntil })
-        .from(guarantors)
-        .where(eq(guarantors.accountNumber, linda.accountNumber));
-      expect(row).toEqual({ failedSignIns: 0, lockedUntil: null });
+      expect(await lockoutOf(linda.accountNumber)).toBeUndefined();
     });
 
     it('counts parallel wrong PINs without losing any', async () => {

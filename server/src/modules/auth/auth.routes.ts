@@ -5,6 +5,7 @@ import { loginResponseSchema, pinLoginRequestSchema, userSchema } from '@webpay/
 import type { Env } from '../../env.ts';
 import { BODY_ERRORS, SECURITY, SERVICE_ERRORS, errorResponses } from '../../lib/openapi.ts';
 import { requestContext } from '../../lib/request-context.ts';
+import { signInRateLimit } from '../../plugins/rate-limit.ts';
 import { LOCKOUT_MINUTES, MAX_FAILED_SIGN_INS } from './auth.service.ts';
 
 export interface AuthRoutesOptions {
@@ -12,20 +13,14 @@ export interface AuthRoutesOptions {
 }
 
 const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { env }) => {
-  /** Throttles sign-in attempts per client address on top of the per-account lockout. */
-  const signInRateLimit = {
-    max: env.RATE_LIMIT_LOGIN_MAX,
-    timeWindow: env.RATE_LIMIT_LOGIN_WINDOW_SECONDS * 1000,
-  };
-
   app.post(
     API_PATHS.login,
     {
-      config: { rateLimit: signInRateLimit },
+      config: { rateLimit: signInRateLimit(env) },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with account number and statement PIN',
-        description: `Wrong or unknown credentials give the same 401 INVALID_CREDENTIALS. ${MAX_FAILED_SIGN_INS} consecutive failures lock the account for ${LOCKOUT_MINUTES} minutes (423 ACCOUNT_LOCKED). Each client address is throttled (429 with Retry-After).`,
+        description: `Wrong or unknown credentials give the same 401 INVALID_CREDENTIALS. ${MAX_FAILED_SIGN_INS} consecutive failures for one account number, known or not, pause sign-in for it for ${LOCKOUT_MINUTES} minutes (423 ACCOUNT_LOCKED with Retry-After). Each client address is throttled (429 with Retry-After).`,
         security: SECURITY.service,
         body: pinLoginRequestSchema,
         response: {

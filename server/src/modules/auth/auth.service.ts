@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { LoginResponse, LoginType, PinLoginRequest, User } from '@webpay/contracts/auth';
 import { FACILITY } from '@webpay/contracts/facilities';
+import type { Database } from '../../db/client.ts';
 import { apiErrors } from '../../lib/api-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { hashPin, randomDigits, verifyPin } from '../../lib/secrets.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
-import type { AuthRepository } from './auth.repository.ts';
+import type { SignInLockout } from '../lockout/lockout.service.ts';
+import { AuthRepository } from './auth.repository.ts';
 import { TokenError, type SessionTokens } from './session-tokens.ts';
 
-/** Consecutive wrong PINs that lock an account (ASVS 2.2.1 allows at most 100 an hour). */
-export const MAX_FAILED_SIGN_INS = 5;
-export const LOCKOUT_MINUTES = 15;
+export { LOCKOUT_MINUTES, MAX_FAILED_SIGN_INS } from '../lockout/lockout.service.ts';
 
 /** Who a request is signed in as; set by the authenticate hook. */
 export interface AuthSession {
@@ -22,12 +22,18 @@ export interface AuthSession {
 }
 
 export interface AuthServiceOptions {
-  fallbackSupportPhone: string;
   now?: () => Date;
 }
 
-function minutesUntil(until: Date, now: Date): number {
-  return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+export interface SessionSubject {
+  guarantorId: string;
+  roles: string[];
+  loginType: LoginType;
+}
+
+export interface StartedSession {
+  sessionId: string;
+  response: LoginResponse;
 }
 
 export class AuthService {
@@ -38,7 +44,8 @@ export class AuthService {
     private readonly repository: AuthRepository,
     private readonly tokens: SessionTokens,
     private readonly audit: AuditRepository,
-    private readonly options: AuthServiceOptions,
+    private readonly lockout: SignInLockout,
+    options: AuthServiceOptions = {},
   ) {
     this.now = options.now ?? (() => new Date());
   }
@@ -52,9 +59,33 @@ export class AuthService {
     return this.dummyPinHash.then((hash) => verifyPin(pin, hash)).then(() => false);
   }
 
+  /**
+   * Issues a token and records its server-side session, for every sign-in
+   * method. `db` is the transaction to record it in, when the caller has one.
+   */
+  async startSession(subject: SessionSubject, db?: Database): Promise<StartedSession> {
+    const repository = db ? new AuthRepository(db) : this.repository;
+    const sessionId = randomUUID();
+    const issued = await this.tokens.issue({ sessionId, ...subject }, this.now());
+    await repository.createSession({
+      id: sessionId,
+      guarantorId: subject.guarantorId,
+      loginType: subject.loginType,
+      expiresAt: issued.expiresAt,
+    });
+    return {
+      sessionId,
+      response: { access_token: issued.token, expires_in: this.tokens.ttlSeconds },
+    };
+  }
+
+  /**
+   * Account number and PIN. Failures are counted per account number, known
+   * or not, so an unknown number fails, locks and unlocks exactly like a
+   * known one with a wrong PIN.
+   */
   async loginWithPin(request: PinLoginRequest, context: RequestContext): Promise<LoginResponse> {
-    const now = this.now();
-    const candidate = await this.repository.findSignInCandidate(request.accountNumber);
+    const identifier = this.lockout.accountKey(request.accountNumber);
     const failure = (
       reason: string,
       guarantorId: string | null,
@@ -70,55 +101,32 @@ export class AuthService {
         details: { method: 'pin', reason, ...extra },
       });
 
-    if (!candidate) {
-      await this.burnPinCheck(request.pin);
-      await failure('unknown_account', null);
-      throw apiErrors.invalidCredentials();
+    let open: { hasFailures: boolean };
+    try {
+      open = await this.lockout.assertOpen(identifier);
+    } catch (error) {
+      const candidate = await this.repository.findSignInCandidate(request.accountNumber);
+      await failure('locked', candidate?.id ?? null);
+      throw error;
     }
 
-    if (candidate.lockedUntil && candidate.lockedUntil > now) {
-      await failure('locked', candidate.id);
-      throw apiErrors.accountLocked(
-        minutesUntil(candidate.lockedUntil, now),
-        this.options.fallbackSupportPhone,
-      );
-    }
-
-    const pinMatches = candidate.pinHash
+    const candidate = await this.repository.findSignInCandidate(request.accountNumber);
+    const pinMatches = candidate?.pinHash
       ? await verifyPin(request.pin, candidate.pinHash)
       : await this.burnPinCheck(request.pin);
-    if (!pinMatches) {
-      const { lockedUntil } = await this.repository.recordFailedSignIn(
-        candidate.id,
-        MAX_FAILED_SIGN_INS,
-        new Date(now.getTime() + LOCKOUT_MINUTES * 60_000),
-      );
-      const lockedNow = lockedUntil !== null && lockedUntil > now;
-      await failure(candidate.pinHash ? 'wrong_pin' : 'no_pin', candidate.id, {
-        locked: lockedNow,
-      });
-      if (lockedNow) {
-        throw apiErrors.accountLocked(
-          minutesUntil(lockedUntil, now),
-          this.options.fallbackSupportPhone,
-        );
-      }
+    if (!candidate || !pinMatches) {
+      const lockedUntil = await this.lockout.recordFailure(identifier);
+      const reason = !candidate ? 'unknown_account' : candidate.pinHash ? 'wrong_pin' : 'no_pin';
+      await failure(reason, candidate?.id ?? null, { locked: lockedUntil !== null });
+      if (lockedUntil) throw this.lockout.locked(lockedUntil);
       throw apiErrors.invalidCredentials();
     }
 
-    if (candidate.failedSignIns > 0 || candidate.lockedUntil) {
-      await this.repository.clearFailedSignIns(candidate.id);
-    }
-    const sessionId = randomUUID();
-    const issued = await this.tokens.issue(
-      { sessionId, guarantorId: candidate.id, roles: candidate.roles, loginType: 'pin' },
-      now,
-    );
-    await this.repository.createSession({
-      id: sessionId,
+    if (open.hasFailures) await this.lockout.clear(identifier);
+    const { sessionId, response } = await this.startSession({
       guarantorId: candidate.id,
+      roles: candidate.roles,
       loginType: 'pin',
-      expiresAt: issued.expiresAt,
     });
     await this.audit.record(context, {
       action: 'auth.login',
@@ -130,7 +138,7 @@ export class AuthService {
       targetId: sessionId,
       details: { method: 'pin' },
     });
-    return { access_token: issued.token, expires_in: this.tokens.ttlSeconds };
+    return response;
   }
 
   /**

@@ -5,7 +5,7 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        primary: 'bg-brand text-brand-foreground shadow-sm hover:bg-brand/90',
+        primary: 'bg-brand text-brand-foreground shadow-sm hover:bg-brand-hover',
         secondary:
           'border border-border bg-surface text-surface-foreground shadow-sm hover:bg-muted',
         ghost: 'text-foreground hover:bg-muted',

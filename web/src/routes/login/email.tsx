@@ -1,30 +1,14 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { NoticePage } from '@/components/notice-page.tsx';
-import { Button } from '@/components/ui/button.tsx';
+import { createFileRoute } from '@tanstack/react-router';
+import { EmailLoginForm } from '@/features/auth/components/email-login-form.tsx';
 
 export const Route = createFileRoute('/login/email')({
+  // Kept raw like /login/pin: a refused redirect is pointed out, a safe one handed on (SPEC §2).
+  validateSearch: (search: Record<string, unknown>): { next?: unknown } =>
+    search.next === undefined ? {} : { next: search.next },
   component: EmailSignInPage,
 });
 
 function EmailSignInPage() {
-  return (
-    <NoticePage
-      title="Sign in with email"
-      actions={
-        <>
-          <Button asChild>
-            <Link to="/login/pin">Sign in with account number and PIN</Link>
-          </Button>
-          <Button asChild variant="secondary">
-            <Link to="/login">Back to sign-in options</Link>
-          </Button>
-        </>
-      }
-    >
-      <p>
-        Signing in with your email address and date of birth is not available yet. Please sign in
-        with the account number and PIN printed on your statement.
-      </p>
-    </NoticePage>
-  );
+  const { next } = Route.useSearch();
+  return <EmailLoginForm next={next} />;
 }

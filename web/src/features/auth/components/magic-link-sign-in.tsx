@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { AlertCircle } from 'lucide-react';
 import { SIGN_IN_MESSAGES } from '@webpay/contracts/messages';
+import { SIGN_IN_LIMITS } from '@webpay/contracts/sign-in';
 import { Alert } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -32,8 +33,8 @@ export function MagicLinkSignIn({ token }: { token?: string }) {
           <p>{SIGN_IN_MESSAGES.magicLinkFailed}</p>
         </Alert>
         <p className="text-muted-foreground">
-          Sign-in links work once and only for a short time. Please sign in another way or ask for a
-          new link.
+          Sign-in links work once, for {SIGN_IN_LIMITS.magicLinkMinutes} minutes. You can ask for a
+          new link on the sign-in page, or sign in another way.
         </p>
         <Button asChild>
           <Link to="/login">Choose another way to sign in</Link>

@@ -5,8 +5,11 @@ import { SESSION_STORAGE_KEYS } from '@/lib/session-storage.ts';
 import { mariaEncounters, maria, tokenFor } from '@/test/fixtures.ts';
 import { fakeService, json, renderApp } from '@/test/render-app.tsx';
 
+// One token for the whole file: claims carry the second they were made in.
+const pinToken = tokenFor();
+
 const signInHandlers = {
-  'POST /auth/login': () => json({ access_token: tokenFor(), expires_in: 900 }),
+  'POST /auth/login': () => json({ access_token: pinToken, expires_in: 900 }),
   'GET /auth/me': () => json(maria),
   'GET /encounters': () => json(mariaEncounters),
 };
@@ -62,9 +65,9 @@ describe('PIN sign-in', () => {
     expect(login?.body).toEqual({ accountNumber: '100200300', pin: '48271936' });
     expect(login?.headers.has('Authorization')).toBe(false);
     const me = calls.find((call) => call.path === '/auth/me');
-    expect(me?.headers.get('Authorization')).toBe(`Bearer ${tokenFor()}`);
+    expect(me?.headers.get('Authorization')).toBe(`Bearer ${pinToken}`);
 
-    expect(localStorage.getItem(SESSION_STORAGE_KEYS.token)).toBe(tokenFor());
+    expect(localStorage.getItem(SESSION_STORAGE_KEYS.token)).toBe(pinToken);
     expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEYS.user) ?? '')).toEqual(maria);
     expect(Number(localStorage.getItem(SESSION_STORAGE_KEYS.expiresAt))).toBeGreaterThan(
       Date.now(),
@@ -124,6 +127,39 @@ describe('PIN sign-in', () => {
     await signIn();
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Your account is locked for 15 minutes.',
+    );
+  });
+
+  it('says how long to wait when throttled, from Retry-After', async () => {
+    fakeService({
+      ...signInHandlers,
+      'POST /auth/login': () => new Response('', { status: 429, headers: { 'Retry-After': '30' } }),
+    });
+    await openPinPage();
+    await signIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Please wait 30 seconds and try again.',
+    );
+  });
+
+  it("passes on the server's words when throttled", async () => {
+    fakeService({
+      ...signInHandlers,
+      'POST /auth/login': () =>
+        json(
+          {
+            title: 'Too many requests',
+            status: 429,
+            code: 'TOO_MANY_REQUESTS',
+            details: ['Too many attempts from this device. Please wait 12 seconds and try again.'],
+          },
+          429,
+        ),
+    });
+    await openPinPage();
+    await signIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts from this device. Please wait 12 seconds and try again.',
     );
   });
 

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ChevronRight, KeyRound, Mail, UserPlus } from 'lucide-react';
+import { MagicLinkRequestForm } from './magic-link-request-form.tsx';
 
 const OPTIONS = [
   {
@@ -56,6 +57,12 @@ export function SignInOptions() {
           </li>
         ))}
       </ul>
+      <div className="flex items-center gap-3 text-sm text-muted-foreground" aria-hidden="true">
+        <span className="h-px flex-1 bg-border" />
+        or
+        <span className="h-px flex-1 bg-border" />
+      </div>
+      <MagicLinkRequestForm />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { ERROR_CODES } from '@webpay/contracts/errors';
-import { SIGN_IN_MESSAGES } from '@webpay/contracts/messages';
+import { ERROR_CODES, type ErrorObject } from '@webpay/contracts/errors';
+import { SIGN_IN_MESSAGES, throttledMessage } from '@webpay/contracts/messages';
 import { isSafeRedirectPath } from '@webpay/contracts/redirect';
 import { ApiError } from '@/lib/api-client.ts';
 
@@ -14,16 +14,77 @@ export function resolveNext(next: unknown): { next?: string; rejected: boolean }
 }
 
 /**
+ * Where to go once signed in: a safe `next`, unless it leads back into the
+ * sign-in areas (which would end the new session at once), else the dashboard.
+ */
+export function afterSignInPath(next: string | undefined): string | undefined {
+  if (!isSafeRedirectPath(next)) return undefined;
+  return /^\/(login|verify)(?=$|[/?#])/.test(next) ? undefined : next;
+}
+
+/** The service's own words, never those of the portal's fallback errors (SPEC §8). */
+export function serverDetail(error: ErrorObject): string | undefined {
+  if (
+    error.code === ERROR_CODES.fallbackUnexpected ||
+    error.code === ERROR_CODES.fallbackSessionExpired
+  ) {
+    return undefined;
+  }
+  return error.details.find((detail) => detail.trim() !== '');
+}
+
+/** 429: the service says how long to wait; else Retry-After does; else a plain request to wait. */
+export function throttledErrorMessage(error: ApiError): string {
+  const detail = serverDetail(error.error);
+  if (detail) return detail;
+  if (error.retryAfterSeconds !== undefined && error.retryAfterSeconds > 0) {
+    return throttledMessage(error.retryAfterSeconds);
+  }
+  return SIGN_IN_MESSAGES.throttled;
+}
+
+/** 423: the service says when the lock lifts. */
+export function lockedErrorMessage(error: ApiError): string {
+  return serverDetail(error.error) ?? SIGN_IN_MESSAGES.locked;
+}
+
+/**
  * What to tell the guarantor when PIN sign-in fails. Wrong credentials never
  * say which part was wrong; lockout and throttling pass on the server's words.
  */
 export function pinSignInErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    const { status, code, details } = error.error;
+    const { status, code } = error.error;
     if (status === 401 && code === ERROR_CODES.invalidCredentials) {
-      return details[0] || SIGN_IN_MESSAGES.invalidPinCredentials;
+      return serverDetail(error.error) ?? SIGN_IN_MESSAGES.invalidPinCredentials;
     }
-    if ((status === 423 || status === 429) && details[0]) return details[0];
+    if (status === 423) return lockedErrorMessage(error);
+    if (status === 429) return throttledErrorMessage(error);
   }
   return SIGN_IN_MESSAGES.unexpected;
+}
+
+/**
+ * The e-mail flows (sign-in link, e-mail + birthdate, code, sign-up): lockout
+ * and throttling as for PINs; refused input (400/409) and e-mail trouble (503)
+ * in the service's words; `fallback` for anything else.
+ */
+export function emailFlowErrorMessage(
+  error: unknown,
+  fallback: string = SIGN_IN_MESSAGES.unexpected,
+): string {
+  if (error instanceof ApiError) {
+    const { status } = error.error;
+    if (status === 423) return lockedErrorMessage(error);
+    if (status === 429) return throttledErrorMessage(error);
+    if (status === 400 || status === 409 || status === 503) {
+      return serverDetail(error.error) ?? fallback;
+    }
+  }
+  return fallback;
+}
+
+/** 401 INVALID_CODE from POST /auth/login/code: wrong, expired, used or tried too often. */
+export function isInvalidCodeError(error: unknown): boolean {
+  return error instanceof ApiError && error.error.code === ERROR_CODES.invalidCode;
 }

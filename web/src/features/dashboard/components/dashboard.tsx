@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { ENCOUNTER_TYPES } from '@webpay/contracts/encounters';
 import { DASHBOARD_MESSAGES } from '@webpay/contracts/messages';
 import { ErrorScreen } from '@/components/error-screen.tsx';
+import { EmailMfaNotice } from '@/features/auth/components/email-mfa-notice.tsx';
 import { useBranding, useSupportPhone } from '@/features/config/hooks/use-branding.ts';
 import { useAuth } from '@/lib/auth-context.ts';
 import { isAuthError } from '@/lib/query-client.ts';
@@ -66,6 +67,8 @@ export function Dashboard() {
           </p>
         )}
       </div>
+
+      <EmailMfaNotice />
 
       {sessionLost ? null : encounters.isPending ? (
         <DashboardSkeleton />

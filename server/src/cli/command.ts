@@ -1,0 +1,44 @@
+import type { DatabaseHandle } from '../db/client.ts';
+import type { Env } from '../env.ts';
+import type { Services } from '../plugins/services.ts';
+
+/*
+ * The `webpay` command line: one file per command under commands/, each
+ * describing its options and help, run by webpay.ts with a context that
+ * opens what it needs. Tests run commands in-process with their own context.
+ */
+
+export interface CommandIo {
+  /** What the command reports. */
+  out(line: string): void;
+  /** Problems and usage errors. */
+  err(line: string): void;
+}
+
+export interface CommandContext {
+  io: CommandIo;
+  env: Env;
+  /** Opens the configured database (migrated) and the services on it, runs `work`, closes them. */
+  withServices<T>(work: (services: Services, database: DatabaseHandle) => Promise<T>): Promise<T>;
+}
+
+export interface CommandOption {
+  type: 'string' | 'boolean';
+  short?: string;
+  /** For string options: what the value is, e.g. NUMBER. */
+  valueName?: string;
+  description: string;
+}
+
+export type CommandValues = Record<string, string | boolean | undefined>;
+
+export interface Command {
+  name: string;
+  /** One line for the command list. */
+  summary: string;
+  /** Paragraphs shown by `webpay <command> --help`. */
+  description: string[];
+  options: Record<string, CommandOption>;
+  /** Resolves to the process exit code. */
+  run(values: CommandValues, context: CommandContext): Promise<number>;
+}

@@ -1,0 +1,141 @@
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { openDatabase } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { seedReferenceData } from '../db/reference-data.ts';
+import { EnvError, loadEnv, type Env } from '../env.ts';
+import { createServices } from '../plugins/services.ts';
+import type { Command, CommandContext, CommandIo, CommandValues } from './command.ts';
+import { errorMessage } from './db-cli.ts';
+import { notifyStatementsCommand } from './commands/notify-statements.ts';
+
+/*
+ * `npm run webpay -- <command> [options]`: the billing office's tools. Each
+ * command lives in commands/ and is listed here.
+ */
+
+export const COMMANDS: readonly Command[] = [notifyStatementsCommand];
+
+const PROGRAM = 'webpay';
+
+function optionUsage(name: string, option: Command['options'][string]): string {
+  return option.type === 'string' ? `--${name} ${option.valueName ?? 'VALUE'}` : `--${name}`;
+}
+
+export function generalHelp(): string[] {
+  const width = Math.max(...COMMANDS.map((command) => command.name.length)) + 2;
+  return [
+    `Usage: ${PROGRAM} <command> [options]`,
+    '',
+    'Commands:',
+    ...COMMANDS.map((command) => `  ${command.name.padEnd(width)}${command.summary}`),
+    '',
+    `Run "${PROGRAM} <command> --help" for a command's options.`,
+    'Configuration comes from the same environment variables as the server (README, Configuration).',
+  ];
+}
+
+export function commandHelp(command: Command): string[] {
+  const options = Object.entries(command.options);
+  const usage = options.map(([name, option]) => `[${optionUsage(name, option)}]`).join(' ');
+  const width = Math.max(...options.map(([name, option]) => optionUsage(name, option).length), 6);
+  return [
+    `Usage: ${PROGRAM} ${command.name} ${usage}`.trimEnd(),
+    '',
+    ...command.description.flatMap((paragraph) => [paragraph, '']),
+    'Options:',
+    ...options.map(
+      ([name, option]) => `  ${optionUsage(name, option).padEnd(width + 2)}${option.description}`,
+    ),
+    `  ${'--help'.padEnd(width + 2)}show this help`,
+  ];
+}
+
+/** Runs one command line; resolves to the exit code. */
+export async function runCli(argv: readonly string[], context: CommandContext): Promise<number> {
+  const { io } = context;
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    for (const line of generalHelp()) (name === undefined ? io.err : io.out)(line);
+    return name === undefined ? 1 : 0;
+  }
+  const command = COMMANDS.find((candidate) => candidate.name === name);
+  if (!command) {
+    io.err(`${PROGRAM}: unknown command "${name}"`);
+    for (const line of generalHelp()) io.err(line);
+    return 1;
+  }
+
+  const options: ParseArgsConfig['options'] = { help: { type: 'boolean', short: 'h' } };
+  for (const [optionName, option] of Object.entries(command.options)) {
+    options[optionName] = { type: option.type, ...(option.short ? { short: option.short } : {}) };
+  }
+  let values: CommandValues;
+  try {
+    const parsed = parseArgs({ args: [...rest], options, strict: true, allowPositionals: false });
+    // No option is declared `multiple`, so no value is an array.
+    values = parsed.values as CommandValues;
+  } catch (error) {
+    io.err(`${PROGRAM} ${command.name}: ${error instanceof Error ? error.message : String(error)}`);
+    for (const line of commandHelp(command)) io.err(line);
+    return 1;
+  }
+  if (values.help) {
+    for (const line of commandHelp(command)) io.out(line);
+    return 0;
+  }
+  return command.run(values, context);
+}
+
+/** The real context: the configured database and mail, output on the terminal. */
+function processContext(env: Env): CommandContext {
+  const io: CommandIo = { out: (line) => console.info(line), err: (line) => console.error(line) };
+  return {
+    io,
+    env,
+    async withServices(work) {
+      const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+      try {
+        await migrateDatabase(database);
+        await seedReferenceData(database.db);
+        const services = createServices(database, env, {
+          info: (_fields, message) => io.out(message),
+          warn: (_fields, message) => io.err(message),
+        });
+        try {
+          return await work(services, database);
+        } finally {
+          await services.mail.close();
+        }
+      } finally {
+        await database.close();
+      }
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exitCode = 1;
+      return;
+    }
+    throw error;
+  }
+  try {
+    process.exitCode = await runCli(process.argv.slice(2), processContext(env));
+  } catch (error) {
+    console.error(`${PROGRAM}: ${errorMessage(error)}`);
+    process.exitCode = 1;
+  }
+}
+
+const invokedDirectly =
+  process.argv[1] !== undefined &&
+  realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+if (invokedDirectly) await main();

@@ -1,0 +1,122 @@
+import {
+  signInCodeMail,
+  signInLinkMail,
+  signupMail,
+  statementNoticeMail,
+  verificationCodeMail,
+  type CodeMail,
+  type MailBranding,
+  type RenderedMail,
+  type SignInLinkMail,
+  type SignupMail,
+  type StatementNoticeMail,
+} from './mail.templates.ts';
+import {
+  MailDeliveryError,
+  type MailKind,
+  type MailLog,
+  type MailTransport,
+  type OutgoingMail,
+  type SentMail,
+} from './mail.transport.ts';
+
+export { MailDeliveryError } from './mail.transport.ts';
+export type { MailKind, OutgoingMail, SentMail } from './mail.transport.ts';
+
+/**
+ * Composes the service's e-mails and hands them to the transport (SMTP or
+ * the local outbox). `deliver` waits and throws MailDeliveryError;
+ * `deliverInBackground` answers at once, for the sign-in forms whose answer
+ * must not depend on whether an address belongs to anyone (their timing and
+ * failures would tell).
+ */
+export class MailService {
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly transport: MailTransport,
+    readonly branding: MailBranding,
+    private readonly log: MailLog,
+  ) {}
+
+  get mode(): MailTransport['mode'] {
+    return this.transport.mode;
+  }
+
+  private compose(
+    kind: MailKind,
+    to: string,
+    rendered: RenderedMail,
+    secret: OutgoingMail['secret'],
+  ): OutgoingMail {
+    return { kind, to, ...rendered, secret };
+  }
+
+  magicLink(to: string, content: SignInLinkMail): OutgoingMail {
+    return this.compose('magic_link', to, signInLinkMail(this.branding, content), {
+      link: content.link,
+    });
+  }
+
+  signInCode(to: string, content: CodeMail): OutgoingMail {
+    return this.compose('email_code', to, signInCodeMail(this.branding, content), {
+      code: content.code,
+    });
+  }
+
+  mfaCode(to: string, content: CodeMail): OutgoingMail {
+    return this.compose('mfa', to, verificationCodeMail(this.branding, content), {
+      code: content.code,
+    });
+  }
+
+  signupCode(to: string, content: SignupMail): OutgoingMail {
+    return this.compose('signup', to, signupMail(this.branding, content), { code: content.code });
+  }
+
+  statementNotice(to: string, content: StatementNoticeMail): OutgoingMail {
+    return this.compose('statement_notice', to, statementNoticeMail(this.branding, content), {
+      link: content.link,
+    });
+  }
+
+  /** Sends now; MailDeliveryError when the message could not be handed over. */
+  async deliver(mail: OutgoingMail): Promise<SentMail> {
+    try {
+      return await this.transport.send(mail);
+    } catch (error) {
+      throw error instanceof MailDeliveryError
+        ? error
+        : new MailDeliveryError(mail.kind, { cause: error });
+    }
+  }
+
+  /**
+   * Sends after the caller has answered. A failure is logged by the
+   * transport and reported to `onFailure` (e.g. for the audit trail).
+   */
+  deliverInBackground(mail: OutgoingMail, onFailure?: () => Promise<void> | void): void {
+    const delivery = this.deliver(mail).then(
+      () => undefined,
+      async () => {
+        try {
+          await onFailure?.();
+        } catch (error) {
+          this.log.warn({ kind: mail.kind, err: error }, 'could not record an e-mail failure');
+        }
+      },
+    );
+    this.pending.add(delivery);
+    void delivery.finally(() => this.pending.delete(delivery));
+  }
+
+  /** Resolves once every background delivery started so far has finished. */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+
+  async close(): Promise<void> {
+    await this.idle();
+    await this.transport.close();
+  }
+}

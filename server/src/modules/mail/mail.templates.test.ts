@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import {
+  describeLifetime,
+  signInCodeMail,
+  signInLinkMail,
+  signupMail,
+  statementNoticeMail,
+  verificationCodeMail,
+  type MailBranding,
+} from './mail.templates.ts';
+
+const branding: MailBranding = {
+  providerName: 'Wasatch Valley Health',
+  portalName: 'WebPay',
+  supportEmail: 'billing@wasatchvalleyhealth.example',
+  supportPhone: '(801) 555-0100',
+  accentColor: '#0f766e',
+};
+
+describe('e-mail templates', () => {
+  it('name the provider and the portal, greet by first name and carry the link in both parts', () => {
+    const link = 'https://pay.example.org/webpay/login/magic?abracadabra=abc&x=1';
+    const mail = signInLinkMail(branding, { firstName: 'Maria', link, lifetimeMinutes: 15 });
+    expect(mail.subject).toBe('Your WebPay sign-in link');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('Wasatch Valley Health');
+      expect(part).toContain('WebPay');
+      expect(part).toContain('Hello Maria,');
+      expect(part).toContain('expires in 15 minutes');
+      expect(part).toContain('(801) 555-0100');
+    }
+    expect(mail.text).toContain(`\n${link}\n`);
+    expect(mail.html).toContain(
+      'href="https://pay.example.org/webpay/login/magic?abracadabra=abc&amp;x=1"',
+    );
+  });
+
+  it('put the code on a line of its own', () => {
+    for (const render of [signInCodeMail, verificationCodeMail]) {
+      const mail = render(branding, { firstName: 'James', code: '012345', lifetimeMinutes: 10 });
+      expect(mail.text).toMatch(/^ {4}012345$/m);
+      expect(mail.html).toContain('>012345</p>');
+      expect(mail.text).not.toMatch(/\$\d/);
+    }
+    const signup = signupMail(branding, {
+      firstName: 'Ana',
+      code: '987654',
+      lifetimeMinutes: 10,
+      link: 'https://pay.example.org/webpay/verify/code?guarantorId=g&verificationId=v&email=ana%40example.com',
+    });
+    expect(signup.text).toMatch(/^ {4}987654$/m);
+    expect(signup.text).toContain('verificationId=v');
+  });
+
+  it('escape what they did not write themselves', () => {
+    const mail = signInCodeMail(
+      { ...branding, providerName: 'A&B <Clinic>' },
+      { firstName: '<script>alert(1)</script>', code: '123456', lifetimeMinutes: 10 },
+    );
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mail.html).toContain('A&amp;B &lt;Clinic&gt;');
+  });
+
+  it('give a statement notice its date, amount and due date', () => {
+    const mail = statementNoticeMail(branding, {
+      firstName: 'Maria',
+      statementDate: '2026-11-01',
+      amountDueCents: 123456,
+      dueDate: '2026-11-26',
+      link: 'https://pay.example.org/webpay/login/magic?abracadabra=xyz',
+      lifetimeMinutes: 7 * 24 * 60,
+    });
+    expect(mail.subject).toBe('Your Wasatch Valley Health statement is ready');
+    expect(mail.text).toContain('Statement date: Nov 1, 2026');
+    expect(mail.text).toContain('Amount due: $1,234.56');
+    expect(mail.text).toContain('Due date: Nov 26, 2026');
+    expect(mail.text).toContain('works for 7 days');
+  });
+
+  it('describe lifetimes in the largest whole unit', () => {
+    expect(describeLifetime(1)).toBe('1 minute');
+    expect(describeLifetime(15)).toBe('15 minutes');
+    expect(describeLifetime(60)).toBe('1 hour');
+    expect(describeLifetime(90)).toBe('90 minutes');
+    expect(describeLifetime(36 * 60)).toBe('36 hours');
+    expect(describeLifetime(7 * 24 * 60)).toBe('7 days');
+  });
+});

@@ -1,0 +1,182 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+/** What the service sends; `kind` names the message in logs and the outbox's file names. */
+export type MailKind = 'magic_link' | 'email_code' | 'signup' | 'mfa' | 'statement_notice';
+
+export interface OutgoingMail {
+  kind: MailKind;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /**
+   * The sign-in link or code the message carries. Only the local outbox's log
+   * line shows it, so that a newcomer without a mail server can finish an
+   * e-mail sign-in; with SMTP it is never logged.
+   */
+  secret: { link: string } | { code: string };
+}
+
+export interface SentMail {
+  messageId: string;
+  /** The .eml file, in outbox mode. */
+  file?: string;
+}
+
+/** The logger calls the transport makes (pino's signature). */
+export interface MailLog {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+}
+
+export interface MailTransport {
+  readonly mode: 'smtp' | 'outbox';
+  send(mail: OutgoingMail): Promise<SentMail>;
+  close(): Promise<void>;
+}
+
+/** Raised when a message could not be handed over; the cause stays out of answers. */
+export class MailDeliveryError extends Error {
+  constructor(
+    readonly kind: MailKind,
+    options: { cause?: unknown } = {},
+  ) {
+    super(`The ${kind} e-mail could not be sent`, options);
+    this.name = 'MailDeliveryError';
+  }
+}
+
+/**
+ * Connection settings the service adds to SMTP_URL unless it sets them
+ * itself: pooled connections, and timeouts well inside the portal's 30 s so a
+ * dead mail server gives a prompt 503 rather than a hung request.
+ */
+export const SMTP_URL_DEFAULTS = {
+  pool: 'true',
+  connectionTimeout: '10000',
+  greetingTimeout: '10000',
+  socketTimeout: '20000',
+} as const;
+
+export function smtpUrlWithDefaults(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const [name, value] of Object.entries(SMTP_URL_DEFAULTS)) {
+    if (!url.searchParams.has(name)) url.searchParams.set(name, value);
+  }
+  return url.toString();
+}
+
+/** Only what helps an operator: never the message, its address or its secret. */
+function describeFailure(error: unknown) {
+  const { code, command, responseCode, message } = (error ?? {}) as Record<string, unknown>;
+  return { code, command, responseCode, message };
+}
+
+class SmtpTransport implements MailTransport {
+  readonly mode = 'smtp';
+  private readonly transporter: Transporter;
+
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+    private readonly log: MailLog,
+  ) {
+    this.transporter = nodemailer.createTransport(smtpUrlWithDefaults(smtpUrl));
+  }
+
+  async send(mail: OutgoingMail): Promise<SentMail> {
+    try {
+      const info = (await this.transporter.sendMail({
+        from: this.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        headers: { 'Auto-Submitted': 'auto-generated' },
+      })) as { messageId: string };
+      this.log.info({ kind: mail.kind, messageId: info.messageId }, 'e-mail sent');
+      return { messageId: info.messageId };
+    } catch (error) {
+      this.log.warn({ kind: mail.kind, error: describeFailure(error) }, 'e-mail not sent');
+      throw new MailDeliveryError(mail.kind, { cause: error });
+    }
+  }
+
+  async close(): Promise<void> {
+    this.transporter.close();
+  }
+}
+
+/** Each message becomes an .eml file in the outbox, announced by one log line. */
+class OutboxTransport implements MailTransport {
+  readonly mode = 'outbox';
+  private readonly transporter: Transporter;
+
+  constructor(
+    private readonly directory: string,
+    private readonly from: string,
+    private readonly log: MailLog,
+  ) {
+    this.transporter = nodemailer.createTransport({
+      streamTransport: true,
+      buffer: true,
+      newline: 'unix',
+    });
+  }
+
+  async send(mail: OutgoingMail): Promise<SentMail> {
+    try {
+      const info = (await this.transporter.sendMail({
+        from: this.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        headers: { 'Auto-Submitted': 'auto-generated' },
+      })) as { messageId: string; message: Buffer };
+      await mkdir(this.directory, { recursive: true, mode: 0o700 });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(
+        this.directory,
+        `${stamp}-${mail.kind.replaceAll('_', '-')}-${randomBytes(3).toString('hex')}.eml`,
+      );
+      // The message holds a live sign-in secret: readable by its owner only.
+      await writeFile(file, info.message, { mode: 0o600 });
+      const carries =
+        'link' in mail.secret
+          ? `its sign-in link is ${mail.secret.link}`
+          : `its code is ${mail.secret.code}`;
+      this.log.info(
+        { kind: mail.kind, file, ...mail.secret },
+        `e-mail written to the outbox: ${file}; ${carries}`,
+      );
+      return { messageId: info.messageId, file };
+    } catch (error) {
+      this.log.warn({ kind: mail.kind, error: describeFailure(error) }, 'e-mail not written');
+      throw new MailDeliveryError(mail.kind, { cause: error });
+    }
+  }
+
+  async close(): Promise<void> {
+    this.transporter.close();
+  }
+}
+
+export interface MailTransportOptions {
+  /** SMTP_URL; without it, messages go to the outbox. */
+  smtpUrl?: string;
+  /** DATA_DIR/outbox */
+  outboxDir: string;
+  /** MAIL_FROM */
+  from: string;
+  log: MailLog;
+}
+
+export function createMailTransport(options: MailTransportOptions): MailTransport {
+  return options.smtpUrl
+    ? new SmtpTransport(options.smtpUrl, options.from, options.log)
+    : new OutboxTransport(options.outboxDir, options.from, options.log);
+}

@@ -1,0 +1,114 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AlertCircle, MailCheck } from 'lucide-react';
+import { MAGIC_LINK_REQUEST_MESSAGES } from '@webpay/contracts/messages';
+import { magicLinkRequestSchema } from '@webpay/contracts/sign-in';
+import { Alert } from '@/components/ui/alert.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { useRequestMagicLink } from '../api/request-magic-link.ts';
+import { emailFlowErrorMessage } from '../utils/sign-in.ts';
+
+interface MagicLinkRequestValues {
+  email: string;
+}
+
+/**
+ * "Email me a sign-in link": the same confirmation whatever the address, so
+ * nobody can use it to find out who has an account.
+ */
+export function MagicLinkRequestForm() {
+  const ids = useId();
+  const headingId = `${ids}-heading`;
+  const emailId = `${ids}-email`;
+  const request = useRequestMagicLink();
+  const [sent, setSent] = useState(false);
+  const confirmation = useRef<HTMLParagraphElement>(null);
+
+  const form = useForm<MagicLinkRequestValues>({
+    resolver: zodResolver(magicLinkRequestSchema),
+    defaultValues: { email: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    // The form is gone; the confirmation takes focus so it is read out and keyboard users stay put.
+    if (sent) confirmation.current?.focus();
+  }, [sent]);
+
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    try {
+      await request.mutateAsync(email);
+    } catch {
+      return;
+    }
+    setSent(true);
+  });
+
+  const startOver = () => {
+    request.reset();
+    form.reset({ email: '' });
+    setSent(false);
+    // After the form is back, put the guarantor in the e-mail field.
+    setTimeout(() => form.setFocus('email'), 0);
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <h2 id={headingId} className="text-lg font-semibold">
+          Sign in with a link
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Signed up with your email? We can email you a link that signs you in.
+        </p>
+      </div>
+
+      {sent ? (
+        <div
+          role="status"
+          className="flex flex-col gap-3 rounded-lg border border-border bg-muted p-4 text-sm"
+        >
+          <p ref={confirmation} tabIndex={-1} className="flex gap-3 focus:outline-none">
+            <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            <span>{MAGIC_LINK_REQUEST_MESSAGES.sent}</span>
+          </p>
+          <Button variant="link" size="sm" className="self-start px-0" onClick={startOver}>
+            Send a link to another address
+          </Button>
+        </div>
+      ) : (
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+          {request.isError && (
+            <Alert role="alert" variant="danger">
+              <AlertCircle aria-hidden="true" />
+              <p>{emailFlowErrorMessage(request.error, MAGIC_LINK_REQUEST_MESSAGES.failed)}</p>
+            </Alert>
+          )}
+          <TextField
+            id={emailId}
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            spellCheck={false}
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <Button
+            type="submit"
+            variant="secondary"
+            disabled={request.isPending}
+            aria-busy={request.isPending}
+          >
+            {request.isPending && <Spinner />}
+            Email me a sign-in link
+          </Button>
+        </form>
+      )}
+    </section>
+  );
+}

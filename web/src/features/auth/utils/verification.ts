@@ -1,0 +1,22 @@
+import { resendFailedError, type ErrorObject } from '@webpay/contracts/errors';
+import type { Session } from '@/lib/session.ts';
+import { serverDetail } from './sign-in.ts';
+
+/**
+ * E-mail multi-factor applies to sessions started with a PIN or a magic link;
+ * an e-mailed code ('totp') is already the stronger proof (SPEC §6).
+ */
+export function isEmailMfaSession(session: Session | null): session is Session {
+  const loginType = session?.claims.loginType;
+  return loginType === 'pin' || loginType === 'magic';
+}
+
+/** The dashboard offers e-mail multi-factor when there is an address to send the code to. */
+export function offersEmailMfa(session: Session | null): boolean {
+  return isEmailMfaSession(session) && !!session.user.email;
+}
+
+/** SPEC §8 resend failure: the service's words, or 'Could not send verification code. Please try again.'. */
+export function resendFailure(error: ErrorObject): ErrorObject {
+  return resendFailedError(serverDetail(error));
+}
