@@ -1,4 +1,4 @@
-import { test, expect, maria } from '../support/fixtures.ts';
+import { test, expect, maria, DEMO_GUARANTORS } from '../support/fixtures.ts';
 
 const viewports = [
   { name: 'phone', width: 390, height: 844 },
@@ -74,5 +74,68 @@ test.describe('WCAG 2.1 A and AA on every sign-in screen (axe)', () => {
         expect(await accessibilityViolations(), 'magic link failure').toEqual([]);
       });
     }
+  }
+});
+
+test.describe('WCAG 2.1 A and AA in sign-in states and modals (axe)', () => {
+  for (const theme of themes) {
+    test(`link sent, code resend refused, sign-up refused and session expired, ${theme}`, async ({
+      page,
+      signInWithPin,
+      accessibilityViolations,
+    }) => {
+      await page.addInitScript((value) => {
+        window.localStorage.setItem('webpay-ui-theme', value);
+      }, theme);
+
+      await page.goto('/webpay/login');
+      const linkForm = page.getByRole('region', { name: 'Sign in with a link' });
+      await linkForm.getByLabel('Email address').fill(`nobody.${theme}@example.com`);
+      await linkForm.getByRole('button', { name: 'Email me a sign-in link' }).click();
+      await expect(page.getByText(/we sent a sign-in link to it/)).toBeVisible();
+      expect(await accessibilityViolations(), 'link sent').toEqual([]);
+
+      await page.goto('/webpay/login/email');
+      await page.getByLabel('Email address').fill(`stranger.${theme}@example.com`);
+      await page.getByLabel('Date of birth').fill('1980-01-01');
+      await page.getByRole('button', { name: 'Send code' }).click();
+      await expect(page).toHaveURL(/\/webpay\/verify\/code\?/);
+      const refused = page.getByRole('alertdialog', { name: 'Failed to Send Code' });
+      // The sixth new code for one verification is refused (429).
+      for (let resend = 0; resend < 6; resend += 1) {
+        await Promise.all([
+          page.waitForResponse((response) =>
+            response.url().endsWith('/auth/signup/email/send-code'),
+          ),
+          page.getByRole('button', { name: 'Send a new code' }).click(),
+        ]);
+        if (resend < 5) await expect(refused).toBeHidden();
+      }
+      await expect(refused).toBeVisible();
+      expect(await accessibilityViolations(), 'Failed to Send Code').toEqual([]);
+
+      await page.goto('/webpay/login/signup');
+      await page.getByLabel('Account number').fill('999999999');
+      await page.getByLabel('First name').fill('Nobody');
+      await page.getByLabel('Last name').fill('Here');
+      await page.getByLabel('Date of birth').fill('1980-01-01');
+      await page.getByLabel('Email address').fill(`nobody.here.${theme}@example.com`);
+      await page
+        .getByRole('group', { name: 'Go paperless?' })
+        .getByRole('radio', { name: 'No' })
+        .check();
+      await page.getByRole('button', { name: 'Sign up' }).click();
+      await expect(page.getByRole('alert')).toContainText('We could not find an account');
+      expect(await accessibilityViolations(), 'sign-up refused').toEqual([]);
+
+      await signInWithPin(DEMO_GUARANTORS.linda);
+      await expect(page).toHaveURL(/\/webpay\/dashboard$/);
+      await page.evaluate(() =>
+        window.localStorage.setItem('webpay-session-token', 'expired.or.tampered'),
+      );
+      await page.reload();
+      await expect(page.getByRole('alertdialog', { name: 'Session Expired' })).toBeVisible();
+      expect(await accessibilityViolations(), 'Session Expired').toEqual([]);
+    });
   }
 });
