@@ -89,14 +89,9 @@ class SmtpTransport implements MailTransport {
 
   async send(mail: OutgoingMail): Promise<SentMail> {
     try {
-      const info = (await this.transporter.sendMail({
-        from: this.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        headers: { 'Auto-Submitted': 'auto-generated' },
-      })) as { messageId: string };
+      const info = (await this.transporter.sendMail(messageFor(this.from, mail))) as {
+        messageId: string;
+      };
       this.log.info({ kind: mail.kind, messageId: info.messageId }, 'e-mail sent');
       return { messageId: info.messageId };
     } catch (error) {
@@ -108,6 +103,18 @@ class SmtpTransport implements MailTransport {
   async close(): Promise<void> {
     this.transporter.close();
   }
+}
+
+/** The message both transports hand to nodemailer: automated mail, never an auto-reply target. */
+function messageFor(from: string, mail: OutgoingMail) {
+  return {
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    headers: { 'Auto-Submitted': 'auto-generated' },
+  };
 }
 
 /** Each message becomes an .eml file in the outbox, announced by one log line. */
@@ -129,14 +136,10 @@ class OutboxTransport implements MailTransport {
 
   async send(mail: OutgoingMail): Promise<SentMail> {
     try {
-      const info = (await this.transporter.sendMail({
-        from: this.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        headers: { 'Auto-Submitted': 'auto-generated' },
-      })) as { messageId: string; message: Buffer };
+      const info = (await this.transporter.sendMail(messageFor(this.from, mail))) as {
+        messageId: string;
+        message: Buffer;
+      };
       await mkdir(this.directory, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(

@@ -1,4 +1,5 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { AlertCircle, AlertTriangle } from 'lucide-react';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '@/lib/utils.ts';
 
@@ -23,4 +24,23 @@ export function Alert({
   ...props
 }: ComponentProps<'div'> & VariantProps<typeof alertVariants>) {
   return <div className={cn(alertVariants({ variant }), className)} {...props} />;
+}
+
+const ALERT_ICONS = { danger: AlertCircle, warning: AlertTriangle } as const;
+
+/** An announced message (role="alert") with the icon of its kind: errors and warnings on forms. */
+export function AlertMessage({
+  variant,
+  children,
+}: {
+  variant: keyof typeof ALERT_ICONS;
+  children: ReactNode;
+}) {
+  const Icon = ALERT_ICONS[variant];
+  return (
+    <Alert role="alert" variant={variant}>
+      <Icon aria-hidden="true" />
+      <p>{children}</p>
+    </Alert>
+  );
 }

@@ -2,10 +2,9 @@ import { useId } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle, AlertTriangle } from 'lucide-react';
 import { INVALID_REDIRECT_MESSAGE } from '@webpay/contracts/redirect';
 import { emailLoginRequestSchema } from '@webpay/contracts/sign-in';
-import { Alert } from '@/components/ui/alert.tsx';
+import { AlertMessage } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
@@ -63,17 +62,11 @@ export function EmailLoginForm({ next }: EmailLoginFormProps) {
       </div>
 
       {redirect.rejected && (
-        <Alert role="alert" variant="warning">
-          <AlertTriangle aria-hidden="true" />
-          <p>{INVALID_REDIRECT_MESSAGE}</p>
-        </Alert>
+        <AlertMessage variant="warning">{INVALID_REDIRECT_MESSAGE}</AlertMessage>
       )}
 
       {start.isError && (
-        <Alert role="alert" variant="danger">
-          <AlertCircle aria-hidden="true" />
-          <p>{emailFlowErrorMessage(start.error)}</p>
-        </Alert>
+        <AlertMessage variant="danger">{emailFlowErrorMessage(start.error)}</AlertMessage>
       )}
 
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle, MailCheck } from 'lucide-react';
+import { MailCheck } from 'lucide-react';
 import { MAGIC_LINK_REQUEST_MESSAGES } from '@webpay/contracts/messages';
 import { magicLinkRequestSchema } from '@webpay/contracts/sign-in';
-import { Alert } from '@/components/ui/alert.tsx';
+import { AlertMessage } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
@@ -84,10 +84,9 @@ export function MagicLinkRequestForm() {
       ) : (
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
           {request.isError && (
-            <Alert role="alert" variant="danger">
-              <AlertCircle aria-hidden="true" />
-              <p>{emailFlowErrorMessage(request.error, MAGIC_LINK_REQUEST_MESSAGES.failed)}</p>
-            </Alert>
+            <AlertMessage variant="danger">
+              {emailFlowErrorMessage(request.error, MAGIC_LINK_REQUEST_MESSAGES.failed)}
+            </AlertMessage>
           )}
           <TextField
             id={emailId}

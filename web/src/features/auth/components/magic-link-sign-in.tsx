@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { AlertCircle } from 'lucide-react';
 import { SIGN_IN_MESSAGES } from '@webpay/contracts/messages';
 import { SIGN_IN_LIMITS } from '@webpay/contracts/sign-in';
-import { Alert } from '@/components/ui/alert.tsx';
+import { AlertMessage } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { useLoginWithMagicLink } from '../api/login-with-magic-link.ts';
@@ -28,10 +27,7 @@ export function MagicLinkSignIn({ token }: { token?: string }) {
     return (
       <div className="flex flex-col gap-6">
         <h1 className="text-2xl font-bold tracking-tight">Sign in with your link</h1>
-        <Alert role="alert" variant="danger">
-          <AlertCircle aria-hidden="true" />
-          <p>{SIGN_IN_MESSAGES.magicLinkFailed}</p>
-        </Alert>
+        <AlertMessage variant="danger">{SIGN_IN_MESSAGES.magicLinkFailed}</AlertMessage>
         <p className="text-muted-foreground">
           Sign-in links work once, for {SIGN_IN_LIMITS.magicLinkMinutes} minutes. You can ask for a
           new link on the sign-in page, or sign in another way.

@@ -2,10 +2,9 @@ import { useId } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle, AlertTriangle } from 'lucide-react';
 import { pinLoginRequestSchema, type PinLoginRequest } from '@webpay/contracts/auth';
 import { INVALID_REDIRECT_MESSAGE } from '@webpay/contracts/redirect';
-import { Alert } from '@/components/ui/alert.tsx';
+import { AlertMessage } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
@@ -56,17 +55,11 @@ export function PinLoginForm({ next }: PinLoginFormProps) {
       </div>
 
       {redirect.rejected && (
-        <Alert role="alert" variant="warning">
-          <AlertTriangle aria-hidden="true" />
-          <p>{INVALID_REDIRECT_MESSAGE}</p>
-        </Alert>
+        <AlertMessage variant="warning">{INVALID_REDIRECT_MESSAGE}</AlertMessage>
       )}
 
       {login.isError && (
-        <Alert role="alert" variant="danger">
-          <AlertCircle aria-hidden="true" />
-          <p>{pinSignInErrorMessage(login.error)}</p>
-        </Alert>
+        <AlertMessage variant="danger">{pinSignInErrorMessage(login.error)}</AlertMessage>
       )}
 
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { AlertCircle, MailCheck } from 'lucide-react';
+import { MailCheck } from 'lucide-react';
 import { SIGN_UP_MESSAGES } from '@webpay/contracts/messages';
 import {
   SIGN_IN_LIMITS,
@@ -11,7 +11,7 @@ import {
   toSignupRequest,
   type SignupForm as SignupFormValues,
 } from '@webpay/contracts/sign-in';
-import { Alert } from '@/components/ui/alert.tsx';
+import { AlertMessage } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { RadioGroupField } from '@/components/ui/radio-group-field.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -121,10 +121,9 @@ export function SignupForm() {
       </div>
 
       {signUp.isError && (
-        <Alert role="alert" variant="danger">
-          <AlertCircle aria-hidden="true" />
-          <p>{emailFlowErrorMessage(signUp.error, SIGN_UP_MESSAGES.unexpected)}</p>
-        </Alert>
+        <AlertMessage variant="danger">
+          {emailFlowErrorMessage(signUp.error, SIGN_UP_MESSAGES.unexpected)}
+        </AlertMessage>
       )}
 
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">

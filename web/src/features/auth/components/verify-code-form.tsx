@@ -4,7 +4,6 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { AlertCircle } from 'lucide-react';
 import { fallbackError } from '@webpay/contracts/errors';
 import {
   SIGN_IN_LIMITS,
@@ -12,7 +11,7 @@ import {
   type VerificationStarted,
 } from '@webpay/contracts/sign-in';
 import { NoticePage } from '@/components/notice-page.tsx';
-import { Alert } from '@/components/ui/alert.tsx';
+import { AlertMessage } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
@@ -165,10 +164,7 @@ function CodeEntry({
       </div>
 
       {problem && (
-        <Alert role="alert" variant="danger">
-          <AlertCircle aria-hidden="true" />
-          <p>{emailFlowErrorMessage(login.error)}</p>
-        </Alert>
+        <AlertMessage variant="danger">{emailFlowErrorMessage(login.error)}</AlertMessage>
       )}
 
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
