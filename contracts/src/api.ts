@@ -31,4 +31,13 @@ export const API_PATHS = {
   encounters: '/encounters',
   paymentsInit: '/payments/init',
   paymentsAch: '/payments/ach',
+  /** PUT completes a card payment; DELETE cancels one. */
+  payment: (id: string) => `/payments/${encodeURIComponent(id)}`,
+  paymentCard: (id: string) => `/payments/${encodeURIComponent(id)}/card`,
 } as const;
+
+/**
+ * The portal's key for one payment attempt: a double click or a retried
+ * request carrying the same key charges once and gets the same answer.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

@@ -14,6 +14,15 @@ export const brandingSchema = z
   .meta({ id: 'Branding' });
 export type Branding = z.infer<typeof brandingSchema>;
 
+/** Where the portal loads the card processor's lightbox script from (SPEC §7). */
+export const cardProcessorSchema = z
+  .object({
+    lightboxScriptUrl: z.string(),
+    origin: z.string(),
+  })
+  .meta({ id: 'CardProcessor' });
+export type CardProcessor = z.infer<typeof cardProcessorSchema>;
+
 /** GET /config/app (SPEC §3 App config, §7). */
 export const appConfigSchema = z
   .object({
@@ -22,6 +31,7 @@ export const appConfigSchema = z
     supportPhones: z.record(facilityIdSchema, z.string()),
     fallbackSupportPhone: z.string(),
     branding: brandingSchema,
+    cardProcessor: cardProcessorSchema,
   })
   .meta({ id: 'AppConfig' });
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -53,6 +53,47 @@ export const DASHBOARD_MESSAGES = {
   fetchFailed: 'Failed to fetch account information. Please try again later.',
   noEncounters: 'No current encounters found',
   noPlanEncounters: 'No payment plan encounters found',
+  /** Followed by the facility title on an other-facility tab. */
+  noFacilityEncounters: 'No encounters found',
+  noItemsSelected: 'No items selected for payment',
+  amountExceedsBalance: 'Amount exceeds balance',
+  /** SPEC §5: the plan cards' message; never triggered on the main tab. */
+  amountExceedsTotalDue: 'Amount exceeds total due',
+} as const;
+
+/** SPEC §2 Dashboard: the names of its cards, columns and buttons. */
+export const DASHBOARD_LABELS = {
+  mainTab: 'Hospitals & Clinics',
+  totalOutstanding: 'Total Outstanding',
+  payTotal: 'Pay Total',
+  pastDue: 'Past Due',
+  overduePaymentPlans: 'Overdue Payment Plans',
+  specifyAmount: 'Specify Amount',
+  selectedForPayment: 'Selected for Payment',
+  payNow: 'Pay Now',
+  needAssistance: 'Need Assistance',
+  pendingEncounters: 'Pending Encounters',
+  encountersInPaymentPlan: 'Encounters in Payment Plan',
+  totalPaymentAmount: 'Total Payment Amount',
+  pendingPayments: 'Pending Payments',
+  overdue: 'Overdue',
+  full: 'Full',
+  clear: 'Clear',
+  interestRate: '0%',
+} as const;
+
+/**
+ * Not in SPEC word for word: the sentences SPEC §2 describes on the dashboard
+ * (footer note, 24-hour warning, plan eligibility note, custom amount help).
+ */
+export const DASHBOARD_NOTES = {
+  paymentOptions: (phone: string) =>
+    `Need more time or a different arrangement? Please call ${phone} to discuss payment options.`,
+  otherFacilityDelay:
+    'Payments to this facility may take up to 24 hours to be reflected in your balance.',
+  notEligibleForPlans: 'These encounters are not eligible for payment plans.',
+  customAmountHelp:
+    'Pay any amount toward your account. The billing office applies it to your oldest balances first.',
 } as const;
 
 /** SPEC §8 error screen, chosen by what the error says. */

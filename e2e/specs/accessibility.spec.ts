@@ -29,6 +29,54 @@ test.describe('WCAG 2.1 A and AA (axe)', () => {
           page.getByRole('region', { name: 'Pending Encounters' }).getByText('107-40010001'),
         ).toBeVisible();
         expect(await accessibilityViolations()).toEqual([]);
+
+        // The dashboard's other states: an expanded plan, a popover, an error, a dialog, another tab.
+        await page.getByRole('button', { name: 'Show details for plan PP-7001-1' }).click();
+        await page.getByRole('textbox', { name: 'Payment amount for 107-40010002' }).fill('20');
+        await page.getByRole('button', { name: /^Pending Payments for 107-40010001/ }).click();
+        await expect(
+          page.getByRole('dialog', { name: 'Pending Payments for 107-40010001' }),
+        ).toBeVisible();
+        expect(await accessibilityViolations()).toEqual([]);
+        await page.keyboard.press('Escape');
+
+        await page.getByRole('button', { name: 'Pay Now $20.00' }).click();
+        await expect(page.getByRole('dialog', { name: 'Make a Payment' })).toBeVisible();
+        expect(await accessibilityViolations()).toEqual([]);
+        await page.keyboard.press('Escape');
+
+        await page.getByRole('tab', { name: /Central Lab/ }).click();
+        const field = page.getByRole('textbox', { name: 'Payment amount for 153-80002' });
+        await field.fill('99');
+        await expect(field).toHaveAttribute('aria-invalid', 'true');
+        expect(await accessibilityViolations()).toEqual([]);
+      });
+    }
+  }
+});
+
+test.describe('WCAG 2.1 A and AA on the other dashboards (axe)', () => {
+  for (const viewport of viewports) {
+    for (const theme of themes) {
+      test(`James (other facilities) and Linda (nothing owed), ${theme}, ${viewport.name}`, async ({
+        page,
+        signInWithPin,
+        accessibilityViolations,
+      }) => {
+        await page.setViewportSize(viewport);
+        await page.addInitScript((value) => {
+          window.localStorage.setItem('webpay-ui-theme', value);
+        }, theme);
+
+        await signInWithPin(DEMO_GUARANTORS.james);
+        await expect(page.getByRole('table', { name: 'Home Care encounters' })).toBeVisible();
+        expect(await accessibilityViolations(), 'James').toEqual([]);
+
+        await page.getByRole('button', { name: 'Log out' }).click();
+        await expect(page).toHaveURL(/\/webpay\/login/);
+        await signInWithPin(DEMO_GUARANTORS.linda);
+        await expect(page.getByText('107-40030001').first()).toBeVisible();
+        expect(await accessibilityViolations(), 'Linda').toEqual([]);
       });
     }
   }

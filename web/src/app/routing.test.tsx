@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { writeStoredSession } from '@/lib/session-storage.ts';
 import { claimsFor, maria, mariaEncounters, tokenFor } from '@/test/fixtures.ts';
@@ -107,10 +107,12 @@ describe('routes', () => {
     expect(
       await screen.findByRole('heading', { name: 'Contact us', level: 1 }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '(801) 555-0142' })).toHaveAttribute(
-      'href',
-      'tel:(801) 555-0142',
-    );
+    expect(
+      within(screen.getByRole('main')).getByRole('link', { name: '(801) 555-0142' }),
+    ).toHaveAttribute('href', 'tel:8015550142');
+    expect(
+      within(screen.getByRole('contentinfo')).getByRole('link', { name: '(801) 555-0142' }),
+    ).toBeInTheDocument();
   });
 
   it('logs out on entering the login area', async () => {

@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { classifyError } from '@/lib/error-kind.ts';
 import { cn } from '@/lib/utils.ts';
+import { PhoneLink } from '@/components/phone-link.tsx';
 
 function subscribeOnline(callback: () => void) {
   window.addEventListener('online', callback);
@@ -120,10 +121,7 @@ export function ErrorScreen({
             {supportPhone && (
               <>
                 {' '}
-                at{' '}
-                <a className="font-medium text-foreground underline" href={`tel:${supportPhone}`}>
-                  {supportPhone}
-                </a>
+                at <PhoneLink phone={supportPhone} />
               </>
             )}
             {supportEmail && (

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseAmountInput, sanitizeAmountInput } from './amount-input.ts';
+import {
+  amountInputToCents,
+  centsToAmountInput,
+  parseAmountInput,
+  sanitizeAmountInput,
+} from './amount-input.ts';
 
 describe('sanitizeAmountInput', () => {
   it.each([
@@ -36,5 +41,31 @@ describe('parseAmountInput', () => {
     expect(parseAmountInput('12.34')).toBe(12.34);
     expect(parseAmountInput('.')).toBe(0);
     expect(parseAmountInput('')).toBe(0);
+  });
+});
+
+describe('amount field limits', () => {
+  it('ignores a whole-dollar part longer than the processor accepts', () => {
+    expect(sanitizeAmountInput('123456789', '12345678')).toBe('12345678');
+    expect(sanitizeAmountInput('12345678.99', '12345678.9')).toBe('12345678.99');
+  });
+});
+
+describe('amountInputToCents and centsToAmountInput', () => {
+  it.each([
+    ['', 0],
+    ['.', 0],
+    ['.5', 50],
+    ['310.45', 31045],
+    ['0.1', 10],
+    ['1250', 125000],
+  ])('reads %j as %i cents', (value, cents) => {
+    expect(amountInputToCents(value)).toBe(cents);
+  });
+
+  it('writes two decimals', () => {
+    expect(centsToAmountInput(125000)).toBe('1250.00');
+    expect(centsToAmountInput(4520)).toBe('45.20');
+    expect(centsToAmountInput(5)).toBe('0.05');
   });
 });

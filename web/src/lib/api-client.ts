@@ -38,6 +38,8 @@ export interface RequestOptions<S extends z.ZodType> {
    * used; `null` sends none (sign-in calls).
    */
   token?: string | null;
+  /** Headers of this call only, e.g. a payment attempt's Idempotency-Key. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -137,6 +139,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (apiKey) headers.set(API_KEY_HEADER, apiKey);
     if (token) headers.set('Authorization', `Bearer ${token}`);
     if (body !== undefined) headers.set('Content-Type', 'application/json');
+    for (const [name, value] of Object.entries(requestOptions.headers ?? {})) {
+      headers.set(name, value);
+    }
 
     const controller = new AbortController();
     const timer = setTimeout(

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { createFileRoute, Outlet, redirect, useNavigate } from '@tanstack/react-router';
 import { AppShell, type NavItem } from '@/components/layouts/app-shell.tsx';
-import { useBranding } from '@/features/config/hooks/use-branding.ts';
+import { useBranding, useSupportPhone } from '@/features/config/hooks/use-branding.ts';
 import { useAuth } from '@/lib/auth-context.ts';
 import { useSession } from '@/lib/session.ts';
 
@@ -29,6 +29,7 @@ function SignedInLayout() {
   const session = useSession();
   const navigate = useNavigate();
   const { portalName, logoUrl } = useBranding();
+  const supportPhone = useSupportPhone(session?.user);
   const [loggingOut, setLoggingOut] = useState(false);
 
   const navItems = [
@@ -46,6 +47,7 @@ function SignedInLayout() {
 
   return (
     <AppShell
+      supportPhone={supportPhone}
       portalName={portalName}
       logoUrl={logoUrl}
       guarantorName={guarantorName}

@@ -47,6 +47,10 @@ export const appConfig: AppConfig = {
     accentColor: '#0f766e',
     supportEmail: 'billing@example.com',
   },
+  cardProcessor: {
+    lightboxScriptUrl: 'https://processor.example/hosted-payments/PayWithConverge.js',
+    origin: 'https://processor.example',
+  },
 };
 
 export function encounter(overrides: Partial<Encounter> = {}): Encounter {

@@ -20,7 +20,7 @@ describe.each(testDatabaseKinds)('configuration (%s)', (kind) => {
     await server?.close();
   });
 
-  it('GET /config/app gives the facilities, their phones, the fallback and the branding', async () => {
+  it('GET /config/app gives the facilities, their phones, the fallback, the branding and the card processor', async () => {
     const response = await server.api(API_PATHS.configApp);
     expect(response.status).toBe(200);
     expect(appConfigSchema.parse(await response.json())).toEqual({
@@ -46,6 +46,10 @@ describe.each(testDatabaseKinds)('configuration (%s)', (kind) => {
         logoUrl: '/webpay/logo.svg',
         accentColor: '#123abc',
         supportEmail: server.env.WEBPAY_SUPPORT_EMAIL,
+      },
+      cardProcessor: {
+        lightboxScriptUrl: `${server.env.CONVERGE_HOSTED_URL}/PayWithConverge.js`,
+        origin: new URL(server.env.CONVERGE_HOSTED_URL).origin,
       },
     });
   });

@@ -1,5 +1,5 @@
 import type { AppConfig, Branding, ContactInfo } from '@webpay/contracts/config';
-import type { Env } from '../../env.ts';
+import { processorOrigin, type Env } from '../../env.ts';
 import type { ConfigRepository, FacilityRow } from './config.repository.ts';
 
 export type BrandingEnv = Pick<
@@ -11,6 +11,7 @@ export type BrandingEnv = Pick<
   | 'WEBPAY_ACCENT_COLOR'
   | 'WEBPAY_SUPPORT_EMAIL'
   | 'WEBPAY_FALLBACK_SUPPORT_PHONE'
+  | 'CONVERGE_HOSTED_URL'
 >;
 
 export function brandingFrom(env: BrandingEnv): Branding {
@@ -55,6 +56,10 @@ export class ConfigService {
       supportPhones: Object.fromEntries(rows.map((row) => [row.id, row.supportPhone])),
       fallbackSupportPhone: this.fallbackSupportPhone,
       branding: this.branding,
+      cardProcessor: {
+        lightboxScriptUrl: `${this.env.CONVERGE_HOSTED_URL}/PayWithConverge.js`,
+        origin: processorOrigin(this.env),
+      },
     };
   }
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { LogOut } from 'lucide-react';
 import { Logo } from '@/components/logo.tsx';
+import { PhoneLink } from '@/components/phone-link.tsx';
 import { ThemeSwitch } from '@/components/theme-switch.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -16,6 +17,8 @@ export interface AppShellProps {
   portalName: string;
   logoUrl?: string;
   guarantorName: string;
+  /** The guarantor's own support phone, else the billing office's fallback (SPEC §1). */
+  supportPhone?: string;
   navItems: readonly NavItem[];
   onLogout: () => void;
   loggingOut: boolean;
@@ -30,6 +33,7 @@ export function AppShell({
   portalName,
   logoUrl,
   guarantorName,
+  supportPhone,
   navItems,
   onLogout,
   loggingOut,
@@ -101,6 +105,13 @@ export function AppShell({
       >
         {children}
       </main>
+      {supportPhone && (
+        <footer className="no-print border-t border-border bg-surface">
+          <p className="mx-auto w-full max-w-[1920px] px-4 py-4 text-sm text-muted-foreground sm:px-6 lg:px-8">
+            Questions about your bill? Call <PhoneLink phone={supportPhone} />.
+          </p>
+        </footer>
+      )}
     </div>
   );
 }

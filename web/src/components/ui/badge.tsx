@@ -11,6 +11,7 @@ const badgeVariants = cva(
         success: 'border-transparent bg-success-soft text-success-soft-foreground',
         danger: 'border-transparent bg-danger-soft text-danger-soft-foreground',
         warning: 'border-transparent bg-warning-soft text-warning-soft-foreground',
+        info: 'border-transparent bg-info-soft text-info-soft-foreground',
         count: 'min-w-5 justify-center border-transparent bg-danger px-1.5 text-danger-foreground',
       },
     },

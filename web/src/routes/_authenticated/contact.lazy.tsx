@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { useBranding, useSupportPhone } from '@/features/config/hooks/use-branding.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useSession } from '@/lib/session.ts';
+import { PhoneLink } from '@/components/phone-link.tsx';
 
 export const Route = createLazyFileRoute('/_authenticated/contact')({
   component: ContactPage,
@@ -31,10 +32,7 @@ function ContactPage() {
           <li className="flex items-center gap-3">
             <Phone aria-hidden="true" className="size-5 text-muted-foreground" />
             <span>
-              Call{' '}
-              <a className="font-medium underline underline-offset-4" href={`tel:${supportPhone}`}>
-                {supportPhone}
-              </a>
+              Call <PhoneLink phone={supportPhone} />
             </span>
           </li>
         )}

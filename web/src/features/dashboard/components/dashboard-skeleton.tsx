@@ -33,7 +33,7 @@ export function DashboardSkeleton() {
         <Skeleton className="h-5 w-56" />
         {Array.from({ length: 2 }, (_, index) => (
           <div key={index} className="flex items-center gap-4">
-            <Skeleton className="size-5" />
+            <Skeleton className="size-5 rounded-sm" />
             <Skeleton className="h-5 flex-1" />
             <Skeleton className="h-6 w-16 rounded-full" />
             <Skeleton className="h-5 w-20" />

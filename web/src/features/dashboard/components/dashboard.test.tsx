@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { writeStoredSession } from '@/lib/session-storage.ts';
-import { claimsFor, encounter, maria, mariaEncounters, tokenFor } from '@/test/fixtures.ts';
+import { claimsFor, maria, mariaEncounters, tokenFor } from '@/test/fixtures.ts';
 import { fakeService, json, renderApp } from '@/test/render-app.tsx';
 
 async function openDashboard() {
@@ -68,11 +68,12 @@ describe('dashboard', () => {
   it('says so when there are no current encounters', async () => {
     fakeService({
       'GET /auth/me': () => json(maria),
-      'GET /encounters': () =>
-        json({ encounters: [encounter({ type: 'EXAR', facilityId: '221' })], paymentPlans: [] }),
+      'GET /encounters': () => json({ encounters: [], paymentPlans: [] }),
     });
     await openDashboard();
     expect(await screen.findByText('No current encounters found')).toBeInTheDocument();
+    expect(screen.getByText('No payment plan encounters found')).toBeInTheDocument();
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
   });
 
   it('shows an error state with a retry after failing, and a toast', async () => {

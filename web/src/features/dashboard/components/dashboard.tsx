@@ -1,8 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
-import { ENCOUNTER_TYPES } from '@webpay/contracts/encounters';
 import { DASHBOARD_MESSAGES } from '@webpay/contracts/messages';
 import { ErrorScreen } from '@/components/error-screen.tsx';
 import { EmailMfaNotice } from '@/features/auth/components/email-mfa-notice.tsx';
@@ -14,7 +13,7 @@ import { useSession } from '@/lib/session.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useEncounters } from '../api/get-encounters.ts';
 import { DashboardSkeleton } from './dashboard-skeleton.tsx';
-import { PendingEncountersTable } from './pending-encounters-table.tsx';
+import { DashboardTabsView } from './dashboard-tabs-view.tsx';
 
 /** /dashboard: what the guarantor owes and what they want to pay now. */
 export function Dashboard() {
@@ -27,7 +26,6 @@ export function Dashboard() {
   useDocumentTitle(`Dashboard | ${portalName}`);
 
   const encounters = useEncounters();
-  const [amounts, setAmounts] = useState<Record<string, string>>({});
   const sessionLost = encounters.isError && isAuthError(encounters.error);
 
   // Each failure is reported once, however often the component re-renders.
@@ -53,9 +51,6 @@ export function Dashboard() {
   const retry = () => queryClient.resetQueries({ queryKey: queryKeys.encounters });
 
   const firstName = session?.user.firstName;
-  const mainEncounters =
-    encounters.data?.encounters.filter((encounter) => encounter.type === ENCOUNTER_TYPES.main) ??
-    [];
 
   return (
     <div className="flex flex-col gap-6">
@@ -79,15 +74,9 @@ export function Dashboard() {
           supportPhone={supportPhone}
           supportEmail={supportEmail}
         />
-      ) : (
-        <PendingEncountersTable
-          encounters={mainEncounters}
-          amounts={amounts}
-          onAmountChange={(number, value) =>
-            setAmounts((current) => ({ ...current, [number]: value }))
-          }
-        />
-      )}
+      ) : session ? (
+        <DashboardTabsView data={encounters.data} session={session} supportPhone={supportPhone} />
+      ) : null}
     </div>
   );
 }

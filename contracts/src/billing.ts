@@ -1,0 +1,190 @@
+import { z } from 'zod';
+
+/** SPEC §5 Billing form: the 50 states, DC and the territories AS, FM, GU, MH, MP, PW, PR, VI. */
+export const US_STATES = [
+  ['AL', 'Alabama'],
+  ['AK', 'Alaska'],
+  ['AS', 'American Samoa'],
+  ['AZ', 'Arizona'],
+  ['AR', 'Arkansas'],
+  ['CA', 'California'],
+  ['CO', 'Colorado'],
+  ['CT', 'Connecticut'],
+  ['DE', 'Delaware'],
+  ['DC', 'District of Columbia'],
+  ['FM', 'Federated States of Micronesia'],
+  ['FL', 'Florida'],
+  ['GA', 'Georgia'],
+  ['GU', 'Guam'],
+  ['HI', 'Hawaii'],
+  ['ID', 'Idaho'],
+  ['IL', 'Illinois'],
+  ['IN', 'Indiana'],
+  ['IA', 'Iowa'],
+  ['KS', 'Kansas'],
+  ['KY', 'Kentucky'],
+  ['LA', 'Louisiana'],
+  ['ME', 'Maine'],
+  ['MH', 'Marshall Islands'],
+  ['MD', 'Maryland'],
+  ['MA', 'Massachusetts'],
+  ['MI', 'Michigan'],
+  ['MN', 'Minnesota'],
+  ['MS', 'Mississippi'],
+  ['MO', 'Missouri'],
+  ['MT', 'Montana'],
+  ['NE', 'Nebraska'],
+  ['NV', 'Nevada'],
+  ['NH', 'New Hampshire'],
+  ['NJ', 'New Jersey'],
+  ['NM', 'New Mexico'],
+  ['NY', 'New York'],
+  ['NC', 'North Carolina'],
+  ['ND', 'North Dakota'],
+  ['MP', 'Northern Mariana Islands'],
+  ['OH', 'Ohio'],
+  ['OK', 'Oklahoma'],
+  ['OR', 'Oregon'],
+  ['PW', 'Palau'],
+  ['PA', 'Pennsylvania'],
+  ['PR', 'Puerto Rico'],
+  ['RI', 'Rhode Island'],
+  ['SC', 'South Carolina'],
+  ['SD', 'South Dakota'],
+  ['TN', 'Tennessee'],
+  ['TX', 'Texas'],
+  ['UT', 'Utah'],
+  ['VT', 'Vermont'],
+  ['VI', 'U.S. Virgin Islands'],
+  ['VA', 'Virginia'],
+  ['WA', 'Washington'],
+  ['WV', 'West Virginia'],
+  ['WI', 'Wisconsin'],
+  ['WY', 'Wyoming'],
+] as const;
+
+const STATE_CODES: ReadonlySet<string> = new Set(US_STATES.map(([code]) => code));
+
+/** SPEC §5 messages, word for word where SPEC gives them. */
+export const BILLING_MESSAGES = {
+  firstNameRequired: 'First name is required',
+  firstNameTooLong: 'First name must be less than 20 characters',
+  firstNameCharacters: 'First name can only contain letters, spaces, hyphens and apostrophes',
+  lastNameRequired: 'Last name is required',
+  lastNameTooLong: 'Last name must be less than 20 characters',
+  lastNameCharacters: 'Last name can only contain letters, spaces, hyphens and apostrophes',
+  emailTooLong: 'Email must be less than 256 characters',
+  emailInvalid: 'Please enter a valid email address',
+  addressRequired: 'Address is required',
+  addressTooShort: 'Address must be at least 2 characters',
+  addressTooLong: 'Address must be less than 25 characters',
+  cityRequired: 'City is required',
+  cityTooLong: 'City must be less than 20 characters',
+  cityCharacters: 'City can only contain letters, spaces, hyphens, apostrophes and periods',
+  stateRequired: 'State is required',
+  stateLength: 'State must be 2 characters',
+  stateUnknown: 'Please choose a US state or territory',
+  zipRequired: 'ZIP code is required',
+  zipFormat: 'ZIP code must be in format 12345 or 12345-6789',
+  formInvalid: 'Please fill in all required billing information correctly.',
+} as const;
+
+export const ECHECK_MESSAGES = {
+  routingRequired: 'Routing number is required',
+  routingInvalid: 'Routing number is not valid',
+  accountRequired: 'Account number is required',
+  accountLength: 'Account number must be between 4 and 20 digits',
+} as const;
+
+const NAME_CHARACTERS = /^[A-Za-z\s'-]+$/;
+const CITY_CHARACTERS = /^[A-Za-z\s'.-]+$/;
+const ZIP = /^\d{5}(-\d{4})?$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function personName(required: string, tooLong: string, characters: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(20, tooLong)
+    .regex(NAME_CHARACTERS, characters);
+}
+
+/** SPEC §3 Payer/billing with the SPEC §5 Billing form rules; zip travels as zipCode. */
+export const payerSchema = z
+  .object({
+    firstName: personName(
+      BILLING_MESSAGES.firstNameRequired,
+      BILLING_MESSAGES.firstNameTooLong,
+      BILLING_MESSAGES.firstNameCharacters,
+    ),
+    lastName: personName(
+      BILLING_MESSAGES.lastNameRequired,
+      BILLING_MESSAGES.lastNameTooLong,
+      BILLING_MESSAGES.lastNameCharacters,
+    ),
+    address: z
+      .string({ error: BILLING_MESSAGES.addressRequired })
+      .trim()
+      .min(1, BILLING_MESSAGES.addressRequired)
+      .min(2, BILLING_MESSAGES.addressTooShort)
+      .max(25, BILLING_MESSAGES.addressTooLong),
+    city: z
+      .string({ error: BILLING_MESSAGES.cityRequired })
+      .trim()
+      .min(1, BILLING_MESSAGES.cityRequired)
+      .max(20, BILLING_MESSAGES.cityTooLong)
+      .regex(CITY_CHARACTERS, BILLING_MESSAGES.cityCharacters),
+    state: z
+      .string({ error: BILLING_MESSAGES.stateRequired })
+      .trim()
+      .min(1, BILLING_MESSAGES.stateRequired)
+      .regex(/^[A-Za-z]{2}$/, BILLING_MESSAGES.stateLength)
+      .transform((state) => state.toUpperCase())
+      .refine((state) => STATE_CODES.has(state), BILLING_MESSAGES.stateUnknown),
+    zipCode: z
+      .string({ error: BILLING_MESSAGES.zipRequired })
+      .trim()
+      .min(1, BILLING_MESSAGES.zipRequired)
+      .regex(ZIP, BILLING_MESSAGES.zipFormat),
+    email: z
+      .string()
+      .trim()
+      .max(256, BILLING_MESSAGES.emailTooLong)
+      .regex(EMAIL, BILLING_MESSAGES.emailInvalid)
+      .nullable(),
+  })
+  .meta({ id: 'Payer' });
+export type Payer = z.infer<typeof payerSchema>;
+export type PayerInput = z.input<typeof payerSchema>;
+
+/** SPEC §5 eCheck routing number: nine digits passing the weighted 3-7-1 checksum mod 10. */
+export function isValidRoutingNumber(value: string): boolean {
+  if (!/^\d{9}$/.test(value)) return false;
+  const weights = [3, 7, 1];
+  const sum = [...value].reduce(
+    (total, digit, index) => total + Number(digit) * (weights[index % 3] ?? 0),
+    0,
+  );
+  return sum % 10 === 0;
+}
+
+export const ACCOUNT_TYPES = ['CHECKING', 'SAVINGS'] as const;
+
+/** SPEC §3 eCheck with the SPEC §5 rules. */
+export const eCheckSchema = z
+  .object({
+    routingNumber: z
+      .string({ error: ECHECK_MESSAGES.routingRequired })
+      .trim()
+      .min(1, ECHECK_MESSAGES.routingRequired)
+      .refine(isValidRoutingNumber, ECHECK_MESSAGES.routingInvalid),
+    accountNumber: z
+      .string({ error: ECHECK_MESSAGES.accountRequired })
+      .trim()
+      .min(1, ECHECK_MESSAGES.accountRequired)
+      .regex(/^\d{4,20}$/, ECHECK_MESSAGES.accountLength),
+    accountType: z.enum(ACCOUNT_TYPES),
+  })
+  .meta({ id: 'ECheck' });
+export type ECheck = z.infer<typeof eCheckSchema>;

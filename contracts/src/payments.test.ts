@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import {
+  achPaymentRequestSchema,
+  accountIdFor,
+  paymentLineFor,
+  type PaymentItem,
+} from './payments.ts';
+
+const context = { centralFacilityId: '107', mmi: '5001001' };
+const item = (overrides: Partial<PaymentItem>): PaymentItem => ({
+  type: 'encounter',
+  facilityId: '107',
+  accountNumber: '40010001',
+  description: '107-40010001 | Maria Garcia',
+  amount: 10,
+  ...overrides,
+});
+
+describe('Account id by mode (SPEC §9)', () => {
+  it('encounter: facility-account', () => {
+    expect(accountIdFor(item({}), context)).toBe('107-40010001');
+  });
+  it('payment plan: the account number with the central facility', () => {
+    expect(
+      accountIdFor(
+        item({ type: 'payment_plan', facilityId: '153', accountNumber: 'PP-7001' }),
+        context,
+      ),
+    ).toBe('107-PP-7001');
+  });
+  it('external: the account number', () => {
+    expect(
+      accountIdFor(item({ type: 'external', facilityId: '153', accountNumber: '80001' }), context),
+    ).toBe('80001');
+  });
+  it("guarantor (total and custom): the user's mmi with the central facility", () => {
+    expect(accountIdFor(item({ type: 'total', accountNumber: '100200300' }), context)).toBe(
+      '107-5001001',
+    );
+    expect(accountIdFor(item({ type: 'custom', accountNumber: '100200300' }), context)).toBe(
+      '107-5001001',
+    );
+  });
+});
+
+describe('Payment type labels by mode (SPEC §9)', () => {
+  it.each([
+    ['encounter', 'Account Payment'],
+    ['payment_plan', 'Payment Plan'],
+    ['total', 'Guarantor Payment'],
+    ['custom', 'Guarantor Payment'],
+    ['external', 'GL Payment'],
+  ] as const)('%s is paid as %s', (type, label) => {
+    expect(paymentLineFor(item({ type }), context).paymentType).toBe(label);
+  });
+});
+
+describe('payment requests', () => {
+  const payer = {
+    firstName: 'Maria',
+    lastName: 'Garcia',
+    address: '12 Canyon Rd',
+    city: 'Salt Lake City',
+    state: 'ut',
+    zipCode: '84101',
+    email: null,
+  };
+  const eCheck = {
+    routingNumber: '490000018',
+    accountNumber: '123456789',
+    accountType: 'CHECKING',
+  };
+  const accounts = [
+    { paymentType: 'Account Payment', facilityId: '107', accountId: '107-40010001', amount: 10.5 },
+  ];
+
+  it('accepts a valid eCheck payment and normalises the state', () => {
+    const parsed = achPaymentRequestSchema.parse({
+      accounts,
+      payer,
+      eCheck,
+      saveEmailAsGuarantor: false,
+    });
+    expect(parsed.payer.state).toBe('UT');
+  });
+
+  it.each([
+    ['a negative amount', { ...accounts[0], amount: -1 }],
+    ['a zero amount', { ...accounts[0], amount: 0 }],
+    ['three decimals', { ...accounts[0], amount: 1.005 }],
+    ['an unknown payment type', { ...accounts[0], paymentType: 'Gift' }],
+  ])('refuses %s', (_name, line) => {
+    expect(
+      achPaymentRequestSchema.safeParse({
+        accounts: [line],
+        payer,
+        eCheck,
+        saveEmailAsGuarantor: false,
+      }).success,
+    ).toBe(false);
+  });
+
+  it('refuses a routing number failing the 3-7-1 checksum', () => {
+    const result = achPaymentRequestSchema.safeParse({
+      accounts,
+      payer,
+      eCheck: { ...eCheck, routingNumber: '490000019' },
+      saveEmailAsGuarantor: false,
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('Routing number is not valid');
+  });
+});

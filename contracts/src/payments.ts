@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { ACCOUNT_TYPES, eCheckSchema, payerSchema } from './billing.ts';
+import { isoDateTimeSchema } from './dates.ts';
+import { facilityIdSchema } from './facilities.ts';
+import { dollarAmountSchema, positiveDollarAmountSchema } from './money.ts';
+
+/**
+ * SPEC §4 Payment mode: how the amounts on the dashboard become a payment.
+ * encounter is per-item amounts (the default); total pays everything owed;
+ * custom pays an amount of the guarantor's choosing.
+ */
+export const PAYMENT_MODES = ['encounter', 'total', 'custom'] as const;
+export const paymentModeSchema = z.enum(PAYMENT_MODES);
+export type PaymentMode = z.infer<typeof paymentModeSchema>;
+
+/** SPEC §3 Payment item type; 'external' and 'payment_plan' are also payment types (SPEC §4). */
+export const PAYMENT_ITEM_TYPES = [
+  'encounter',
+  'payment_plan',
+  'total',
+  'custom',
+  'external',
+] as const;
+export const paymentItemTypeSchema = z.enum(PAYMENT_ITEM_TYPES);
+export type PaymentItemType = z.infer<typeof paymentItemTypeSchema>;
+
+/** SPEC §9 Payment type labels by mode: the paymentType of each line sent to the service. */
+export const PAYMENT_TYPE_LABELS = {
+  encounter: 'Account Payment',
+  payment_plan: 'Payment Plan',
+  total: 'Guarantor Payment',
+  custom: 'Guarantor Payment',
+  external: 'GL Payment',
+} as const satisfies Record<PaymentItemType, string>;
+export type PaymentTypeLabel = (typeof PAYMENT_TYPE_LABELS)[PaymentItemType];
+const PAYMENT_TYPE_LABEL_VALUES = [...new Set(Object.values(PAYMENT_TYPE_LABELS))] as [
+  PaymentTypeLabel,
+  ...PaymentTypeLabel[],
+];
+
+/** SPEC §3 descriptions of the items that are not a single encounter. */
+export const PAYMENT_ITEM_DESCRIPTIONS = {
+  total: 'Amount Due Payment',
+  custom: 'Custom Payment',
+  paymentPlan: 'Payment Plan',
+} as const;
+
+/** SPEC §3 Payment item: one line of the payment dialog's summary. */
+export const paymentItemSchema = z
+  .object({
+    type: paymentItemTypeSchema,
+    facilityId: facilityIdSchema,
+    accountNumber: z.string().min(1),
+    description: z.string().min(1),
+    amount: positiveDollarAmountSchema,
+  })
+  .meta({ id: 'PaymentItem' });
+export type PaymentItem = z.infer<typeof paymentItemSchema>;
+
+/** SPEC §3 Payment line: what the service is asked to charge, one line per item. */
+export const paymentLineSchema = z
+  .object({
+    paymentType: z.enum(PAYMENT_TYPE_LABEL_VALUES),
+    facilityId: facilityIdSchema,
+    accountId: z.string().min(1).max(64),
+    amount: positiveDollarAmountSchema,
+  })
+  .meta({ id: 'PaymentLine' });
+export type PaymentLine = z.infer<typeof paymentLineSchema>;
+
+const accountsSchema = z
+  .array(paymentLineSchema)
+  .min(1, 'At least one account must be paid')
+  .max(500, 'At most 500 accounts can be paid at once');
+
+/** POST /payments/init: start a card payment (SPEC §7). */
+export const cardStartRequestSchema = z
+  .object({
+    accounts: accountsSchema,
+    payer: payerSchema,
+    saveEmailAsGuarantor: z.boolean(),
+  })
+  .meta({ id: 'CardStartRequest' });
+export type CardStartRequest = z.input<typeof cardStartRequestSchema>;
+
+/** SPEC §3 Card start response: our reference number and the processor's lightbox token. */
+export const cardStartResponseSchema = z
+  .object({ refNum: z.string(), token: z.string() })
+  .meta({ id: 'CardStartResponse' });
+export type CardStartResponse = z.infer<typeof cardStartResponseSchema>;
+
+/** PUT /payments/{id}/card: the lightbox's approval, which the service verifies with the processor. */
+export const cardCompletionRequestSchema = z
+  .object({
+    convergeResponse: z.record(z.string(), z.string()),
+    saveEmailAsGuarantor: z.boolean(),
+  })
+  .meta({ id: 'CardCompletionRequest' });
+export type CardCompletionRequest = z.infer<typeof cardCompletionRequestSchema>;
+
+/** DELETE /payments/{id}: why the card payment ended without a charge. */
+export const cancelPaymentRequestSchema = z
+  .object({ message: z.string().min(1).max(500) })
+  .meta({ id: 'CancelPaymentRequest' });
+export type CancelPaymentRequest = z.infer<typeof cancelPaymentRequestSchema>;
+
+/** POST /payments/ach: an eCheck payment in one call (SPEC §7). */
+export const achPaymentRequestSchema = z
+  .object({
+    accounts: accountsSchema,
+    payer: payerSchema,
+    eCheck: eCheckSchema,
+    saveEmailAsGuarantor: z.boolean(),
+  })
+  .meta({ id: 'AchPaymentRequest' });
+export type AchPaymentRequest = z.input<typeof achPaymentRequestSchema>;
+
+export const RECEIPT_STATUSES = ['approved', 'failed'] as const;
+
+/** SPEC §3 Receipt. Card and bank numbers are only ever masked. */
+export const receiptSchema = z
+  .object({
+    id: z.string(),
+    paymentMethod: z.enum(['card', 'eCheck']),
+    receiptId: z.string(),
+    amount: dollarAmountSchema,
+    date: isoDateTimeSchema,
+    status: z.enum(RECEIPT_STATUSES),
+    accounts: z.array(
+      paymentLineSchema.extend({
+        locationId: facilityIdSchema,
+        description: z.string().optional(),
+      }),
+    ),
+    billingInformation: payerSchema,
+    card: z
+      .object({ brand: z.string(), last4: z.string(), expiry: z.string() })
+      .nullable()
+      .optional(),
+    eCheck: z
+      .object({ accountType: z.enum(ACCOUNT_TYPES), accountNumber: z.string() })
+      .nullable()
+      .optional(),
+    /** The e-mail address the receipt was sent to, when the guarantor chose one. */
+    emailedTo: z.string().nullable().optional(),
+  })
+  .meta({ id: 'Receipt' });
+export type Receipt = z.infer<typeof receiptSchema>;
+
+/** SPEC §4 / §8 payment dialog messages. */
+export const PAYMENT_MESSAGES = {
+  securityNote: 'Your payment information is encrypted and processed securely.',
+  processingFailed: 'Payment processing failed. Please try again.',
+  postingTime: 'payment posts within 1-2 business days',
+  lightboxInitFailedTitle: 'The card payment window failed to initialize',
+  copied: 'Copied!',
+} as const;
+
+/** What a payment line's account id is built from besides the item itself. */
+export interface AccountContext {
+  centralFacilityId: string;
+  /** The guarantor's MMI, which identifies guarantor-level payments. */
+  mmi: string;
+}
+
+/**
+ * SPEC §9 Account id by mode: encounter → facility-account; payment plan →
+ * the plan's account number with the central facility; external → the
+ * account number; guarantor (total/custom) → the MMI with the central facility.
+ */
+export function accountIdFor(
+  item: Pick<PaymentItem, 'type' | 'facilityId' | 'accountNumber'>,
+  context: AccountContext,
+): string {
+  switch (item.type) {
+    case 'encounter':
+      return `${item.facilityId}-${item.accountNumber}`;
+    case 'payment_plan':
+      return `${context.centralFacilityId}-${item.accountNumber}`;
+    case 'external':
+      return item.accountNumber;
+    case 'total':
+    case 'custom':
+      return `${context.centralFacilityId}-${context.mmi}`;
+  }
+}
+
+/** SPEC §3: the line sent to the service for one payment item. */
+export function paymentLineFor(item: PaymentItem, context: AccountContext): PaymentLine {
+  return {
+    paymentType: PAYMENT_TYPE_LABELS[item.type],
+    facilityId: item.facilityId,
+    accountId: accountIdFor(item, context),
+    amount: item.amount,
+  };
+}

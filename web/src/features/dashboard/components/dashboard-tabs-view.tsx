@@ -1,0 +1,125 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { EncountersResponse } from '@webpay/contracts/encounters';
+import type { Receipt } from '@webpay/contracts/payments';
+import { useAppConfig } from '@/features/config/api/get-app-config.ts';
+import { PaymentDialog } from '@/features/payments/components/payment-dialog.tsx';
+import { ReceiptDialog } from '@/features/payments/components/receipt-dialog.tsx';
+import type { EnteredAmounts, PaymentRequest } from '@/features/payments/utils/payment-items.ts';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
+import { useAuth } from '@/lib/auth-context.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+import type { Session } from '@/lib/session.ts';
+import { buildDashboardTabs, type DashboardTab } from '../utils/dashboard-tabs.ts';
+import { FacilityTabPanel } from './facility-tab-panel.tsx';
+import { MainTabPanel } from './main-tab-panel.tsx';
+
+export interface DashboardTabsViewProps {
+  data: EncountersResponse;
+  session: Session;
+  /** The guarantor's own support phone, else the fallback. */
+  supportPhone: string | undefined;
+}
+
+/**
+ * SPEC §2 Dashboard tabs and §4 Payment mode: one tab per place the guarantor
+ * owes money, the amounts entered on them, and the payment dialog they open.
+ */
+export function DashboardTabsView({ data, session, supportPhone }: DashboardTabsViewProps) {
+  const config = useAppConfig().data;
+  const { tabs, defaultTab, showTabBar } = useMemo(
+    () => buildDashboardTabs(data, config?.externalARFacilities, config?.centralFacility),
+    [data, config?.externalARFacilities, config?.centralFacility],
+  );
+  const [chosenTab, setChosenTab] = useState<string>();
+  const activeTab = tabs.some((tab) => tab.value === chosenTab) ? chosenTab : defaultTab;
+
+  const [amounts, setAmounts] = useState<EnteredAmounts>({});
+  const [customAmount, setCustomAmount] = useState('');
+  const [payment, setPayment] = useState<PaymentRequest | null>(null);
+  const [receipt, setReceipt] = useState<Receipt | null>(null);
+  const auth = useAuth();
+  const queryClient = useQueryClient();
+
+  // SPEC §4 After a successful payment: nothing typed for it stays behind.
+  const paid = useCallback(
+    (next: Receipt) => {
+      setReceipt(next);
+      setAmounts({});
+      setCustomAmount('');
+      setPayment(null);
+      void auth.refreshUser();
+    },
+    [auth],
+  );
+  const closeReceipt = useCallback(() => {
+    setReceipt(null);
+    // The balances and pending payments have changed on the service.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.encounters });
+  }, [queryClient]);
+
+  const changeAmount = useCallback(
+    (key: string, value: string) => setAmounts((current) => ({ ...current, [key]: value })),
+    [],
+  );
+  const fillAmounts = useCallback(
+    (values: Record<string, string>) => setAmounts((current) => ({ ...current, ...values })),
+    [],
+  );
+
+  const centralFacilityId = config?.centralFacility.id ?? tabs[0]?.value ?? '';
+  const panel = (tab: DashboardTab) =>
+    tab.kind === 'main' ? (
+      <MainTabPanel
+        tab={tab}
+        centralFacilityId={centralFacilityId}
+        user={session.user}
+        supportPhone={supportPhone}
+        amounts={amounts}
+        onAmountChange={changeAmount}
+        customAmount={customAmount}
+        onCustomAmountChange={setCustomAmount}
+        onPay={setPayment}
+      />
+    ) : (
+      <FacilityTabPanel
+        tab={tab}
+        guarantorId={session.claims.guarantor}
+        supportPhone={config?.supportPhones[tab.value] ?? config?.fallbackSupportPhone}
+        amounts={amounts}
+        onAmountChange={changeAmount}
+        onAmountsFill={fillAmounts}
+        onPay={setPayment}
+      />
+    );
+
+  return (
+    <>
+      {showTabBar ? (
+        <Tabs value={activeTab} onValueChange={setChosenTab} className="flex flex-col gap-6">
+          <TabsList aria-label="Facilities">
+            {tabs.map((tab) => (
+              <TabsTrigger key={tab.value} value={tab.value}>
+                {tab.title}
+                <Badge variant="count">
+                  {tab.count}
+                  <span className="sr-only"> {tab.count === 1 ? 'item' : 'items'}</span>
+                </Badge>
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {tabs.map((tab) => (
+            <TabsContent key={tab.value} value={tab.value} className="flex flex-col gap-6">
+              {panel(tab)}
+            </TabsContent>
+          ))}
+        </Tabs>
+      ) : (
+        tabs[0] && <div className="flex flex-col gap-6">{panel(tabs[0])}</div>
+      )}
+      <PaymentDialog request={payment} onClose={() => setPayment(null)} onPaid={paid} />
+      <ReceiptDialog receipt={receipt} onClose={closeReceipt} />
+    </>
+  );
+}

@@ -1,0 +1,155 @@
+import { memo, useId } from 'react';
+import {
+  encounterNumber,
+  encounterStatusLabel,
+  type Encounter,
+} from '@webpay/contracts/encounters';
+import { DASHBOARD_MESSAGES } from '@webpay/contracts/messages';
+import { formatCents } from '@webpay/contracts/money';
+import {
+  CellLabel,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table.tsx';
+import type { EnteredAmounts, Payable } from '@/features/payments/utils/payment-items.ts';
+import { amountInputToCents } from '@/lib/amount-input.ts';
+import { PendingPaymentsMarker } from './pending-payments-marker.tsx';
+import { RowAmountControls } from './row-amount-controls.tsx';
+
+/** One encounter with the payable its amount field feeds. */
+export interface FacilityEncounterRowData {
+  encounter: Encounter;
+  payable: Payable;
+}
+
+export interface FacilityEncountersTableProps {
+  /** The facility's title, e.g. 'Home Care'; it names the table and its empty message. */
+  title: string;
+  rows: readonly FacilityEncounterRowData[];
+  amounts: EnteredAmounts;
+  onAmountChange: (key: string, value: string) => void;
+}
+
+const COLUMNS = {
+  accountNumber: 'Account Number',
+  patientName: 'Patient Name',
+  status: 'Status',
+  balance: 'Balance',
+  paymentAmount: 'Payment Amount',
+} as const;
+
+// SPEC §2: encounters at another facility are always self pay, whatever the feed says.
+const SELF_PAY = encounterStatusLabel('self_pay');
+
+interface FacilityEncounterRowProps extends FacilityEncounterRowData {
+  value: string;
+  onAmountChange: (key: string, value: string) => void;
+}
+
+/** Memoised so typing into one row of a long list re-renders that row only. */
+const FacilityEncounterRow = memo(function FacilityEncounterRow({
+  encounter,
+  payable,
+  value,
+  onAmountChange,
+}: FacilityEncounterRowProps) {
+  const number = encounterNumber(encounter);
+  // SPEC §5: only this tab flags an amount above the balance; compared in cents, never floats.
+  const error =
+    amountInputToCents(value) > payable.balanceCents
+      ? DASHBOARD_MESSAGES.amountExceedsBalance
+      : undefined;
+  return (
+    <TableRow>
+      <TableCell className="font-semibold md:font-medium md:whitespace-nowrap">
+        <CellLabel>{COLUMNS.accountNumber}</CellLabel>
+        {number}
+      </TableCell>
+      <TableCell>
+        <CellLabel>{COLUMNS.patientName}</CellLabel>
+        <span className="min-w-0 text-right break-words md:text-left">{encounter.patientName}</span>
+      </TableCell>
+      <TableCell>
+        <CellLabel>{COLUMNS.status}</CellLabel>
+        {SELF_PAY}
+      </TableCell>
+      <TableCell className="md:text-right">
+        <CellLabel>{COLUMNS.balance}</CellLabel>
+        <span className="flex flex-wrap items-center justify-end gap-x-2 gap-y-1">
+          <PendingPaymentsMarker itemLabel={number} pendingPayments={encounter.pendingPayments} />
+          <span className="font-semibold whitespace-nowrap tabular-nums">
+            {formatCents(payable.balanceCents)}
+          </span>
+        </span>
+      </TableCell>
+      {/* The field and its buttons need the full card width on a phone, so the label sits above. */}
+      <TableCell className="flex-col items-stretch gap-1.5 md:text-right">
+        <CellLabel>{COLUMNS.paymentAmount}</CellLabel>
+        <RowAmountControls
+          payable={payable}
+          label={number}
+          value={value}
+          onValueChange={onAmountChange}
+          error={error}
+        />
+      </TableCell>
+    </TableRow>
+  );
+});
+
+/** SPEC §2 Other-facility tab: the facility's encounters with an amount field each. */
+export function FacilityEncountersTable({
+  title,
+  rows,
+  amounts,
+  onAmountChange,
+}: FacilityEncountersTableProps) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <h2 id={headingId} className="text-lg font-semibold">
+        {title} encounters
+      </h2>
+      <div className="md:rounded-xl md:border md:border-border md:bg-surface md:shadow-sm">
+        <Table aria-labelledby={headingId}>
+          <TableHeader>
+            <TableRow>
+              <TableHead>{COLUMNS.accountNumber}</TableHead>
+              <TableHead>{COLUMNS.patientName}</TableHead>
+              <TableHead>{COLUMNS.status}</TableHead>
+              <TableHead className="text-right">{COLUMNS.balance}</TableHead>
+              <TableHead className="text-right">{COLUMNS.paymentAmount}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.length === 0 ? (
+              <TableRow>
+                <TableCell
+                  colSpan={5}
+                  className="flex-col justify-center gap-1 py-6 text-center text-muted-foreground"
+                >
+                  {DASHBOARD_MESSAGES.noFacilityEncounters}{' '}
+                  <strong className="block font-semibold text-foreground">{title}</strong>
+                </TableCell>
+              </TableRow>
+            ) : (
+              rows.map((row) => (
+                <FacilityEncounterRow
+                  key={row.payable.key}
+                  encounter={row.encounter}
+                  payable={row.payable}
+                  value={amounts[row.payable.key] ?? ''}
+                  onAmountChange={onAmountChange}
+                />
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </div>
+    </section>
+  );
+}

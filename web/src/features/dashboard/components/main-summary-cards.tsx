@@ -1,0 +1,133 @@
+import type { FormEvent } from 'react';
+import { AlertTriangle, Info, ListChecks, PencilLine, Wallet } from 'lucide-react';
+import type { User } from '@webpay/contracts/auth';
+import { DASHBOARD_LABELS, DASHBOARD_NOTES } from '@webpay/contracts/messages';
+import { AmountInput } from '@/components/ui/amount-input.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover.tsx';
+import {
+  customItem,
+  totalItem,
+  type PaymentRequest,
+  type Selection,
+} from '@/features/payments/utils/payment-items.ts';
+import { amountInputToCents } from '@/lib/amount-input.ts';
+import { cn } from '@/lib/utils.ts';
+import { mainOutstandingCents, pastDueCents, type MainTab } from '../utils/dashboard-tabs.ts';
+import { SelectedForPaymentCard, SummaryAmount, SummaryCard } from './summary-card.tsx';
+
+export interface MainSummaryCardsProps {
+  tab: MainTab;
+  user: Pick<User, 'context'>;
+  customAmount: string;
+  onCustomAmountChange: (value: string) => void;
+  /** The amounts entered in the tables, already reduced to payment items. */
+  selection: Selection;
+  onPaySelected: () => void;
+  onPay: (request: PaymentRequest) => void;
+}
+
+const cardIcon = 'size-5';
+
+function itemCountText(count: number): string {
+  return `${count} ${count === 1 ? 'item' : 'items'}`;
+}
+
+/**
+ * SPEC §2 Main tab summary cards: what is owed, what is late, a free amount,
+ * and what the guarantor has entered so far.
+ */
+export function MainSummaryCards({
+  tab,
+  user,
+  customAmount,
+  onCustomAmountChange,
+  selection,
+  onPaySelected,
+  onPay,
+}: MainSummaryCardsProps) {
+  const totalCents = mainOutstandingCents(tab);
+  const overdueCents = pastDueCents(tab.plans);
+  const nothingOwed = totalCents <= 0;
+  const customCents = amountInputToCents(customAmount);
+  const customDisabled = nothingOwed || customCents <= 0;
+
+  // A form, so Enter in the amount field pays as the button would.
+  const payCustom = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (customDisabled) return;
+    onPay({ mode: 'custom', items: [customItem(user, customCents)] });
+  };
+
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <SummaryCard
+        title={DASHBOARD_LABELS.totalOutstanding}
+        icon={<Wallet aria-hidden="true" className={cardIcon} />}
+      >
+        <SummaryAmount cents={totalCents} />
+        <p className="text-sm text-muted-foreground">{itemCountText(tab.count)}</p>
+        <Button
+          type="button"
+          className="mt-auto"
+          disabled={nothingOwed}
+          onClick={() => onPay({ mode: 'total', items: [totalItem(user, totalCents)] })}
+        >
+          {DASHBOARD_LABELS.payTotal}
+        </Button>
+      </SummaryCard>
+
+      <SummaryCard
+        title={DASHBOARD_LABELS.pastDue}
+        icon={
+          <AlertTriangle
+            aria-hidden="true"
+            className={cn(cardIcon, overdueCents > 0 && 'text-danger-text')}
+          />
+        }
+      >
+        <SummaryAmount
+          cents={overdueCents}
+          className={cn(overdueCents > 0 && 'text-danger-text')}
+        />
+        <p className="text-sm text-muted-foreground">{DASHBOARD_LABELS.overduePaymentPlans}</p>
+      </SummaryCard>
+
+      <SummaryCard
+        title={DASHBOARD_LABELS.specifyAmount}
+        titleAddon={
+          <Popover>
+            <PopoverTrigger
+              aria-label="About custom payments"
+              className="inline-flex size-8 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            >
+              <Info aria-hidden="true" className="size-4" />
+            </PopoverTrigger>
+            <PopoverContent aria-label="About custom payments">
+              <p>{DASHBOARD_NOTES.customAmountHelp}</p>
+            </PopoverContent>
+          </Popover>
+        }
+        icon={<PencilLine aria-hidden="true" className={cardIcon} />}
+      >
+        <form className="flex flex-1 flex-col gap-3" onSubmit={payCustom}>
+          <AmountInput
+            aria-label="Custom payment amount"
+            value={customAmount}
+            onValueChange={onCustomAmountChange}
+            disabled={nothingOwed}
+          />
+          <Button type="submit" className="mt-auto" disabled={customDisabled}>
+            {DASHBOARD_LABELS.payNow}
+          </Button>
+        </form>
+      </SummaryCard>
+
+      <SelectedForPaymentCard
+        selection={selection}
+        onPay={onPaySelected}
+        icon={<ListChecks aria-hidden="true" className={cardIcon} />}
+      />
+    </div>
+  );
+}

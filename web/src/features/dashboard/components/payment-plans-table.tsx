@@ -1,0 +1,315 @@
+import { memo, useId, useMemo, useState, type ComponentProps, type MouseEvent } from 'react';
+import { ChevronDown } from 'lucide-react';
+import { formatDate } from '@webpay/contracts/dates';
+import {
+  completedPayments,
+  encounterNumber,
+  planNumber,
+  type PaymentPlan,
+} from '@webpay/contracts/encounters';
+import { DASHBOARD_LABELS, DASHBOARD_MESSAGES } from '@webpay/contracts/messages';
+import { formatUsd, toCents } from '@webpay/contracts/money';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import {
+  CellLabel,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table.tsx';
+import { planPayable, type EnteredAmounts } from '@/features/payments/utils/payment-items.ts';
+import { cn } from '@/lib/utils.ts';
+import { PendingPaymentsMarker } from './pending-payments-marker.tsx';
+import { RowAmountControls } from './row-amount-controls.tsx';
+
+const COLUMNS = ['Plan #', 'Type', 'Status', 'Due Date', 'Amount Due', 'Payment Amount'] as const;
+/** The expander column comes first and has no visible header. */
+const COLUMN_COUNT = COLUMNS.length + 1;
+
+const PLAN_ENCOUNTER_COLUMNS = [
+  'Encounter Number',
+  'Patient Name',
+  'Admit Date',
+  'Balance',
+] as const;
+
+type BadgeVariant = NonNullable<ComponentProps<typeof Badge>['variant']>;
+
+/** SPEC §4 Plan display: colours always sit beside the plan's own word. */
+const TYPE_BADGES: Record<PaymentPlan['type'], BadgeVariant> = {
+  'Mail-in': 'info',
+  Auto: 'success',
+  Unknown: 'neutral',
+};
+
+const STATUS_BADGES: Record<PaymentPlan['status'], BadgeVariant> = {
+  Active: 'success',
+  Broken: 'danger',
+  Unknown: 'neutral',
+};
+
+export interface PaymentPlansTableProps {
+  plans: readonly PaymentPlan[];
+  /** Where a plan without encounters is paid (SPEC §3 plan item). */
+  centralFacilityId: string;
+  /** Entered payment amounts keyed by Payable.key, as typed. */
+  amounts: EnteredAmounts;
+  /** Must be stable: the rows are memoised on it. */
+  onAmountChange: (key: string, value: string) => void;
+}
+
+/** SPEC §2 Encounters in Payment Plan: each plan, what is due on it, and what it covers. */
+export function PaymentPlansTable({
+  plans,
+  centralFacilityId,
+  amounts,
+  onAmountChange,
+}: PaymentPlansTableProps) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <h2 id={headingId} className="text-lg font-semibold">
+        {DASHBOARD_LABELS.encountersInPaymentPlan}
+      </h2>
+      <div className="md:rounded-xl md:border md:border-border md:bg-surface md:shadow-sm">
+        <Table aria-labelledby={headingId}>
+          <TableHeader>
+            <TableRow>
+              <TableHead className="w-12 px-1">
+                <span className="sr-only">Details</span>
+              </TableHead>
+              <TableHead>{COLUMNS[0]}</TableHead>
+              <TableHead>{COLUMNS[1]}</TableHead>
+              <TableHead>{COLUMNS[2]}</TableHead>
+              <TableHead>{COLUMNS[3]}</TableHead>
+              <TableHead className="text-right">{COLUMNS[4]}</TableHead>
+              <TableHead className="text-right">{COLUMNS[5]}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {plans.length === 0 ? (
+              <TableRow>
+                <TableCell
+                  colSpan={COLUMN_COUNT}
+                  className="justify-center py-6 text-muted-foreground md:text-center"
+                >
+                  {DASHBOARD_MESSAGES.noPlanEncounters}
+                </TableCell>
+              </TableRow>
+            ) : (
+              plans.map((plan) => {
+                const payableKey = planPayable(plan, centralFacilityId).key;
+                return (
+                  <PlanRows
+                    key={payableKey}
+                    plan={plan}
+                    centralFacilityId={centralFacilityId}
+                    value={amounts[payableKey] ?? ''}
+                    onAmountChange={onAmountChange}
+                  />
+                );
+              })
+            )}
+          </TableBody>
+        </Table>
+      </div>
+    </section>
+  );
+}
+
+interface PlanRowsProps {
+  plan: PaymentPlan;
+  centralFacilityId: string;
+  value: string;
+  onAmountChange: (key: string, value: string) => void;
+}
+
+/** The fields and buttons a double-click inside should leave to themselves. */
+const INTERACTIVE = 'input, button, a, select, textarea, label';
+
+/*
+ * A plan's row and its details row. The open/closed state lives here so that
+ * opening one plan, like typing in one, re-renders only that plan.
+ */
+const PlanRows = memo(function PlanRows({
+  plan,
+  centralFacilityId,
+  value,
+  onAmountChange,
+}: PlanRowsProps) {
+  const [expanded, setExpanded] = useState(false);
+  const detailsId = useId();
+  const payable = useMemo(() => planPayable(plan, centralFacilityId), [plan, centralFacilityId]);
+  const number = planNumber(plan);
+  const overdueCents = toCents(plan.overdueAmount);
+  const toggle = () => setExpanded((open) => !open);
+
+  const toggleOnDoubleClick = (event: MouseEvent<HTMLTableRowElement>) => {
+    const target = event.target;
+    // React bubbles events out of portals (the pending-payments popover), which are not in the row.
+    if (!(target instanceof Element) || !event.currentTarget.contains(target)) return;
+    if (target.closest(INTERACTIVE)) return;
+    // The double-click selected a word; that selection is not what the guarantor meant.
+    window.getSelection()?.removeAllRanges();
+    toggle();
+  };
+
+  return (
+    <>
+      <TableRow
+        onDoubleClick={toggleOnDoubleClick}
+        className={cn(
+          // The details row is always in the DOM; the last visible plan must not double the frame's edge.
+          'md:[&:has(+tr[hidden]:last-child)]:border-b-0',
+          expanded && 'max-md:rounded-b-none max-md:border-b-0 md:border-b-0 md:bg-muted/40',
+        )}
+      >
+        <TableCell className="order-last pt-3 md:order-none md:px-1 md:pt-3">
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            aria-expanded={expanded}
+            aria-controls={detailsId}
+            aria-label={`${expanded ? 'Hide' : 'Show'} details for plan ${number}`}
+            onClick={toggle}
+            className="min-h-11 w-full border border-border md:size-9 md:min-h-9 md:w-auto md:border-0 md:p-0"
+          >
+            <ChevronDown
+              aria-hidden="true"
+              className={cn(
+                'transition-transform motion-reduce:transition-none',
+                expanded && 'rotate-180',
+              )}
+            />
+            <span className="md:hidden">{expanded ? 'Hide details' : 'Show details'}</span>
+          </Button>
+        </TableCell>
+        <TableCell className="font-semibold md:font-medium">
+          <CellLabel>{COLUMNS[0]}</CellLabel>
+          {number}
+        </TableCell>
+        <TableCell>
+          <CellLabel>{COLUMNS[1]}</CellLabel>
+          <Badge variant={TYPE_BADGES[plan.type]}>{plan.type}</Badge>
+        </TableCell>
+        <TableCell>
+          <CellLabel>{COLUMNS[2]}</CellLabel>
+          <span className="flex flex-wrap items-center justify-end gap-1.5 md:justify-start">
+            <Badge variant={STATUS_BADGES[plan.status]}>{plan.status}</Badge>
+            {overdueCents > 0 && <Badge variant="danger">{DASHBOARD_LABELS.overdue}</Badge>}
+          </span>
+        </TableCell>
+        <TableCell>
+          <CellLabel>{COLUMNS[3]}</CellLabel>
+          {plan.nextDueDate ? formatDate(plan.nextDueDate) : '—'}
+        </TableCell>
+        <TableCell className="md:text-right">
+          <CellLabel>{COLUMNS[4]}</CellLabel>
+          <span className="flex flex-col items-end tabular-nums">
+            <span className="font-semibold">{formatUsd(plan.dueAmount)}</span>
+            {overdueCents > 0 && (
+              <span className="text-sm text-danger-text">
+                + {formatUsd(plan.overdueAmount)} {DASHBOARD_LABELS.overdue.toLowerCase()}
+              </span>
+            )}
+          </span>
+        </TableCell>
+        <TableCell className="flex-wrap">
+          <CellLabel>{COLUMNS[5]}</CellLabel>
+          <div className="flex flex-col items-start gap-2 md:items-end">
+            <PendingPaymentsMarker itemLabel={number} pendingPayments={plan.pendingPayments} />
+            <RowAmountControls
+              payable={payable}
+              label={number}
+              value={value}
+              onValueChange={onAmountChange}
+            />
+          </div>
+        </TableCell>
+      </TableRow>
+      <TableRow
+        id={detailsId}
+        hidden={!expanded}
+        className="max-md:-mt-3 max-md:rounded-t-none max-md:border-t-0 md:bg-muted/40"
+      >
+        <TableCell colSpan={COLUMN_COUNT} className="block pt-0 md:table-cell md:px-6 md:py-4">
+          <PlanDetails plan={plan} number={number} />
+        </TableCell>
+      </TableRow>
+    </>
+  );
+});
+
+function PlanDetails({ plan, number }: { plan: PaymentPlan; number: string }) {
+  const headingId = useId();
+  const facts = [
+    { term: 'Monthly payment', value: formatUsd(plan.regularPaymentAmount) },
+    { term: 'Pay-off amount', value: formatUsd(plan.currentBalance) },
+    { term: 'Interest rate', value: DASHBOARD_LABELS.interestRate },
+    { term: 'Payments', value: `${completedPayments(plan)} of ${plan.numberOfPayments} completed` },
+  ];
+  return (
+    <div className="flex flex-col gap-4 border-t border-border pt-4 md:border-t-0 md:pt-0">
+      <dl className="grid grid-cols-1 gap-2 sm:grid-cols-2 sm:gap-4 lg:grid-cols-4">
+        {facts.map((fact) => (
+          <div
+            key={fact.term}
+            className="flex items-baseline justify-between gap-4 sm:flex-col sm:justify-start sm:gap-0.5"
+          >
+            <dt className="text-sm text-muted-foreground">{fact.term}</dt>
+            <dd className="font-semibold tabular-nums">{fact.value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <div className="flex flex-col gap-2">
+        <h3 id={headingId} className="text-sm font-semibold">
+          Encounters in plan {number}
+        </h3>
+        {plan.encounters.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{DASHBOARD_MESSAGES.noPlanEncounters}</p>
+        ) : (
+          <Table aria-labelledby={headingId}>
+            <TableHeader>
+              <TableRow>
+                <TableHead className="py-2">{PLAN_ENCOUNTER_COLUMNS[0]}</TableHead>
+                <TableHead className="py-2">{PLAN_ENCOUNTER_COLUMNS[1]}</TableHead>
+                <TableHead className="py-2">{PLAN_ENCOUNTER_COLUMNS[2]}</TableHead>
+                <TableHead className="py-2 text-right">{PLAN_ENCOUNTER_COLUMNS[3]}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody className="gap-2">
+              {plan.encounters.map((encounter) => (
+                <TableRow
+                  key={encounterNumber(encounter)}
+                  className="bg-muted/40 p-3 md:bg-transparent"
+                >
+                  <TableCell className="font-medium md:py-2">
+                    <CellLabel>{PLAN_ENCOUNTER_COLUMNS[0]}</CellLabel>
+                    {encounterNumber(encounter)}
+                  </TableCell>
+                  <TableCell className="md:py-2">
+                    <CellLabel>{PLAN_ENCOUNTER_COLUMNS[1]}</CellLabel>
+                    {encounter.patientName}
+                  </TableCell>
+                  <TableCell className="md:py-2">
+                    <CellLabel>{PLAN_ENCOUNTER_COLUMNS[2]}</CellLabel>
+                    {encounter.admitDate ? formatDate(encounter.admitDate) : '—'}
+                  </TableCell>
+                  <TableCell className="tabular-nums md:py-2 md:text-right">
+                    <CellLabel>{PLAN_ENCOUNTER_COLUMNS[3]}</CellLabel>
+                    {formatUsd(encounter.balance)}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </div>
+    </div>
+  );
+}

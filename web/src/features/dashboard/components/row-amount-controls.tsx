@@ -1,0 +1,79 @@
+import { memo, useId, useRef } from 'react';
+import { DASHBOARD_LABELS } from '@webpay/contracts/messages';
+import { AmountInput } from '@/components/ui/amount-input.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { FieldError } from '@/components/ui/field-error.tsx';
+import type { Payable } from '@/features/payments/utils/payment-items.ts';
+import { centsToAmountInput } from '@/lib/amount-input.ts';
+import { cn } from '@/lib/utils.ts';
+
+export interface RowAmountControlsProps {
+  payable: Payable;
+  /** The row's name in labels, e.g. '107-40010001' or 'PP-7001-1'. */
+  label: string;
+  value: string;
+  onValueChange: (key: string, value: string) => void;
+  /** A message under the field, e.g. 'Amount exceeds balance'. */
+  error?: string;
+  className?: string;
+}
+
+/**
+ * SPEC §2 Per-item rows and §5: the amount field with Full (fills what is owed
+ * and focuses the field) and Clear; all disabled when nothing is open.
+ * Memoised so typing in one row of a long account re-renders only that row.
+ */
+export const RowAmountControls = memo(function RowAmountControls({
+  payable,
+  label,
+  value,
+  onValueChange,
+  error,
+  className,
+}: RowAmountControlsProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const errorId = useId();
+  const disabled = payable.balanceCents <= 0;
+  return (
+    <div className={cn('flex flex-col items-stretch gap-1 md:items-end', className)}>
+      <div className="flex flex-wrap items-center justify-end gap-1.5">
+        <AmountInput
+          ref={input}
+          className="w-32"
+          aria-label={`Payment amount for ${label}`}
+          value={value}
+          onValueChange={(next) => onValueChange(payable.key, next)}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        <Button
+          type="button"
+          variant="secondary"
+          size="sm"
+          className="min-h-11"
+          aria-label={`${DASHBOARD_LABELS.full} amount for ${label}`}
+          disabled={disabled}
+          onClick={() => {
+            onValueChange(payable.key, centsToAmountInput(payable.fullCents));
+            input.current?.focus();
+          }}
+        >
+          {DASHBOARD_LABELS.full}
+        </Button>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="min-h-11"
+          aria-label={`${DASHBOARD_LABELS.clear} amount for ${label}`}
+          disabled={disabled}
+          onClick={() => onValueChange(payable.key, '')}
+        >
+          {DASHBOARD_LABELS.clear}
+        </Button>
+      </div>
+      {error && <FieldError id={errorId}>{error}</FieldError>}
+    </div>
+  );
+});

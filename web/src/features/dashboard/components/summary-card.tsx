@@ -1,0 +1,74 @@
+import { useId, type ReactNode } from 'react';
+import { DASHBOARD_LABELS } from '@webpay/contracts/messages';
+import { formatCents } from '@webpay/contracts/money';
+import { Button } from '@/components/ui/button.tsx';
+import { Card } from '@/components/ui/card.tsx';
+import type { Selection } from '@/features/payments/utils/payment-items.ts';
+import { cn } from '@/lib/utils.ts';
+import { selectedCountText } from '../utils/selection-text.ts';
+
+export interface SummaryCardProps {
+  title: string;
+  /** An icon or popover trigger beside the title. */
+  titleAddon?: ReactNode;
+  icon?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}
+
+/** One of the dashboard's summary cards: a titled region a screen reader can jump to. */
+export function SummaryCard({ title, titleAddon, icon, children, className }: SummaryCardProps) {
+  const titleId = useId();
+  return (
+    <Card
+      role="region"
+      aria-labelledby={titleId}
+      className={cn('flex flex-col gap-3 p-5', className)}
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h2 id={titleId} className="text-sm font-semibold text-muted-foreground">
+          {title}
+        </h2>
+        <div className="flex items-center gap-1 text-muted-foreground">
+          {titleAddon}
+          {icon}
+        </div>
+      </div>
+      {children}
+    </Card>
+  );
+}
+
+/** The big figure of a summary card. */
+export function SummaryAmount({ cents, className }: { cents: number; className?: string }) {
+  return (
+    <p className={cn('text-2xl font-bold tracking-tight tabular-nums', className)}>
+      {formatCents(cents)}
+    </p>
+  );
+}
+
+export interface SelectedForPaymentCardProps {
+  selection: Selection;
+  onPay: () => void;
+  icon?: ReactNode;
+}
+
+/** SPEC §2: the sum and count of the amounts entered, with Pay Now. */
+export function SelectedForPaymentCard({ selection, onPay, icon }: SelectedForPaymentCardProps) {
+  const count = selection.items.length;
+  return (
+    <SummaryCard title={DASHBOARD_LABELS.selectedForPayment} icon={icon}>
+      <SummaryAmount cents={selection.totalCents} />
+      <p className="text-sm text-muted-foreground">{selectedCountText(count)}</p>
+      <Button
+        type="button"
+        className="mt-auto"
+        disabled={count === 0 || selection.totalCents <= 0}
+        onClick={onPay}
+      >
+        {DASHBOARD_LABELS.payNow}
+      </Button>
+    </SummaryCard>
+  );
+}

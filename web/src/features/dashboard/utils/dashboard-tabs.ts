@@ -1,0 +1,134 @@
+import {
+  ENCOUNTER_TYPES,
+  type Encounter,
+  type EncountersResponse,
+  type PaymentPlan,
+} from '@webpay/contracts/encounters';
+import {
+  EXTERNAL_FACILITY_CODES,
+  FACILITY,
+  FACILITY_TITLES,
+  type Facility,
+  type FacilityCode,
+} from '@webpay/contracts/facilities';
+import { DASHBOARD_LABELS } from '@webpay/contracts/messages';
+import { sumCents, toCents, type Cents } from '@webpay/contracts/money';
+import { planFullCents } from '@/features/payments/utils/payment-items.ts';
+
+export interface MainTab {
+  kind: 'main';
+  value: string;
+  title: string;
+  encounters: Encounter[];
+  plans: PaymentPlan[];
+  /** The red badge: how many bills the tab lists. */
+  count: number;
+}
+
+export interface FacilityTab {
+  kind: 'facility';
+  value: string;
+  title: string;
+  encounters: Encounter[];
+  count: number;
+}
+
+export type DashboardTab = MainTab | FacilityTab;
+
+export interface DashboardTabs {
+  tabs: DashboardTab[];
+  defaultTab: string;
+  /** SPEC §2: the tab bar appears only when more than one tab would exist. */
+  showTabBar: boolean;
+}
+
+/** The other-facility titles in the configured order, falling back to SPEC's list. */
+function otherFacilityOrder(externalFacilities: readonly Facility[] | undefined): Facility[] {
+  if (externalFacilities?.length) return [...externalFacilities];
+  return EXTERNAL_FACILITY_CODES.map((id) => ({ id, name: FACILITY_TITLES[id] }));
+}
+
+function facilityTitle(id: string, known: readonly Facility[]): string {
+  return (
+    known.find((facility) => facility.id === id)?.name ??
+    FACILITY_TITLES[id as FacilityCode] ??
+    `Facility ${id}`
+  );
+}
+
+/**
+ * SPEC §2 Dashboard, Tabs. 'Hospitals & Clinics' holds the main encounters
+ * and the plans; it is shown when it has any, or when there is nothing at
+ * another facility. Other facilities get a tab only when they have
+ * encounters. The default tab is the main one when it has items or nothing
+ * else exists, otherwise the first other facility.
+ */
+export function buildDashboardTabs(
+  data: EncountersResponse,
+  externalFacilities?: readonly Facility[],
+  centralFacility: Facility = { id: FACILITY.hospitalsAndClinics, name: DASHBOARD_LABELS.mainTab },
+): DashboardTabs {
+  const mainEncounters = data.encounters.filter(
+    (encounter) => encounter.type !== ENCOUNTER_TYPES.otherFacility,
+  );
+  const byFacility = new Map<string, Encounter[]>();
+  for (const encounter of data.encounters) {
+    if (encounter.type !== ENCOUNTER_TYPES.otherFacility) continue;
+    const list = byFacility.get(encounter.facilityId);
+    if (list) list.push(encounter);
+    else byFacility.set(encounter.facilityId, [encounter]);
+  }
+
+  const known = otherFacilityOrder(externalFacilities);
+  const ordered = [
+    ...known.map((facility) => facility.id).filter((id) => byFacility.has(id)),
+    ...[...byFacility.keys()].filter((id) => !known.some((facility) => facility.id === id)).sort(),
+  ];
+  const facilityTabs: FacilityTab[] = ordered.map((id) => {
+    const encounters = byFacility.get(id) ?? [];
+    return {
+      kind: 'facility',
+      value: id,
+      title: facilityTitle(id, known),
+      encounters,
+      count: encounters.length,
+    };
+  });
+
+  const hasMainItems = mainEncounters.length > 0 || data.paymentPlans.length > 0;
+  const showMain = hasMainItems || facilityTabs.length === 0;
+  const tabs: DashboardTab[] = showMain
+    ? [
+        {
+          kind: 'main',
+          value: centralFacility.id,
+          title: DASHBOARD_LABELS.mainTab,
+          encounters: mainEncounters,
+          plans: data.paymentPlans,
+          count: mainEncounters.length + data.paymentPlans.length,
+        },
+        ...facilityTabs,
+      ]
+    : facilityTabs;
+
+  const defaultTab = showMain ? centralFacility.id : (facilityTabs[0]?.value ?? centralFacility.id);
+  return { tabs, defaultTab, showTabBar: tabs.length > 1 };
+}
+
+/** SPEC §4 Payment mode: Pay Total's sum is the encounter balances plus each plan's due and overdue amounts. */
+export function mainOutstandingCents(tab: Pick<MainTab, 'encounters' | 'plans'>): Cents {
+  return (
+    sumCents(tab.encounters.map((encounter) => toCents(encounter.balance))) +
+    sumCents(tab.plans.map(planFullCents))
+  );
+}
+
+/** SPEC §2 Past Due: the sum of the plans' overdue amounts. */
+export function pastDueCents(plans: readonly PaymentPlan[]): Cents {
+  return sumCents(plans.map((plan) => toCents(plan.overdueAmount)));
+}
+
+/** An other-facility tab's Total Outstanding: its balances. */
+export function facilityOutstandingCents(encounters: readonly Encounter[]): Cents {
+  return sumCents(encounters.map((encounter) => toCents(encounter.balance)));
+}

@@ -1,0 +1,79 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { writeStoredSession } from '@/lib/session-storage.ts';
+import { claimsFor, maria, mariaEncounters, tokenFor } from '@/test/fixtures.ts';
+import { fakeService, json } from '@/test/render-app.tsx';
+import { renderApp } from '@/test/render-app.tsx';
+import { resetLightbox } from '../utils/converge-lightbox.ts';
+import { fakeConverge } from '../testing/fake-converge.ts';
+import { approval, cardReceipt } from '../testing/payment-fixtures.ts';
+import { fillBilling } from '../testing/render-payment-dialog.tsx';
+
+describe('after a successful payment (SPEC §4)', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    resetLightbox();
+  });
+
+  it('shows the receipt, clears the amounts, refreshes the user, and refetches the bills when the receipt closes', async () => {
+    const claims = claimsFor();
+    writeStoredSession({
+      token: tokenFor(claims),
+      expiresAt: Date.now() + 600_000,
+      user: maria,
+      claims,
+    });
+    const receipt = cardReceipt({
+      amount: 100,
+      accounts: [
+        {
+          paymentType: 'Account Payment',
+          facilityId: '107',
+          accountId: '107-40010002',
+          amount: 100,
+          locationId: '107',
+          description: '107-40010002 | Daniel Garcia',
+        },
+      ],
+    });
+    const service = fakeService({
+      'GET /auth/me': () => json(maria),
+      'GET /encounters': () => json(mariaEncounters),
+      'POST /payments/init': () => json({ refNum: 'PAY-1001', token: 'lightbox-token-1' }),
+      'PUT /payments/PAY-1001/card': () => json(receipt),
+    });
+    const converge = fakeConverge();
+    const user = userEvent.setup();
+    await renderApp('/dashboard');
+
+    const amount = await screen.findByRole('textbox', { name: 'Payment amount for 107-40010002' });
+    await user.type(amount, '100');
+    const custom = screen.getByRole('textbox', { name: 'Custom payment amount' });
+    await user.type(custom, '5');
+    await user.click(screen.getByRole('button', { name: 'Pay Now $100.00' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Make a Payment' });
+    expect(within(dialog).getByText('107-40010002 | Daniel Garcia')).toBeInTheDocument();
+    await fillBilling(user, dialog);
+    const meCalls = () => service.calls.filter((call) => call.path === '/auth/me').length;
+    const encounterCalls = () => service.calls.filter((call) => call.path === '/encounters').length;
+    const meBefore = meCalls();
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $100.00' }));
+    await converge.load();
+    const { callbacks } = await converge.opened();
+    callbacks.onApproval(approval);
+
+    const receiptDialog = await screen.findByRole('dialog', { name: 'Payment Receipt' });
+    expect(within(receiptDialog).getByText('R-20261101-0001')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Make a Payment' })).not.toBeInTheDocument();
+    expect(amount).toHaveValue('');
+    expect(custom).toHaveValue('');
+    await waitFor(() => expect(meCalls()).toBe(meBefore + 1));
+
+    const encountersBefore = encounterCalls();
+    await user.click(within(receiptDialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'Payment Receipt' })).not.toBeInTheDocument();
+    await waitFor(() => expect(encounterCalls()).toBe(encountersBefore + 1));
+  });
+});

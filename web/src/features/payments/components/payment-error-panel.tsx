@@ -1,0 +1,58 @@
+import type { Ref } from 'react';
+import { AlertCircle } from 'lucide-react';
+import { Button } from '@/components/ui/button.tsx';
+import type { PaymentProblem } from '../utils/payment-problems.ts';
+import { PAYMENT_ERROR_WORDS } from '../utils/payment-words.ts';
+import { TechnicalDetails } from './technical-details.tsx';
+
+export interface PaymentErrorPanelProps {
+  problem: PaymentProblem;
+  onDismiss: () => void;
+  onRetry: () => void;
+  ref?: Ref<HTMLDivElement>;
+}
+
+/**
+ * SPEC §8 Payment errors: the red panel. It takes focus when it appears so
+ * a keyboard user starts from what went wrong.
+ */
+export function PaymentErrorPanel({ problem, onDismiss, onRetry, ref }: PaymentErrorPanelProps) {
+  const error = problem.kind === 'error' ? problem.error : null;
+  const canRetry = problem.kind === 'generic' || problem.retry !== 'none';
+  return (
+    <div
+      ref={ref}
+      role="alert"
+      tabIndex={-1}
+      className="flex flex-col gap-3 rounded-lg border border-danger/40 bg-danger-soft p-4 text-sm text-danger-soft-foreground focus:outline-none focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      <div className="flex gap-3">
+        <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <div className="flex min-w-0 flex-col gap-1">
+          {error ? (
+            <>
+              <p className="font-semibold">{error.title}</p>
+              {error.details[0] && <p>{error.details[0]}</p>}
+            </>
+          ) : (
+            problem.kind === 'generic' && <p className="font-semibold">{problem.message}</p>
+          )}
+          {problem.kind === 'error' && problem.redirecting && (
+            <p>{PAYMENT_ERROR_WORDS.redirecting}</p>
+          )}
+        </div>
+      </div>
+      {error && <TechnicalDetails error={error} />}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="secondary" size="sm" onClick={onDismiss}>
+          {PAYMENT_ERROR_WORDS.dismiss}
+        </Button>
+        {canRetry && (
+          <Button type="button" variant="danger" size="sm" onClick={onRetry}>
+            {PAYMENT_ERROR_WORDS.tryAgain}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

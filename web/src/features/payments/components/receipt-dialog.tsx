@@ -1,0 +1,92 @@
+import { AlertTriangle, CheckCircle2, Printer } from 'lucide-react';
+import { PAYMENT_MESSAGES, type Receipt } from '@webpay/contracts/payments';
+import { PhoneLink } from '@/components/phone-link.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog.tsx';
+import { useAppConfig } from '@/features/config/api/get-app-config.ts';
+import { useSupportPhone } from '@/features/config/hooks/use-branding.ts';
+import { useSession } from '@/lib/session.ts';
+import { useRestoreFocus } from '../hooks/use-restore-focus.ts';
+import { receiptHelp } from '../utils/receipt-help.ts';
+import { RECEIPT_WORDS } from '../utils/payment-words.ts';
+import { ReceiptDetails } from './receipt-details.tsx';
+import { ReceiptHelpText } from './receipt-help-text.tsx';
+
+export interface ReceiptDialogProps {
+  /** null keeps the dialog closed. */
+  receipt: Receipt | null;
+  onClose: () => void;
+}
+
+/** SPEC §2: the receipt after a payment, printable on its own. */
+export function ReceiptDialog({ receipt, onClose }: ReceiptDialogProps) {
+  if (!receipt) return null;
+  return <OpenReceiptDialog receipt={receipt} onClose={onClose} />;
+}
+
+function OpenReceiptDialog({ receipt, onClose }: { receipt: Receipt; onClose: () => void }) {
+  const config = useAppConfig().data;
+  const session = useSession();
+  const supportPhone = useSupportPhone(session?.user);
+  useRestoreFocus();
+  const approved = receipt.status === 'approved';
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      {/* print-receipt: the print stylesheet prints this and nothing else. */}
+      <DialogContent className="print-receipt max-w-xl" hideClose>
+        <DialogHeader>
+          <DialogTitle>{RECEIPT_WORDS.title}</DialogTitle>
+          {/* Printed, the receipt must still say whom it was paid to. */}
+          {config && (
+            <p className="text-sm text-muted-foreground">{config.branding.providerName}</p>
+          )}
+          <DialogDescription className="flex items-center gap-2 text-base">
+            {approved ? (
+              <CheckCircle2 aria-hidden="true" className="size-5 shrink-0 text-success" />
+            ) : (
+              <AlertTriangle aria-hidden="true" className="size-5 shrink-0 text-danger-text" />
+            )}
+            <span>
+              {RECEIPT_WORDS.status}:{' '}
+              <strong className="font-semibold text-foreground">
+                {approved ? RECEIPT_WORDS.approved : RECEIPT_WORDS.failed}
+              </strong>
+            </span>
+          </DialogDescription>
+        </DialogHeader>
+
+        {!approved && (
+          <div className="rounded-lg border border-danger/40 bg-danger-soft p-4 text-sm text-danger-soft-foreground">
+            {RECEIPT_WORDS.failedExplanation}{' '}
+            {supportPhone && <PhoneLink phone={supportPhone} className="text-inherit" />}
+          </div>
+        )}
+
+        <ReceiptDetails receipt={receipt} />
+
+        {approved && (
+          <p className="text-sm">{RECEIPT_WORDS.posting(PAYMENT_MESSAGES.postingTime)}</p>
+        )}
+        {approved && <ReceiptHelpText help={receiptHelp(receipt, config, supportPhone)} />}
+
+        <DialogFooter className="no-print">
+          <Button type="button" variant="secondary" onClick={() => window.print()}>
+            <Printer aria-hidden="true" />
+            {RECEIPT_WORDS.print}
+          </Button>
+          <Button type="button" onClick={onClose}>
+            {RECEIPT_WORDS.close}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,140 @@
+import type { User } from '@webpay/contracts/auth';
+import {
+  ENCOUNTER_TYPES,
+  encounterNumber,
+  planNumber,
+  type Encounter,
+  type PaymentPlan,
+} from '@webpay/contracts/encounters';
+import { fromCents, sumCents, toCents, type Cents } from '@webpay/contracts/money';
+import {
+  PAYMENT_ITEM_DESCRIPTIONS,
+  type PaymentItem,
+  type PaymentItemType,
+  type PaymentMode,
+} from '@webpay/contracts/payments';
+import { amountInputToCents } from '@/lib/amount-input.ts';
+
+/**
+ * Something on the dashboard that can take a payment amount: a main
+ * encounter, a payment plan or an other-facility encounter.
+ */
+export interface Payable {
+  /** Keys the entered amount; unique across every tab. */
+  key: string;
+  type: Extract<PaymentItemType, 'encounter' | 'payment_plan' | 'external'>;
+  facilityId: string;
+  accountNumber: string;
+  description: string;
+  /** What is still open; the row's controls are disabled when it is zero. */
+  balanceCents: Cents;
+  /** What the Full button fills in. */
+  fullCents: Cents;
+}
+
+/** SPEC §3 Encounter description: facilityId-accountNumber, a bar, then the patient name. */
+export function encounterDescription(encounter: Encounter): string {
+  return `${encounterNumber(encounter)} | ${encounter.patientName}`;
+}
+
+/** SPEC §3 Plan description: id-version, a bar, then 'Payment Plan'. */
+export function planDescription(plan: PaymentPlan): string {
+  return `${planNumber(plan)} | ${PAYMENT_ITEM_DESCRIPTIONS.paymentPlan}`;
+}
+
+/** A main encounter is an 'encounter' item; an other-facility one is an 'external' item. */
+export function encounterPayable(encounter: Encounter): Payable {
+  const balanceCents = toCents(encounter.balance);
+  return {
+    key: encounterNumber(encounter),
+    type: encounter.type === ENCOUNTER_TYPES.otherFacility ? 'external' : 'encounter',
+    facilityId: encounter.facilityId,
+    accountNumber: encounter.accountNumber,
+    description: encounterDescription(encounter),
+    balanceCents,
+    fullCents: balanceCents,
+  };
+}
+
+/** SPEC §5: the plan Full button fills the due amount plus the overdue amount. */
+export function planFullCents(plan: Pick<PaymentPlan, 'dueAmount' | 'overdueAmount'>): Cents {
+  return toCents(plan.dueAmount) + toCents(plan.overdueAmount);
+}
+
+/**
+ * SPEC §3: a plan item takes its facility from the plan's first encounter and
+ * the plan id as its account number. A plan without encounters falls back to
+ * the central facility.
+ */
+export function planPayable(plan: PaymentPlan, centralFacilityId: string): Payable {
+  return {
+    key: `plan:${planNumber(plan)}`,
+    type: 'payment_plan',
+    facilityId: plan.encounters[0]?.facilityId ?? centralFacilityId,
+    accountNumber: plan.id,
+    description: planDescription(plan),
+    balanceCents: toCents(plan.currentBalance),
+    fullCents: planFullCents(plan),
+  };
+}
+
+/** Entered amounts keyed by Payable.key, as the guarantor typed them. */
+export type EnteredAmounts = Readonly<Record<string, string>>;
+
+export interface Selection {
+  items: PaymentItem[];
+  totalCents: Cents;
+}
+
+/** SPEC §5: items with zero or empty amounts are left out of the payment. */
+export function selectedItems(payables: readonly Payable[], amounts: EnteredAmounts): Selection {
+  const items: PaymentItem[] = [];
+  const cents: Cents[] = [];
+  for (const payable of payables) {
+    const amountCents = amountInputToCents(amounts[payable.key] ?? '');
+    if (amountCents <= 0) continue;
+    cents.push(amountCents);
+    items.push({
+      type: payable.type,
+      facilityId: payable.facilityId,
+      accountNumber: payable.accountNumber,
+      description: payable.description,
+      amount: fromCents(amountCents),
+    });
+  }
+  return { items, totalCents: sumCents(cents) };
+}
+
+/** SPEC §3: total and custom items use the user's context facility and account number. */
+function guarantorItem(
+  type: 'total' | 'custom',
+  user: Pick<User, 'context'>,
+  amountCents: Cents,
+): PaymentItem {
+  return {
+    type,
+    facilityId: user.context.facility,
+    accountNumber: user.context.accountNumber,
+    description:
+      type === 'total' ? PAYMENT_ITEM_DESCRIPTIONS.total : PAYMENT_ITEM_DESCRIPTIONS.custom,
+    amount: fromCents(amountCents),
+  };
+}
+
+export function totalItem(user: Pick<User, 'context'>, amountCents: Cents): PaymentItem {
+  return guarantorItem('total', user, amountCents);
+}
+
+export function customItem(user: Pick<User, 'context'>, amountCents: Cents): PaymentItem {
+  return guarantorItem('custom', user, amountCents);
+}
+
+/** What the payment dialog is opened with. */
+export interface PaymentRequest {
+  mode: PaymentMode;
+  items: PaymentItem[];
+}
+
+export function paymentTotalCents(items: readonly Pick<PaymentItem, 'amount'>[]): Cents {
+  return sumCents(items.map((item) => toCents(item.amount)));
+}

@@ -1,0 +1,30 @@
+import type { Claims, User } from '@webpay/contracts/auth';
+import { paymentLineFor, type PaymentItem } from '@webpay/contracts/payments';
+import type { PaymentSubmission } from '../hooks/use-payment-flow.ts';
+import { canSaveEmail, eCheckFrom, payerFrom, type PaymentFormOutput } from './payment-form.ts';
+
+export interface SubmissionContext {
+  items: readonly PaymentItem[];
+  user: Pick<User, 'email' | 'mmi'>;
+  claims: Pick<Claims, 'loginType'>;
+  centralFacilityId: string;
+}
+
+/** What the service is asked for, from the checked form (SPEC §3 Payment line, Payer, eCheck). */
+export function buildSubmission(
+  values: PaymentFormOutput,
+  context: SubmissionContext,
+): PaymentSubmission {
+  const { items, user, claims, centralFacilityId } = context;
+  const body = {
+    accounts: items.map((item) => paymentLineFor(item, { centralFacilityId, mmi: user.mmi })),
+    payer: payerFrom(values, user),
+    // A box ticked and then hidden (the address changed back) must not count.
+    saveEmailAsGuarantor:
+      values.saveEmailAsGuarantor &&
+      canSaveEmail(values.emailOption, values.customEmail, user, claims),
+  };
+  return values.method === 'eCheck'
+    ? { method: 'eCheck', body: { ...body, eCheck: eCheckFrom(values) } }
+    : { method: 'card', body };
+}
