@@ -318,6 +318,10 @@ describe.each(testDatabaseKinds)('the service over HTTP (%s)', (kind) => {
           `GET ${service(API_PATHS.me)}`,
           `POST ${service(API_PATHS.logout)}`,
           `GET ${service(API_PATHS.encounters)}`,
+          `POST ${service(API_PATHS.paymentsInit)}`,
+          `POST ${service(API_PATHS.paymentsAch)}`,
+          `PUT ${service('/payments/{id}/card')}`,
+          `DELETE ${service('/payments/{id}')}`,
         ].sort(),
       );
 
@@ -342,6 +346,12 @@ describe.each(testDatabaseKinds)('the service over HTTP (%s)', (kind) => {
       );
       expect(document.components.schemas).toHaveProperty('ErrorObject');
       expect(document.components.schemas).toHaveProperty('EncountersResponse');
+      expect(document.components.schemas).toHaveProperty('CardStartRequest');
+      expect(document.components.schemas).toHaveProperty('PaymentReceipt');
+      const achPayment = document.paths[service(API_PATHS.paymentsAch)]?.post;
+      expect(Object.keys(achPayment?.responses ?? {})).toEqual(
+        expect.arrayContaining(['200', '400', '402', '404', '408', '409']),
+      );
       expect(document.components.schemas).toHaveProperty('PinLoginRequestInput');
       expect(document.components.securitySchemes).toEqual({
         apiKey: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-API-Key' }),

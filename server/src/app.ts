@@ -6,14 +6,16 @@ import {
 } from 'fastify-type-provider-zod';
 import { SERVICE_BASE_PATH } from '@webpay/contracts/api';
 import type { DatabaseHandle } from './db/client.ts';
-import type { Env } from './env.ts';
+import { SANDBOX_CONVERGE_PATH, type Env } from './env.ts';
 import { childLoggerFactory, loggerOptions } from './lib/logger.ts';
 import { requestIdFor } from './lib/request-ids.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import configRoutes from './modules/config/config.routes.ts';
+import convergeSandbox from './modules/converge-sandbox/converge-sandbox.plugin.ts';
 import encountersRoutes from './modules/encounters/encounters.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import magicLinkRoutes from './modules/magic-link/magic-link.routes.ts';
+import paymentsRoutes from './modules/payments/payments.routes.ts';
 import signupRoutes from './modules/signup/signup.routes.ts';
 import verificationRoutes from './modules/verification/verification.routes.ts';
 import { createApiGuard } from './plugins/api-guard.ts';
@@ -91,9 +93,14 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(verificationRoutes, { env });
       await api.register(signupRoutes, { env });
       await api.register(encountersRoutes);
+      await api.register(paymentsRoutes);
     },
     { prefix: SERVICE_BASE_PATH },
   );
+  // A stand-in for Elavon's servers, so it sits outside the API key guard.
+  if (env.SANDBOX_PROCESSOR) {
+    await app.register(convergeSandbox, { env, prefix: SANDBOX_CONVERGE_PATH });
+  }
   await app.register(portal, { env });
 
   return app;

@@ -55,6 +55,23 @@ describe('loadEnv', () => {
     ).toBe('https://api.demo.convergepay.com');
   });
 
+  it('serves the sandbox processor except in production, unless told otherwise', () => {
+    const production = {
+      NODE_ENV: 'production',
+      WEBPAY_API_KEY: 'a-production-key',
+      JWT_SECRET: 'x'.repeat(48),
+    };
+    expect(loadEnv({}).SANDBOX_PROCESSOR).toBe(true);
+    expect(loadEnv({ NODE_ENV: 'test' }).SANDBOX_PROCESSOR).toBe(true);
+    expect(loadEnv(production).SANDBOX_PROCESSOR).toBe(false);
+    expect(loadEnv({ ...production, SANDBOX_PROCESSOR: 'on' }).SANDBOX_PROCESSOR).toBe(true);
+    expect(loadEnv({ SANDBOX_PROCESSOR: 'false' }).SANDBOX_PROCESSOR).toBe(false);
+    expect(loadEnv({ SANDBOX_PROCESSOR: '' }).SANDBOX_PROCESSOR).toBe(true);
+    expect(problemsOf({ SANDBOX_PROCESSOR: 'maybe' })).toEqual([
+      'SANDBOX_PROCESSOR: must be true or false',
+    ]);
+  });
+
   it('anchors relative directories on the repository root and keeps absolute ones', () => {
     expect(loadEnv({ DATA_DIR: 'var/webpay' }).DATA_DIR).toBe(join(REPO_ROOT, 'var', 'webpay'));
     expect(loadEnv({ DATA_DIR: '/srv/webpay' }).DATA_DIR).toBe('/srv/webpay');
@@ -120,6 +137,34 @@ describe('loadEnv', () => {
       JWT_SECRET: 'x'.repeat(48),
     });
     expect(env.NODE_ENV).toBe('production');
+  });
+
+  it('times processor calls and reconciliation, and allows fault injection only outside production', () => {
+    expect(loadEnv({})).toMatchObject({
+      CONVERGE_TIMEOUT_MS: 20_000,
+      RECONCILE_GRACE_SECONDS: 120,
+      RECONCILE_INTERVAL_SECONDS: 600,
+    });
+    expect(loadEnv({}).WEBPAY_FAULT_INJECTION).toBeUndefined();
+    expect(
+      loadEnv({ NODE_ENV: 'test', WEBPAY_FAULT_INJECTION: 'crash-after-approval' })
+        .WEBPAY_FAULT_INJECTION,
+    ).toBe('crash-after-approval');
+    expect(loadEnv({ WEBPAY_FAULT_INJECTION: '' }).WEBPAY_FAULT_INJECTION).toBeUndefined();
+    expect(problemsOf({ WEBPAY_FAULT_INJECTION: 'crash-sometimes' })).toEqual([
+      'WEBPAY_FAULT_INJECTION: must be one of crash-after-approval',
+    ]);
+    expect(
+      problemsOf({
+        NODE_ENV: 'production',
+        WEBPAY_API_KEY: 'a-production-api-key',
+        JWT_SECRET: 'x'.repeat(48),
+        WEBPAY_FAULT_INJECTION: 'crash-after-approval',
+      }),
+    ).toEqual([expect.stringMatching(/^WEBPAY_FAULT_INJECTION: .*refused in production/)]);
+    expect(problemsOf({ CONVERGE_TIMEOUT_MS: '30000' })).toEqual([
+      'CONVERGE_TIMEOUT_MS: must be a whole number from 100 to 29000',
+    ]);
   });
 
   it('explains the problems in one message naming each variable', () => {

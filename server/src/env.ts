@@ -20,6 +20,10 @@ export const SANDBOX_CONVERGE_CREDENTIALS = {
 /** Where the built-in Converge emulator is mounted on this server. */
 export const SANDBOX_CONVERGE_PATH = '/sandbox/converge';
 
+/** Where WEBPAY_FAULT_INJECTION can make the process die, for the crash tests of payments. */
+export const FAULT_INJECTION_POINTS = ['crash-after-approval'] as const;
+export type FaultInjectionPoint = (typeof FAULT_INJECTION_POINTS)[number];
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const TRUE_WORDS = new Set(['true', '1', 'yes', 'on']);
@@ -35,6 +39,18 @@ const booleanVar = (fallback: boolean) =>
       message: 'must be true or false',
     })
     .transform((value) => (value === undefined ? fallback : TRUE_WORDS.has(value)));
+
+/** A boolean whose default depends on other variables: undefined when unset. */
+const optionalBooleanVar = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value))
+  .refine((value) => value === undefined || TRUE_WORDS.has(value) || FALSE_WORDS.has(value), {
+    message: 'must be true or false',
+  })
+  .transform((value) => (value === undefined ? undefined : TRUE_WORDS.has(value)));
 
 const integerVar = (fallback: number, min: number, max: number) =>
   z
@@ -133,6 +149,25 @@ const rawEnvSchema = z.object({
   CONVERGE_MERCHANT_ID: stringVar(SANDBOX_CONVERGE_CREDENTIALS.merchantId),
   CONVERGE_USER_ID: stringVar(SANDBOX_CONVERGE_CREDENTIALS.userId),
   CONVERGE_PIN: stringVar(SANDBOX_CONVERGE_CREDENTIALS.pin),
+  /** Serve the Converge emulator under SANDBOX_CONVERGE_PATH; default on except in production. */
+  SANDBOX_PROCESSOR: optionalBooleanVar,
+  /**
+   * How long one call to Converge may take. It stays inside the portal's 30 s
+   * so the guarantor gets the service's 408, not a client timeout.
+   */
+  CONVERGE_TIMEOUT_MS: integerVar(20_000, 100, 29_000),
+  /** Reconciliation leaves younger open payments alone: they may still be in the lightbox or in flight. */
+  RECONCILE_GRACE_SECONDS: integerVar(120, 0, 86_400),
+  /** How often each instance reconciles open payments after the run at start; 0 runs it only at start. */
+  RECONCILE_INTERVAL_SECONDS: integerVar(600, 0, 86_400),
+  /** Test-only fault injection (docs/payments.md); refused in production. */
+  WEBPAY_FAULT_INJECTION: optionalString.pipe(
+    z
+      .enum(FAULT_INJECTION_POINTS, {
+        error: `must be one of ${FAULT_INJECTION_POINTS.join(', ')}`,
+      })
+      .optional(),
+  ),
 });
 
 const EMAIL_ADDRESS = /^[^\s@<>",]+@[^\s@<>",]+\.[^\s@<>",]+$/;
@@ -169,6 +204,13 @@ const envSchema = rawEnvSchema
         message: 'the development secret is refused in production; set a random secret',
       });
     }
+    if (env.WEBPAY_FAULT_INJECTION !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEBPAY_FAULT_INJECTION'],
+        message: 'kills the process on purpose and is refused in production; unset it',
+      });
+    }
   })
   .transform((env) => {
     const publicUrl = withoutTrailingSlash(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
@@ -179,6 +221,7 @@ const envSchema = rawEnvSchema
       PUBLIC_URL: publicUrl,
       MAIL_FROM:
         env.MAIL_FROM ?? defaultMailFrom(env.WEBPAY_PROVIDER_NAME, env.WEBPAY_SUPPORT_EMAIL),
+      SANDBOX_PROCESSOR: env.SANDBOX_PROCESSOR ?? env.NODE_ENV !== 'production',
       CONVERGE_HOSTED_URL: withoutTrailingSlash(
         env.CONVERGE_HOSTED_URL ?? `${publicUrl}${SANDBOX_CONVERGE_PATH}/hosted-payments`,
       ),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { PORTAL_BASE_PATH } from '@webpay/contracts/api';
@@ -46,6 +47,31 @@ async function main() {
     const app = await buildApp({ env, database, logger: log });
     const openDatabaseHandle = database;
 
+    // Payments whose outcome was never heard (a crash, a lost completion) are
+    // settled at start and then regularly; the server answers meanwhile.
+    let reconciling: Promise<void> | undefined;
+    const reconcile = (trigger: 'start' | 'interval') => {
+      if (reconciling) return;
+      const requestId = `reconcile-${trigger}-${randomUUID()}`;
+      reconciling = app.services.reconcile
+        .run(
+          { graceSeconds: env.RECONCILE_GRACE_SECONDS },
+          { requestId, correlationId: requestId, ipAddress: '' },
+        )
+        .then(
+          () => undefined,
+          (error: unknown) => log.error({ err: error, trigger }, 'payment reconciliation failed'),
+        )
+        .finally(() => {
+          reconciling = undefined;
+        });
+    };
+    const reconcileTimer =
+      env.RECONCILE_INTERVAL_SECONDS > 0
+        ? setInterval(() => reconcile('interval'), env.RECONCILE_INTERVAL_SECONDS * 1000)
+        : undefined;
+    reconcileTimer?.unref();
+
     let stopping = false;
     const stop = async (signal: NodeJS.Signals) => {
       if (stopping) {
@@ -59,7 +85,9 @@ async function main() {
         process.exit(1);
       }, SHUTDOWN_TIMEOUT_MS);
       deadline.unref();
+      clearInterval(reconcileTimer);
       try {
+        await reconciling;
         await app.close();
         await openDatabaseHandle.close();
         log.info('stopped');
@@ -79,6 +107,8 @@ async function main() {
       { url, publicUrl: env.PUBLIC_URL, apiDocs: `http://localhost:${port}${OPENAPI_UI_PATH}` },
       `WebPay listening on ${url}`,
     );
+    // After listening: the sandbox processor it asks may be this very server.
+    reconcile('start');
   } catch (error) {
     log.fatal({ err: error }, 'WebPay could not start');
     await database?.close().catch(() => undefined);

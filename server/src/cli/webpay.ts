@@ -5,17 +5,24 @@ import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { seedReferenceData } from '../db/reference-data.ts';
 import { EnvError, loadEnv, type Env } from '../env.ts';
+import {
+  startLocalSandbox,
+  usesOwnSandbox,
+  type LocalSandbox,
+} from '../modules/converge-sandbox/local-sandbox.ts';
+import { ConvergeClient } from '../modules/payments/converge/converge.client.ts';
 import { createServices } from '../plugins/services.ts';
 import type { Command, CommandContext, CommandIo, CommandValues } from './command.ts';
 import { errorMessage } from './db-cli.ts';
 import { notifyStatementsCommand } from './commands/notify-statements.ts';
+import { reconcileCommand } from './commands/reconcile.ts';
 
 /*
  * `npm run webpay -- <command> [options]`: the billing office's tools. Each
  * command lives in commands/ and is listed here.
  */
 
-export const COMMANDS: readonly Command[] = [notifyStatementsCommand];
+export const COMMANDS: readonly Command[] = [notifyStatementsCommand, reconcileCommand];
 
 const PROGRAM = 'webpay';
 
@@ -99,14 +106,33 @@ function processContext(env: Env): CommandContext {
       try {
         await migrateDatabase(database);
         await seedReferenceData(database.db);
-        const services = createServices(database, env, {
-          info: (_fields, message) => io.out(message),
-          warn: (_fields, message) => io.err(message),
-        });
+        // The sandbox processor is served by the server; a command may run without one.
+        const sandbox: LocalSandbox | undefined = usesOwnSandbox(env)
+          ? await startLocalSandbox(database.db, env)
+          : undefined;
         try {
-          return await work(services, database);
+          const services = createServices(
+            database,
+            env,
+            {
+              info: (_fields, message) => io.out(message),
+              warn: (_fields, message) => io.err(message),
+            },
+            sandbox
+              ? {
+                  processor: new ConvergeClient(sandbox.env, {
+                    timeoutMs: env.CONVERGE_TIMEOUT_MS,
+                  }),
+                }
+              : {},
+          );
+          try {
+            return await work(services, database);
+          } finally {
+            await services.mail.close();
+          }
         } finally {
-          await services.mail.close();
+          await sandbox?.close();
         }
       } finally {
         await database.close();

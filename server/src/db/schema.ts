@@ -168,6 +168,22 @@ export const payments = pgTable(
     receiptEmail: text('receipt_email'),
     failureCode: text('failure_code'),
     failureMessage: text('failure_message'),
+    /**
+     * Keyed hash of the request that created the payment, so a repeated
+     * Idempotency-Key with a different body is recognised without keeping the body.
+     */
+    requestFingerprint: text('request_fingerprint'),
+    /** The lightbox session token, kept so a repeated start answers with the same one. */
+    lightboxToken: text('lightbox_token'),
+    tokenIssuedAt: timestamp('token_issued_at', { withTimezone: true }),
+    /** Asked for by a 'totp' session; applied when the payment is recorded. */
+    saveEmailAsGuarantor: boolean('save_email_as_guarantor').notNull().default(false),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }),
+    /**
+     * When the processor confirmed that an unrecorded payment took no money
+     * and no longer can; until then reconciliation keeps asking.
+     */
+    reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
     exportedAt: timestamp('exported_at', { withTimezone: true }),
     exportBatch: text('export_batch'),
     appliedAt: timestamp('applied_at', { withTimezone: true }),
@@ -179,6 +195,10 @@ export const payments = pgTable(
     uniqueIndex('payments_processor_reference_key').on(t.processorReference),
     index('payments_guarantor_idx').on(t.guarantorId),
     index('payments_status_idx').on(t.status),
+    // Reconciliation's work list stays small however many recorded payments pile up.
+    index('payments_unreconciled_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} <> 'recorded' and ${t.reconciledAt} is null`),
   ],
 );
 
@@ -196,6 +216,8 @@ export const paymentLines = pgTable(
     amountCents: integer('amount_cents').notNull(),
     encounterId: text('encounter_id').references(() => encounters.id),
     planId: text('plan_id').references(() => paymentPlans.id),
+    /** The item as the guarantor saw it when paying ("107-40010001 | Maria Garcia"), for the receipt. */
+    description: text('description'),
   },
   (t) => [
     uniqueIndex('payment_lines_payment_line_key').on(t.paymentId, t.lineNumber),
@@ -238,6 +260,8 @@ export const pendingPayments = pgTable(
     encounterId: text('encounter_id').references(() => encounters.id, { onDelete: 'cascade' }),
     planId: text('plan_id').references(() => paymentPlans.id, { onDelete: 'cascade' }),
     paymentId: text('payment_id').references(() => payments.id),
+    /** The line this row shows; unique, so a payment can never be pending twice. */
+    paymentLineId: text('payment_line_id').references(() => paymentLines.id),
     receiptId: text('receipt_id').notNull(),
     paidOn: date('paid_on', { mode: 'string' }).notNull(),
     amountCents: integer('amount_cents').notNull(),
@@ -248,6 +272,7 @@ export const pendingPayments = pgTable(
     index('pending_payments_guarantor_idx').on(t.guarantorId),
     index('pending_payments_encounter_idx').on(t.encounterId),
     index('pending_payments_plan_idx').on(t.planId),
+    uniqueIndex('pending_payments_payment_line_key').on(t.paymentLineId),
   ],
 );
 
@@ -391,4 +416,59 @@ export const auditEvents = pgTable(
     index('audit_events_request_idx').on(t.requestId),
     index('audit_events_occurred_idx').on(t.occurredAt),
   ],
+);
+
+/*
+ * The built-in Converge emulator (docs/sandbox-processor.md) keeps its own
+ * records, as Converge would on its side: WebPay's code never reads these
+ * tables, it asks the emulator over HTTP. They live in this database so that
+ * an approval survives a restart of the process and reconciliation can find it.
+ */
+
+/** Hosted-payments session tokens: single-use, 15 minutes. Only a hash of the token is kept. */
+export const sandboxConvergeTokens = pgTable(
+  'sandbox_converge_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    transactionType: text('transaction_type', { enum: ['ccsale'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    invoiceNumber: text('invoice_number'),
+    /** The optional ssl_* customer fields sent with the token request (name, address, e-mail). */
+    customer: jsonb('customer').$type<Record<string, string>>().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('sandbox_converge_tokens_expires_idx').on(t.expiresAt)],
+);
+
+/** Sales, eCheck purchases and voids as the emulator recorded them: masked card, last 4 of a bank account. */
+export const sandboxConvergeTransactions = pgTable(
+  'sandbox_converge_transactions',
+  {
+    txnId: text('txn_id').primaryKey(),
+    method: text('method', { enum: ['card', 'echeck'] }).notNull(),
+    transactionType: text('transaction_type', {
+      enum: ['SALE', 'ECSPURCHASE', 'VOID', 'ECSVOID'],
+    }).notNull(),
+    approved: boolean('approved').notNull(),
+    resultMessage: text('result_message').notNull(),
+    approvalCode: text('approval_code').notNull().default(''),
+    amountCents: integer('amount_cents').notNull(),
+    invoiceNumber: text('invoice_number'),
+    /** e.g. 41**********9990; the full number and the CVV are never stored. */
+    cardNumberMasked: text('card_number_masked'),
+    cardBrand: text('card_brand'),
+    /** MMYY */
+    cardExpiry: text('card_expiry'),
+    bankAccountLast4: text('bank_account_last4'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    /** On a void: the sale it cancelled. */
+    voidsTxnId: text('voids_txn_id'),
+    /** On a sale: when it was voided. */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sandbox_converge_transactions_invoice_idx').on(t.invoiceNumber, t.createdAt)],
 );

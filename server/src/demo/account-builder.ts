@@ -346,7 +346,8 @@ export class AccountBuilder {
           lineNumber: index + 1,
           paymentType: PAYMENT_TYPE_LABELS.payment_plan,
           facilityId: CENTRAL_FACILITY,
-          accountId: line.plan.planNumber,
+          // SPEC §9: a plan's account number with the central facility.
+          accountId: `${CENTRAL_FACILITY}-${line.plan.planNumber}`,
           amountCents: line.amountCents,
           encounterId: null,
           planId: line.plan.id,
@@ -416,7 +417,7 @@ export class AccountBuilder {
       createdAt: paidAt,
       updatedAt: instant(addDays(spec.date, 2), '15:00'),
     });
-    for (const { description: _description, ...line } of lines) this.rows.paymentLines.push(line);
+    for (const line of lines) this.rows.paymentLines.push(line);
     this.rows.receipts.push({
       id: demoId(`receipt:${spec.receiptId}`),
       paymentId: id,
@@ -426,10 +427,11 @@ export class AccountBuilder {
         id,
         receiptId: spec.receiptId,
         paymentMethod: pay.method,
-        status: 'recorded',
+        status: 'approved',
         amount: fromCents(amountCents),
         date: paidAt.toISOString(),
         accounts: lines.map((line) => ({
+          facilityId: line.facilityId,
           locationId: line.facilityId,
           accountId: line.accountId,
           paymentType: line.paymentType,
@@ -438,7 +440,8 @@ export class AccountBuilder {
         })),
         billingInformation: payer,
         card: card ? { brand: card.brand, last4: card.last4, expiry: card.expiry } : null,
-        eCheck: bank ? { accountType: bank.accountType, accountNumber: `****${bankLast4}` } : null,
+        eCheck: bank ? { accountType: bank.accountType, accountNumber: `••••${bankLast4}` } : null,
+        emailedTo: this.guarantor.email,
       },
       emailedTo: this.guarantor.email,
       emailedAt: this.guarantor.email ? paidAt : null,

@@ -4,6 +4,7 @@ import type { Database, DatabaseHandle } from '../db/client.ts';
 import { openDatabase } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { verifyPin } from '../lib/secrets.ts';
+import { receiptFromSnapshot } from '../modules/payments/receipts.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../test/database.ts';
 import { addDays, addMonths } from './calendar.ts';
 import type { DemoRows } from './dataset.ts';
@@ -278,7 +279,10 @@ describe.each(testDatabaseKinds)('demo data on %s', (kind) => {
       expect(receipts[0]?.snapshot).toMatchObject({
         receiptId: receipts[0]?.receiptId,
         paymentMethod: payment.method,
+        status: 'approved',
       });
+      // The receipt the payment endpoints would answer for it.
+      expect(() => receiptFromSnapshot(receipts[0]?.snapshot)).not.toThrow();
       if (payment.method === 'eCheck') {
         expect(payment.bankLast4).toMatch(/^\d{4}$/);
         expect(payment.bankAccountFingerprint).toMatch(/^[0-9a-f]{64}$/);

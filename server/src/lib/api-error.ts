@@ -1,7 +1,30 @@
 import { ERROR_CODES } from '@webpay/contracts/errors';
 import { SIGN_IN_ERROR_DETAILS } from '@webpay/contracts/sign-in';
 
-export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+/**
+ * The payment endpoints' codes. The portal branches on them as on
+ * ERROR_CODES, so they are meant to move into the shared contracts.
+ */
+export const PAYMENT_ERROR_CODES = {
+  accountNotFound: 'ACCOUNT_NOT_FOUND',
+  amountExceedsBalance: 'AMOUNT_EXCEEDS_BALANCE',
+  paymentTypeMismatch: 'PAYMENT_TYPE_MISMATCH',
+  duplicateAccount: 'DUPLICATE_ACCOUNT',
+  saveEmailNotAllowed: 'SAVE_EMAIL_NOT_ALLOWED',
+  paymentNotFound: 'PAYMENT_NOT_FOUND',
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+  idempotencyRequestInProgress: 'IDEMPOTENCY_REQUEST_IN_PROGRESS',
+  paymentAlreadyRecorded: 'PAYMENT_ALREADY_RECORDED',
+  paymentNotCancellable: 'PAYMENT_NOT_CANCELLABLE',
+  paymentNotVerified: 'PAYMENT_NOT_VERIFIED',
+  paymentDeclined: 'PAYMENT_DECLINED',
+  processorTimeout: 'PROCESSOR_TIMEOUT',
+  processorError: 'PROCESSOR_ERROR',
+} as const;
+
+export type ErrorCode =
+  | (typeof ERROR_CODES)[keyof typeof ERROR_CODES]
+  | (typeof PAYMENT_ERROR_CODES)[keyof typeof PAYMENT_ERROR_CODES];
 
 /**
  * An error the service means to show: it becomes the SPEC error object as it

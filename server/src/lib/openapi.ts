@@ -25,20 +25,27 @@ export const OPENAPI_TAGS = [
       'Sign-in by PIN, magic link, e-mail + birthdate and e-mailed code; sign-up; e-mail multi-factor; the current user and sign-out',
   },
   { name: 'encounters', description: "The signed-in guarantor's pending bills and payment plans" },
+  {
+    name: 'payments',
+    description:
+      'Card payments through the processor’s lightbox, eCheck (ACH) payments, receipts; each charged and recorded exactly once',
+  },
   { name: 'health', description: 'Liveness and readiness probes' },
 ];
 
 const ERROR_DESCRIPTIONS = {
   400: 'Bad input; `details` names each bad field',
   401: 'No API key, or no valid session (`SESSION_EXPIRED` when it expired or was revoked)',
+  402: 'The payment was declined (`PAYMENT_DECLINED`) or its approval could not be verified with the processor (`PAYMENT_NOT_VERIFIED`)',
   403: 'Wrong API key or missing X-Requested-With marker',
   404: 'Not found, or not the caller’s',
-  409: 'Conflicts with what is on file (already signed up, e-mail address in use)',
+  408: 'The card processor did not answer in time (`PROCESSOR_TIMEOUT`); the payment is checked again later',
+  409: 'Conflicts with what is on file (already signed up, e-mail address in use, an Idempotency-Key used for another request, a payment already recorded)',
   413: 'Request body too large',
   415: 'Request body is not JSON',
   423: 'Sign-in paused after repeated failures (see Retry-After)',
   429: 'Throttled; see Retry-After',
-  500: 'Unexpected error (no internals are disclosed)',
+  500: 'Unexpected error (no internals are disclosed), or the card processor refused (`PROCESSOR_ERROR`)',
   503: 'Database unavailable, or an e-mail could not be sent (`EMAIL_DELIVERY_FAILED`)',
 } as const;
 

@@ -17,6 +17,14 @@ import { SignInLockout } from '../modules/lockout/lockout.service.ts';
 import { MagicLinkRepository } from '../modules/magic-link/magic-link.repository.ts';
 import { MagicLinkService } from '../modules/magic-link/magic-link.service.ts';
 import { MailService } from '../modules/mail/mail.service.ts';
+import { ConvergeClient } from '../modules/payments/converge/converge.client.ts';
+import { FaultInjector } from '../modules/payments/fault-injection.ts';
+import { PaymentAudit } from '../modules/payments/payment-audit.ts';
+import { PaymentRecorder } from '../modules/payments/payment-recorder.ts';
+import { PaymentsRepository } from '../modules/payments/payments.repository.ts';
+import { PaymentsService, type PaymentProcessor } from '../modules/payments/payments.service.ts';
+import { ReceiptMailer } from '../modules/payments/receipt-email.ts';
+import { ReconcileService } from '../modules/payments/reconcile.service.ts';
 import { createMailTransport, type MailLog } from '../modules/mail/mail.transport.ts';
 import { SignupRepository } from '../modules/signup/signup.repository.ts';
 import { SignupService } from '../modules/signup/signup.service.ts';
@@ -24,6 +32,7 @@ import { StatementNoticesRepository } from '../modules/statements/statement-noti
 import { StatementNoticeService } from '../modules/statements/statement-notices.service.ts';
 import { VerificationRepository } from '../modules/verification/verification.repository.ts';
 import { VerificationService } from '../modules/verification/verification.service.ts';
+import { deriveKey } from '../lib/secrets.ts';
 
 export interface Services {
   audit: AuditRepository;
@@ -37,6 +46,13 @@ export interface Services {
   verifications: VerificationService;
   signup: SignupService;
   statementNotices: StatementNoticeService;
+  payments: PaymentsService;
+  reconcile: ReconcileService;
+}
+
+export interface ServiceOverrides {
+  /** Another processor than the one CONVERGE_* points at (the CLI's own sandbox). */
+  processor?: PaymentProcessor;
 }
 
 /** Expired one-time secrets are kept a day (for support questions), then deleted. */
@@ -48,7 +64,12 @@ export function outboxDirectory(env: Pick<Env, 'DATA_DIR'>): string {
   return path.join(env.DATA_DIR, 'outbox');
 }
 
-export function createServices(database: DatabaseHandle, env: Env, log: MailLog): Services {
+export function createServices(
+  database: DatabaseHandle,
+  env: Env,
+  log: MailLog,
+  overrides: ServiceOverrides = {},
+): Services {
   const { db } = database;
   const audit = new AuditRepository(db);
   const config = new ConfigService(new ConfigRepository(db), env);
@@ -110,6 +131,39 @@ export function createServices(database: DatabaseHandle, env: Env, log: MailLog)
     audit,
     { linkLifetimeHours: env.STATEMENT_LINK_TTL_HOURS },
   );
+  const paymentsRepository = new PaymentsRepository(db);
+  const paymentAudit = new PaymentAudit(audit, log);
+  const processor =
+    overrides.processor ?? new ConvergeClient(env, { timeoutMs: env.CONVERGE_TIMEOUT_MS });
+  const recorder = new PaymentRecorder(
+    paymentsRepository,
+    paymentAudit,
+    new ReceiptMailer(mail, paymentsRepository, paymentAudit),
+  );
+  const payments = new PaymentsService(
+    paymentsRepository,
+    new EncountersRepository(db),
+    processor,
+    recorder,
+    paymentAudit,
+    new FaultInjector(env.WEBPAY_FAULT_INJECTION, log),
+    {
+      fingerprintKey: deriveKey(env.JWT_SECRET, 'payment-request'),
+      bankFingerprintKey: deriveKey(env.JWT_SECRET, 'bank-account'),
+      inProgressWaitMs: env.CONVERGE_TIMEOUT_MS + 2000,
+    },
+  );
+  const reconcile = new ReconcileService(
+    paymentsRepository,
+    processor,
+    recorder,
+    paymentAudit,
+    log,
+    {
+      // An eCheck request can be talking to the processor for one timeout; twice that is safe.
+      inFlightMs: 2 * env.CONVERGE_TIMEOUT_MS,
+    },
+  );
   return {
     audit,
     auth,
@@ -122,6 +176,8 @@ export function createServices(database: DatabaseHandle, env: Env, log: MailLog)
     verifications,
     signup,
     statementNotices,
+    payments,
+    reconcile,
   };
 }
 

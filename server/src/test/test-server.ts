@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import type { Writable } from 'node:stream';
 import { pino } from 'pino';
 import {
@@ -14,7 +14,7 @@ import {
 import { loginResponseSchema } from '@webpay/contracts/auth';
 import { buildApp, type App } from '../app.ts';
 import type { DatabaseHandle, DatabaseKind } from '../db/client.ts';
-import { loadEnv, type Env } from '../env.ts';
+import { SANDBOX_CONVERGE_PATH, loadEnv, type Env } from '../env.ts';
 import { loggerOptions } from '../lib/logger.ts';
 import { createTestDatabase } from './database.ts';
 
@@ -54,6 +54,67 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** A port nothing listens on right now, from the system's ephemeral range. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Builds the app for a port chosen beforehand and listens on it. The port is
+ * chosen first so that the URLs the service builds for itself (PUBLIC_URL,
+ * and the sandbox processor's, which it calls over HTTP) point at this very
+ * server; should another socket take it meanwhile, another is chosen.
+ */
+async function buildAndListen(
+  database: DatabaseHandle,
+  dataDir: string,
+  options: TestServerOptions,
+): Promise<{ app: App; env: Env }> {
+  const fixedPort = options.env?.PORT;
+  for (let attempt = 1; ; attempt += 1) {
+    const port = fixedPort ? Number(fixedPort) : await freePort();
+    const selfUrl = `http://127.0.0.1:${port}`;
+    const env = loadEnv({
+      NODE_ENV: 'test',
+      PORT: String(port),
+      PUBLIC_URL: selfUrl,
+      CONVERGE_HOSTED_URL: `${selfUrl}${SANDBOX_CONVERGE_PATH}/hosted-payments`,
+      CONVERGE_XML_URL: `${selfUrl}${SANDBOX_CONVERGE_PATH}/VirtualMerchantDemo/processxml.do`,
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: options.logStream ? 'info' : 'silent',
+      DEMO_DATA: 'false',
+      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+      RATE_LIMIT_LOGIN_MAX: '10000',
+      REDIS_KEY_PREFIX: `webpay-test-${process.pid}-${Date.now()}:`,
+      ...options.env,
+    });
+    const app = await buildApp({
+      env,
+      database,
+      ...(options.logStream
+        ? { logger: pino(loggerOptions(env.LOG_LEVEL), options.logStream) }
+        : {}),
+    });
+    try {
+      await options.beforeListen?.(app);
+      await app.listen({ port: env.PORT, host: '127.0.0.1' });
+      return { app, env };
+    } catch (error) {
+      await app.close();
+      const taken = (error as { code?: unknown }).code === 'EADDRINUSE';
+      if (!taken || fixedPort || attempt >= 5) throw error;
+    }
+  }
+}
+
 /**
  * The real server on a random port over a real, migrated and seeded database
  * of the given kind, for tests that speak HTTP to it.
@@ -74,29 +135,10 @@ export async function startTestServer(
   };
 
   try {
-    const env = loadEnv({
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: options.logStream ? 'info' : 'silent',
-      DEMO_DATA: 'false',
-      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-      RATE_LIMIT_LOGIN_MAX: '10000',
-      REDIS_KEY_PREFIX: `webpay-test-${process.pid}-${Date.now()}:`,
-      ...options.env,
-    });
-    app = await buildApp({
-      env,
-      database,
-      ...(options.logStream
-        ? { logger: pino(loggerOptions(env.LOG_LEVEL), options.logStream) }
-        : {}),
-    });
-    await options.beforeListen?.(app);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as AddressInfo;
-    const baseUrl = `http://127.0.0.1:${port}`;
+    const started = await buildAndListen(database, dataDir, options);
+    app = started.app;
+    const { env } = started;
+    const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
     const apiHeaders = (token?: string): Record<string, string> => ({
       [API_KEY_HEADER]: env.WEBPAY_API_KEY,

@@ -1,4 +1,5 @@
 import {
+  paymentReceiptMail,
   signInCodeMail,
   signInLinkMail,
   signupMail,
@@ -6,6 +7,7 @@ import {
   verificationCodeMail,
   type CodeMail,
   type MailBranding,
+  type PaymentReceiptMail,
   type RenderedMail,
   type SignInLinkMail,
   type SignupMail,
@@ -47,9 +49,9 @@ export class MailService {
     kind: MailKind,
     to: string,
     rendered: RenderedMail,
-    secret: OutgoingMail['secret'],
+    secret?: OutgoingMail['secret'],
   ): OutgoingMail {
-    return { kind, to, ...rendered, secret };
+    return secret === undefined ? { kind, to, ...rendered } : { kind, to, ...rendered, secret };
   }
 
   magicLink(to: string, content: SignInLinkMail): OutgoingMail {
@@ -80,6 +82,10 @@ export class MailService {
     });
   }
 
+  paymentReceipt(to: string, content: PaymentReceiptMail): OutgoingMail {
+    return this.compose('payment_receipt', to, paymentReceiptMail(this.branding, content));
+  }
+
   /** Sends now; MailDeliveryError when the message could not be handed over. */
   async deliver(mail: OutgoingMail): Promise<SentMail> {
     try {
@@ -95,9 +101,19 @@ export class MailService {
    * Sends after the caller has answered. A failure is logged by the
    * transport and reported to `onFailure` (e.g. for the audit trail).
    */
-  deliverInBackground(mail: OutgoingMail, onFailure?: () => Promise<void> | void): void {
+  deliverInBackground(
+    mail: OutgoingMail,
+    onFailure?: () => Promise<void> | void,
+    onSuccess?: (sent: SentMail) => Promise<void> | void,
+  ): void {
     const delivery = this.deliver(mail).then(
-      () => undefined,
+      async (sent) => {
+        try {
+          await onSuccess?.(sent);
+        } catch (error) {
+          this.log.warn({ kind: mail.kind, err: error }, 'could not record a sent e-mail');
+        }
+      },
       async () => {
         try {
           await onFailure?.();

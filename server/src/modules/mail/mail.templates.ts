@@ -263,3 +263,50 @@ export function statementNoticeMail(
     ],
   );
 }
+
+export interface PaymentReceiptMail {
+  firstName?: string;
+  receiptId: string;
+  /** ISO instant of the payment. */
+  paidAt: string;
+  amountCents: number;
+  /** How it was paid, masked: "VISA ending in 9990", "Checking account ending in 6789". */
+  paidWith: string;
+  /** What was paid, one entry per line, without patient names. */
+  lines: readonly { label: string; amountCents: number }[];
+  /** When the money shows on the accounts, in the receipt's words. */
+  postingNote: string;
+}
+
+/**
+ * The receipt of a recorded payment, sent to the address the payer chose,
+ * which need not be the guarantor's: it names accounts, not patients, and
+ * shows card and bank numbers only masked.
+ */
+export function paymentReceiptMail(branding: MailBranding, mail: PaymentReceiptMail): RenderedMail {
+  return render(
+    branding,
+    `Your ${branding.providerName} payment receipt ${mail.receiptId}`,
+    'Thank you for your payment',
+    [
+      paragraph(greeting(mail.firstName)),
+      paragraph(
+        `We received your payment of ${formatCents(mail.amountCents)}. Please keep this email as your receipt.`,
+      ),
+      {
+        kind: 'facts',
+        facts: [
+          ['Receipt number', mail.receiptId],
+          ['Date', formatDate(mail.paidAt)],
+          ['Amount', formatCents(mail.amountCents)],
+          ['Paid with', mail.paidWith],
+        ],
+      },
+      {
+        kind: 'facts',
+        facts: mail.lines.map((line) => [line.label, formatCents(line.amountCents)] as const),
+      },
+      note(mail.postingNote),
+    ],
+  );
+}

@@ -4,7 +4,8 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 
 /** What the service sends; `kind` names the message in logs and the outbox's file names. */
-export type MailKind = 'magic_link' | 'email_code' | 'signup' | 'mfa' | 'statement_notice';
+export type MailKind =
+  'magic_link' | 'email_code' | 'signup' | 'mfa' | 'statement_notice' | 'payment_receipt';
 
 export interface OutgoingMail {
   kind: MailKind;
@@ -13,11 +14,11 @@ export interface OutgoingMail {
   text: string;
   html: string;
   /**
-   * The sign-in link or code the message carries. Only the local outbox's log
-   * line shows it, so that a newcomer without a mail server can finish an
-   * e-mail sign-in; with SMTP it is never logged.
+   * The sign-in link or code the message carries, if any. Only the local
+   * outbox's log line shows it, so that a newcomer without a mail server can
+   * finish an e-mail sign-in; with SMTP it is never logged.
    */
-  secret: { link: string } | { code: string };
+  secret?: { link: string } | { code: string };
 }
 
 export interface SentMail {
@@ -146,15 +147,18 @@ class OutboxTransport implements MailTransport {
         this.directory,
         `${stamp}-${mail.kind.replaceAll('_', '-')}-${randomBytes(3).toString('hex')}.eml`,
       );
-      // The message holds a live sign-in secret: readable by its owner only.
+      // The message may hold a live sign-in secret or a receipt: readable by its owner only.
       await writeFile(file, info.message, { mode: 0o600 });
+      const { secret } = mail;
       const carries =
-        'link' in mail.secret
-          ? `its sign-in link is ${mail.secret.link}`
-          : `its code is ${mail.secret.code}`;
+        secret === undefined
+          ? ''
+          : 'link' in secret
+            ? `; its sign-in link is ${secret.link}`
+            : `; its code is ${secret.code}`;
       this.log.info(
-        { kind: mail.kind, file, ...mail.secret },
-        `e-mail written to the outbox: ${file}; ${carries}`,
+        { kind: mail.kind, file, ...secret },
+        `e-mail written to the outbox: ${file}${carries}`,
       );
       return { messageId: info.messageId, file };
     } catch (error) {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDEMPOTENCY_KEY_HEADER } from '@webpay/contracts/api';
@@ -317,31 +317,5 @@ describe('processing locks the dialog (SPEC §4)', () => {
     const { onClose } = await renderPaymentDialog();
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalled();
-  });
-});
-
-describe('lightbox readiness (SPEC §8)', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
-  it('only warns when the readiness signal does not come within 10 s, then opens anyway', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    fakeService({ [START]: started });
-    const converge = fakeConverge();
-    const { dialog } = await renderPaymentDialog();
-    await fillBilling(userEvent.setup(), dialog);
-    // Already loaded by an earlier payment, but it has never said it is ready.
-    window.PayWithConverge = { open: converge.open };
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(payButton(dialog));
-
-    await screen.findByText('Opening the secure card window…');
-    await vi.advanceTimersByTimeAsync(9_000);
-    expect(converge.open).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1_500);
-    await waitFor(() => expect(converge.open).toHaveBeenCalled());
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('readiness'));
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -7,11 +7,13 @@ const { lightboxScriptUrl, origin } = appConfig.cardProcessor;
 
 /**
  * Stands in for the processor's PayWithConverge.js: it answers the script
- * request, says it is ready, and lets the test play the guarantor in the
+ * request, its card window says it is ready when opened, and lets the test play the guarantor in the
  * lightbox through the callbacks the portal handed to open().
  */
 export function fakeConverge() {
-  const open = vi.fn<PayWithConverge['open']>();
+  const open = vi.fn<PayWithConverge['open']>(() => {
+    window.dispatchEvent(new MessageEvent('message', { origin }));
+  });
   onTestFinished(() => {
     delete window.PayWithConverge;
     for (const script of document.querySelectorAll('script')) script.remove();
@@ -28,12 +30,11 @@ export function fakeConverge() {
 
   return {
     open,
-    /** The portal added the script: it loads, defines the global and signals readiness. */
+    /** The portal added the script: it loads and defines the global. */
     async load() {
       const script = await scriptElement();
       window.PayWithConverge = { open };
       script.dispatchEvent(new Event('load'));
-      window.dispatchEvent(new MessageEvent('message', { origin }));
     },
     /** The script could not be fetched. */
     async failToLoad() {

@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { convergeErrorText, openLightbox, resetLightbox } from './converge-lightbox.ts';
+import {
+  convergeErrorText,
+  openLightbox,
+  resetLightbox,
+  type ConvergeCallbacks,
+} from './converge-lightbox.ts';
 
 const options = {
   token: 'token-1',
@@ -17,7 +22,7 @@ afterEach(() => {
 });
 
 describe('openLightbox (converge.md §2)', () => {
-  it('adds the script once, waits for a message from the processor origin, then opens with the token', async () => {
+  it('adds the script once and opens with the token without waiting for a readiness signal', async () => {
     const open = vi.fn<NonNullable<Window['PayWithConverge']>['open']>((_params, callbacks) =>
       callbacks.onCancelled(),
     );
@@ -25,19 +30,55 @@ describe('openLightbox (converge.md §2)', () => {
     await vi.waitFor(() => expect(scripts()).toHaveLength(1));
     window.PayWithConverge = { open };
     scripts()[0]?.dispatchEvent(new Event('load'));
-    // A message from anywhere else is not the processor saying it is ready.
-    window.dispatchEvent(new MessageEvent('message', { origin: 'https://elsewhere.example' }));
-    await Promise.resolve();
-    expect(open).not.toHaveBeenCalled();
-    window.dispatchEvent(new MessageEvent('message', { origin: options.origin }));
 
     expect(await outcome).toEqual({ kind: 'cancelled' });
     expect(open).toHaveBeenCalledWith({ ssl_txn_auth_token: 'token-1' }, expect.any(Object));
 
-    // The next payment reuses the script and the readiness already heard.
+    // The next payment reuses the script.
     expect(await openLightbox({ ...options, token: 'token-2' })).toEqual({ kind: 'cancelled' });
     expect(scripts()).toHaveLength(1);
     expect(open).toHaveBeenLastCalledWith({ ssl_txn_auth_token: 'token-2' }, expect.any(Object));
+  });
+
+  it('only warns when the card window does not signal readiness within the timeout (SPEC §8)', async () => {
+    vi.useFakeTimers();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      let callbacks: ConvergeCallbacks | undefined;
+      window.PayWithConverge = { open: (_params, given) => (callbacks = given) };
+      const outcome = openLightbox(options);
+      await vi.advanceTimersByTimeAsync(9_999);
+      // A message from anywhere else is not the processor saying it is ready.
+      window.dispatchEvent(new MessageEvent('message', { origin: 'https://elsewhere.example' }));
+      expect(warn).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('readiness'));
+
+      callbacks?.onApproval({ ssl_result: '0' });
+      expect(await outcome).toEqual({ kind: 'approved', response: { ssl_result: '0' } });
+    } finally {
+      warn.mockRestore();
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not warn once the processor origin has signalled readiness', async () => {
+    vi.useFakeTimers();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      let callbacks: ConvergeCallbacks | undefined;
+      window.PayWithConverge = { open: (_params, given) => (callbacks = given) };
+      const outcome = openLightbox(options);
+      await vi.advanceTimersByTimeAsync(500);
+      window.dispatchEvent(new MessageEvent('message', { origin: options.origin }));
+      await vi.advanceTimersByTimeAsync(20_000);
+      expect(warn).not.toHaveBeenCalled();
+      callbacks?.onCancelled();
+      expect(await outcome).toEqual({ kind: 'cancelled' });
+    } finally {
+      warn.mockRestore();
+      vi.useRealTimers();
+    }
   });
 
   it('keeps the first word of a lightbox that reports twice', async () => {
@@ -47,9 +88,7 @@ describe('openLightbox (converge.md §2)', () => {
         callbacks.onCancelled();
       },
     };
-    window.dispatchEvent(new MessageEvent('message', { origin: options.origin }));
     const outcome = openLightbox(options);
-    window.dispatchEvent(new MessageEvent('message', { origin: options.origin }));
     expect(await outcome).toEqual({
       kind: 'declined',
       response: { ssl_result_message: 'DECLINED' },
@@ -63,7 +102,6 @@ describe('openLightbox (converge.md §2)', () => {
       },
     };
     const outcome = openLightbox(options);
-    window.dispatchEvent(new MessageEvent('message', { origin: options.origin }));
     expect(await outcome).toEqual({ kind: 'error', message: 'Token expired' });
   });
 });

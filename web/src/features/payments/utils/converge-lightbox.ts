@@ -43,19 +43,6 @@ export interface LightboxOptions {
 }
 
 let scriptLoad: Promise<void> | null = null;
-const readyOrigins = new Set<string>();
-let listening = false;
-
-function noteReadiness(event: MessageEvent): void {
-  readyOrigins.add(event.origin);
-}
-
-/** Listens from before the script is added, so an early readiness message is not missed. */
-function listenForReadiness(): void {
-  if (listening) return;
-  listening = true;
-  window.addEventListener('message', noteReadiness);
-}
 
 /** The script is added once per page; a failed load may be tried again by the next payment. */
 function loadScript(url: string): Promise<void> {
@@ -75,25 +62,25 @@ function loadScript(url: string): Promise<void> {
   return scriptLoad;
 }
 
-/** SPEC §8: not hearing from the card window in time is only worth a warning. */
-function waitForReadiness(origin: string, timeoutMs: number): Promise<void> {
-  if (readyOrigins.has(origin)) return Promise.resolve();
-  return new Promise((resolve) => {
-    const onMessage = (event: MessageEvent) => {
-      if (event.origin !== origin) return;
-      clearTimeout(timer);
-      window.removeEventListener('message', onMessage);
-      resolve();
-    };
-    const timer = setTimeout(() => {
-      window.removeEventListener('message', onMessage);
-      console.warn(
-        `The card window did not signal readiness within ${timeoutMs / 1000} s; opening it anyway.`,
-      );
-      resolve();
-    }, timeoutMs);
-    window.addEventListener('message', onMessage);
-  });
+/**
+ * SPEC §8: the card window signals readiness with a window message from the
+ * processor's origin; not hearing it in time is only worth a warning, as the
+ * window may be up all the same. Returns a function that stops listening.
+ */
+function watchReadiness(origin: string, timeoutMs: number): () => void {
+  const stop = () => {
+    clearTimeout(timer);
+    window.removeEventListener('message', onMessage);
+  };
+  const onMessage = (event: MessageEvent) => {
+    if (event.origin === origin) stop();
+  };
+  const timer = setTimeout(() => {
+    stop();
+    console.warn(`The card window did not signal readiness within ${timeoutMs / 1000} s.`);
+  }, timeoutMs);
+  window.addEventListener('message', onMessage);
+  return stop;
 }
 
 /** Words for whatever onError (or a throwing open) handed us. */
@@ -110,26 +97,26 @@ export function convergeErrorText(error: unknown): string {
 }
 
 /**
- * Loads the processor's script, waits for its readiness signal and opens the
- * lightbox with the token. Resolves once with whatever the lightbox reports;
+ * Loads the processor's script and opens the lightbox with the token,
+ * watching for its readiness signal. Resolves once with whatever the lightbox reports;
  * never rejects.
  */
 export async function openLightbox(options: LightboxOptions): Promise<LightboxOutcome> {
-  listenForReadiness();
   try {
     await loadScript(options.scriptUrl);
   } catch (reason) {
     console.error(reason);
     return { kind: 'error', message: LIGHTBOX_ERROR_WORDS.scriptFailed };
   }
-  await waitForReadiness(options.origin, options.readyTimeoutMs);
   const converge = window.PayWithConverge;
   if (!converge) return { kind: 'error', message: LIGHTBOX_ERROR_WORDS.unavailable };
 
   return new Promise<LightboxOutcome>((resolve) => {
     let settled = false;
+    const stopWatching = watchReadiness(options.origin, options.readyTimeoutMs);
     // The lightbox may report more than once (e.g. an error, then a close); the first word counts.
     const settle = (outcome: LightboxOutcome) => {
+      stopWatching();
       if (settled) return;
       settled = true;
       resolve(outcome);
@@ -150,10 +137,7 @@ export async function openLightbox(options: LightboxOptions): Promise<LightboxOu
   });
 }
 
-/** Forgets the loaded script and readiness, as a fresh page would (tests). */
+/** Forgets the loaded script, as a fresh page would (tests). */
 export function resetLightbox(): void {
   scriptLoad = null;
-  readyOrigins.clear();
-  if (listening) window.removeEventListener('message', noteReadiness);
-  listening = false;
 }

@@ -1,0 +1,179 @@
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { formatConvergeAmount } from '../payments/converge/converge-amount.ts';
+import { XML_DECLARATION, writeTxn, type TxnFields } from '../payments/converge/converge-xml.ts';
+import type { NewSandboxTransaction } from './converge-sandbox.repository.ts';
+
+/*
+ * How the emulator words its answers: Converge's field names and value
+ * formats (converge.md), every value a string.
+ */
+
+export interface ConvergeErrorFields {
+  errorCode: string;
+  errorName: string;
+  errorMessage: string;
+}
+
+const refusal = (errorCode: string, errorName: string, errorMessage: string) => ({
+  errorCode,
+  errorName,
+  errorMessage,
+});
+
+/**
+ * The errors the emulator answers with. 4000, 4009, 4013, 4014 and 4019 are
+ * Converge's (converge.md §3); the others are Converge-styled choices of the
+ * sandbox, listed in docs/sandbox-processor.md.
+ */
+export const SANDBOX_ERRORS = {
+  merchantIdMissing: refusal('4000', 'VID Not Supplied', 'The merchant ID was not supplied.'),
+  pinMissing: refusal('4013', 'PIN Not Supplied', 'The PIN was not supplied.'),
+  userIdMissing: refusal('4019', 'User ID Not Supplied', 'The user ID was not supplied.'),
+  invalidCredentials: refusal(
+    '4025',
+    'Invalid Credentials',
+    'The credentials supplied in the request are invalid.',
+  ),
+  requiredField: (field: string) =>
+    refusal('4009', 'Required Field Not Supplied', `${field} is required.`),
+  invalidField: (field: string, reason: string) =>
+    refusal('5000', 'Invalid Field Value', `${field} ${reason}.`),
+  tooLong: (field: string, limit: number) =>
+    refusal(
+      '5005',
+      'Field Character Limit Exceeded',
+      `${field} must be at most ${limit} characters.`,
+    ),
+  notPermitted: (transactionType: string) =>
+    refusal(
+      '4014',
+      'Not Permitted',
+      `This user is not permitted to process ${transactionType || 'this transaction type'}.`,
+    ),
+  invalidTxnId: refusal(
+    '5040',
+    'Invalid Transaction ID',
+    'No transaction with this ID can take this transaction type (unknown, declined or already voided).',
+  ),
+  malformedRequest: (reason: string) =>
+    refusal('6042', 'Invalid Request Format', `The request is not well-formed: ${reason}.`),
+  foreignOpener: refusal(
+    '4014',
+    'Not Permitted',
+    "This payment form can only be opened from the merchant's own site.",
+  ),
+  sessionExpired: refusal(
+    '4017',
+    'Request Timed Out',
+    'The payment session has expired. Start the payment again.',
+  ),
+  sessionInvalid: refusal(
+    '6051',
+    'Invalid Session Token',
+    'The payment session is unknown or has already been used.',
+  ),
+  processorUnavailable: refusal(
+    '3000',
+    'Gateway Not Responding',
+    'The processor did not respond. No money was taken.',
+  ),
+} as const;
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** "MM/DD/YYYY hh:mm:ss AM" in UTC (Converge uses the merchant's time zone). */
+export function formatTxnTime(date: Date): string {
+  const hours = date.getUTCHours();
+  const twelveHour = hours % 12 === 0 ? 12 : hours % 12;
+  return (
+    `${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}/${date.getUTCFullYear()} ` +
+    `${pad(twelveHour)}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} ` +
+    (hours < 12 ? 'AM' : 'PM')
+  );
+}
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+function randomAlphanumeric(length: number): string {
+  return Array.from(randomBytes(length), (byte) => ALPHANUMERIC[byte % 36]).join('');
+}
+
+/** Shaped like Converge's: day, month and year, three characters, then a UUID ("141020AD4-A6189F20-…"). */
+export function newTxnId(now: Date): string {
+  const date = `${pad(now.getUTCDate())}${pad(now.getUTCMonth() + 1)}${pad(now.getUTCFullYear() % 100)}`;
+  return `${date}${randomAlphanumeric(3)}-${randomUUID().toUpperCase()}`;
+}
+
+/** Six digits, as issuers' approval codes usually are. */
+export function newApprovalCode(): string {
+  return String(randomInt(100_000, 1_000_000));
+}
+
+type StoredTransaction = Pick<
+  NewSandboxTransaction,
+  | 'txnId'
+  | 'method'
+  | 'transactionType'
+  | 'approved'
+  | 'resultMessage'
+  | 'approvalCode'
+  | 'amountCents'
+  | 'invoiceNumber'
+  | 'cardNumberMasked'
+  | 'cardBrand'
+  | 'cardExpiry'
+  | 'bankAccountLast4'
+  | 'voidedAt'
+> & { createdAt: Date };
+
+/**
+ * Converge's status of a transaction. Nothing settles in the sandbox, so a
+ * sale stays OPN (open, in the current batch) until it is voided.
+ */
+export function transStatus(transaction: Pick<StoredTransaction, 'voidedAt'>): string {
+  return transaction.voidedAt ? 'VOID' : 'OPN';
+}
+
+/** The outcome fields every sale, purchase and void answer carries. */
+export function resultFields(transaction: StoredTransaction): TxnFields {
+  return {
+    ssl_result: transaction.approved ? '0' : '1',
+    ssl_result_message: transaction.resultMessage,
+    ssl_txn_id: transaction.txnId,
+    ssl_txn_time: formatTxnTime(transaction.createdAt),
+    ssl_approval_code: transaction.approvalCode ?? '',
+    ssl_amount: formatConvergeAmount(transaction.amountCents),
+    ssl_invoice_number: transaction.invoiceNumber ?? '',
+  };
+}
+
+/** One `<txn>` of a txnquery answer. */
+export function queryFields(transaction: StoredTransaction): TxnFields {
+  const fields: TxnFields = {
+    ssl_txn_id: transaction.txnId,
+    ssl_trans_status: transStatus(transaction),
+    ssl_transaction_type: transaction.transactionType,
+    ssl_txn_time: formatTxnTime(transaction.createdAt),
+    ssl_card_number: transaction.cardNumberMasked ?? '',
+    ssl_card_short_description: transaction.cardBrand ?? '',
+    ssl_exp_date: transaction.cardExpiry ?? '',
+    ssl_amount: formatConvergeAmount(transaction.amountCents),
+    ssl_result_message: transaction.resultMessage,
+    ssl_approval_code: transaction.approvalCode ?? '',
+    ssl_invoice_number: transaction.invoiceNumber ?? '',
+  };
+  if (transaction.bankAccountLast4) {
+    fields.ssl_bank_account_number = `******${transaction.bankAccountLast4}`;
+  }
+  return fields;
+}
+
+/** Every XML answer starts with the declaration, as Converge's do. */
+export function xmlAnswer(body: string): string {
+  return `${XML_DECLARATION}${body}`;
+}
+
+/** An XML API refusal: `<txn>` with errorCode, errorName and errorMessage. */
+export function xmlError(error: ConvergeErrorFields): string {
+  return xmlAnswer(writeTxn({ ...error }));
+}

@@ -1,0 +1,363 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { hashToken, randomToken } from '../../lib/secrets.ts';
+import { parseConvergeAmount } from '../payments/converge/converge-amount.ts';
+import {
+  XmlSyntaxError,
+  readTxn,
+  writeTxn,
+  writeTxnList,
+  type TxnFields,
+} from '../payments/converge/converge-xml.ts';
+import {
+  SANDBOX_ERRORS,
+  newApprovalCode,
+  newTxnId,
+  queryFields,
+  resultFields,
+  xmlAnswer,
+  xmlError,
+  type ConvergeErrorFields,
+} from './converge-answers.ts';
+import type {
+  ConvergeSandboxRepository,
+  NewSandboxTransaction,
+  SandboxTokenRow,
+  SandboxTransactionRow,
+  TokenRefusal,
+} from './converge-sandbox.repository.ts';
+import {
+  CUSTOMER_FIELDS,
+  ecsPurchaseSchema,
+  parseFields,
+  presentFields,
+  tokenRequestSchema,
+  txnQuerySchema,
+  voidSchema,
+} from './converge-requests.ts';
+import { checkCard, type CardFieldErrors, type LightboxSaleInput } from './lightbox-sale.ts';
+import { bankAccountOutcome, cardOutcome } from './test-instruments.ts';
+
+export const TOKEN_LIFETIME_MS = 15 * 60 * 1000;
+/** Expired tokens are kept a day, then deleted when the next token is issued. */
+const EXPIRED_TOKEN_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+export interface SandboxCredentials {
+  merchantId: string;
+  userId: string;
+  pin: string;
+}
+
+export interface ConvergeSandboxOptions {
+  credentials: SandboxCredentials;
+  now?: () => Date;
+}
+
+/** What the lightbox shows about the payment a token was issued for. */
+export interface LightboxSession {
+  amountCents: number;
+  invoiceNumber: string | null;
+  firstName?: string;
+  lastName?: string;
+}
+
+/** A Converge-shaped response object, as the lightbox hands it to onApproval / onDeclined. */
+export type ConvergeResponse = Record<string, string>;
+
+export type SaleOutcome =
+  | { type: 'approval' | 'declined'; response: ConvergeResponse }
+  | { type: 'error'; error: ConvergeErrorFields }
+  | { type: 'invalid'; fieldErrors: CardFieldErrors };
+
+/** Refusals of the token endpoint: HTTP status and Converge's error. */
+export interface TokenRefusalAnswer {
+  status: 400 | 403;
+  error: ConvergeErrorFields;
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * The Converge emulator's behaviour behind its HTTP routes: credentials,
+ * session tokens, the lightbox sale, and the XML API's transaction types.
+ */
+export class ConvergeSandbox {
+  private readonly credentials: SandboxCredentials;
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly repository: ConvergeSandboxRepository,
+    options: ConvergeSandboxOptions,
+  ) {
+    this.credentials = options.credentials;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** Converge's credential checks: each one missing has its own code; a wrong one is 4025. */
+  checkCredentials(fields: TxnFields): ConvergeErrorFields | undefined {
+    // Some integrations send the merchant id as ssl_account_id (converge.md §1).
+    const merchantId = fields.ssl_merchant_id ?? fields.ssl_account_id;
+    if (merchantId === undefined) return SANDBOX_ERRORS.merchantIdMissing;
+    if (fields.ssl_user_id === undefined) return SANDBOX_ERRORS.userIdMissing;
+    if (fields.ssl_pin === undefined) return SANDBOX_ERRORS.pinMissing;
+    // Each comparison runs, so the time taken does not tell which one failed.
+    const matches = [
+      sameSecret(merchantId, this.credentials.merchantId),
+      sameSecret(fields.ssl_user_id, this.credentials.userId),
+      sameSecret(fields.ssl_pin, this.credentials.pin),
+    ];
+    return matches.every(Boolean) ? undefined : SANDBOX_ERRORS.invalidCredentials;
+  }
+
+  /** POST hosted-payments/transaction_token: a fresh single-use token, or why not. */
+  async issueToken(form: Record<string, unknown>): Promise<{ token: string } | TokenRefusalAnswer> {
+    const fields = presentFields(form);
+    const credentialError = this.checkCredentials(fields);
+    if (credentialError) {
+      const missing = credentialError !== SANDBOX_ERRORS.invalidCredentials;
+      return { status: missing ? 400 : 403, error: credentialError };
+    }
+    const transactionType = fields.ssl_transaction_type?.toLowerCase();
+    if (transactionType === undefined) {
+      return { status: 400, error: SANDBOX_ERRORS.requiredField('ssl_transaction_type') };
+    }
+    if (transactionType !== 'ccsale') {
+      return { status: 400, error: SANDBOX_ERRORS.notPermitted(transactionType) };
+    }
+    const parsed = parseFields(tokenRequestSchema, fields);
+    if (!parsed.ok) return { status: 400, error: parsed.error };
+
+    const customer: Record<string, string> = {};
+    for (const name of CUSTOMER_FIELDS) {
+      const value = parsed.data[name];
+      if (value !== undefined) customer[name] = value;
+    }
+    const now = this.now();
+    const token = newSessionToken();
+    await this.repository.deleteTokensExpiredBefore(
+      new Date(now.getTime() - EXPIRED_TOKEN_RETENTION_MS),
+    );
+    await this.repository.insertToken({
+      tokenHash: hashToken(token),
+      transactionType: 'ccsale',
+      amountCents: parseConvergeAmount(parsed.data.ssl_amount) ?? 0,
+      invoiceNumber: parsed.data.ssl_invoice_number ?? null,
+      customer,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS),
+    });
+    return { token };
+  }
+
+  /** The payment a token opens, while the token is unused and unexpired. */
+  async session(
+    token: string,
+  ): Promise<{ session: LightboxSession } | { error: ConvergeErrorFields }> {
+    const row = await this.repository.findToken(hashToken(token));
+    const refusal = usableTokenRefusal(row, this.now());
+    if (refusal || !row) return { error: refusalError(refusal ?? 'unknown') };
+    return {
+      session: {
+        amountCents: row.amountCents,
+        invoiceNumber: row.invoiceNumber,
+        firstName: row.customer.ssl_first_name,
+        lastName: row.customer.ssl_last_name,
+      },
+    };
+  }
+
+  /**
+   * The lightbox's Pay button. Field errors leave the token usable; any
+   * other answer uses it up, and an approval or decline is recorded.
+   */
+  async sale(input: LightboxSaleInput): Promise<SaleOutcome> {
+    const tokenHash = hashToken(input.token);
+    const now = this.now();
+    const refusal = usableTokenRefusal(await this.repository.findToken(tokenHash), now);
+    if (refusal) return { type: 'error', error: refusalError(refusal) };
+
+    const checked = checkCard(input, now);
+    if (!checked.ok) return { type: 'invalid', fieldErrors: checked.fieldErrors };
+    const { card } = checked;
+    const outcome = cardOutcome(card.digits);
+
+    const claimed = await this.repository.consumeToken(tokenHash, now, (token) =>
+      outcome === 'error'
+        ? undefined
+        : ({
+            txnId: newTxnId(now),
+            method: 'card',
+            transactionType: 'SALE',
+            approved: outcome === 'approval',
+            resultMessage: outcome === 'approval' ? 'APPROVAL' : 'DECLINED',
+            approvalCode: outcome === 'approval' ? newApprovalCode() : '',
+            amountCents: token.amountCents,
+            invoiceNumber: token.invoiceNumber,
+            cardNumberMasked: card.masked,
+            cardBrand: card.brand,
+            cardExpiry: card.expiryMmyy,
+            firstName: token.customer.ssl_first_name ?? null,
+            lastName: token.customer.ssl_last_name ?? null,
+            createdAt: now,
+          } satisfies NewSandboxTransaction),
+    );
+    if ('refused' in claimed) return { type: 'error', error: refusalError(claimed.refused) };
+    if (!claimed.transaction) return { type: 'error', error: SANDBOX_ERRORS.processorUnavailable };
+
+    const transaction = { ...claimed.transaction, createdAt: now };
+    const customer = claimed.token.customer;
+    return {
+      type: transaction.approved ? 'approval' : 'declined',
+      response: {
+        ...resultFields(transaction),
+        ssl_card_number: card.masked,
+        ssl_card_short_description: card.brand,
+        ssl_card_type: 'CREDITCARD',
+        ssl_exp_date: card.expiryMmyy,
+        ssl_avs_response: avsResponse(customer),
+        ssl_cvv2_response: 'M',
+        ssl_issuer_response: transaction.approved ? '00' : '05',
+        ssl_transaction_type: 'SALE',
+        ssl_first_name: customer.ssl_first_name ?? '',
+        ssl_last_name: customer.ssl_last_name ?? '',
+      },
+    };
+  }
+
+  /** POST processxml.do: the XML answer to one `xmldata` request, errors included. */
+  async processXml(xmldata: string | undefined): Promise<string> {
+    if (xmldata === undefined || xmldata.trim() === '') {
+      return xmlError(SANDBOX_ERRORS.malformedRequest('the xmldata field is missing'));
+    }
+    let fields: TxnFields;
+    try {
+      fields = presentFields(readTxn(xmldata));
+    } catch (error) {
+      if (!(error instanceof XmlSyntaxError)) throw error;
+      return xmlError(SANDBOX_ERRORS.malformedRequest(error.message));
+    }
+    const credentialError = this.checkCredentials(fields);
+    if (credentialError) return xmlError(credentialError);
+
+    const transactionType = fields.ssl_transaction_type?.toLowerCase();
+    switch (transactionType) {
+      case undefined:
+        return xmlError(SANDBOX_ERRORS.requiredField('ssl_transaction_type'));
+      case 'txnquery':
+        return this.txnQuery(fields);
+      case 'ecspurchase':
+        return this.ecsPurchase(fields);
+      case 'ccvoid':
+        return this.voidSale(fields, 'SALE');
+      case 'ecsvoid':
+        return this.voidSale(fields, 'ECSPURCHASE');
+      default:
+        return xmlError(SANDBOX_ERRORS.notPermitted(transactionType));
+    }
+  }
+
+  private async txnQuery(fields: TxnFields): Promise<string> {
+    const parsed = parseFields(txnQuerySchema, fields);
+    if (!parsed.ok) return xmlError(parsed.error);
+    const { ssl_txn_id: txnId, ssl_invoice_number: invoiceNumber } = parsed.data;
+    if (txnId === undefined && invoiceNumber === undefined) {
+      return xmlError(SANDBOX_ERRORS.requiredField('ssl_txn_id'));
+    }
+    let found: SandboxTransactionRow[];
+    if (txnId !== undefined) {
+      const row = await this.repository.findTransaction(txnId);
+      const matches = row && (invoiceNumber === undefined || row.invoiceNumber === invoiceNumber);
+      found = matches ? [row] : [];
+    } else {
+      found = await this.repository.findTransactionsByInvoice(invoiceNumber ?? '');
+    }
+    return xmlAnswer(writeTxnList(found.map(queryFields)));
+  }
+
+  private async ecsPurchase(fields: TxnFields): Promise<string> {
+    const parsed = parseFields(ecsPurchaseSchema, fields);
+    if (!parsed.ok) return xmlError(parsed.error);
+    const purchase = parsed.data;
+    const outcome = bankAccountOutcome(purchase.ssl_bank_account_number);
+    if (outcome === 'error') return xmlError(SANDBOX_ERRORS.processorUnavailable);
+    const now = this.now();
+    const transaction = {
+      txnId: newTxnId(now),
+      method: 'echeck',
+      transactionType: 'ECSPURCHASE',
+      approved: outcome === 'approval',
+      resultMessage: outcome === 'approval' ? 'APPROVAL' : 'DECLINED',
+      approvalCode: outcome === 'approval' ? newApprovalCode() : '',
+      amountCents: parseConvergeAmount(purchase.ssl_amount) ?? 0,
+      invoiceNumber: purchase.ssl_invoice_number ?? null,
+      bankAccountLast4: purchase.ssl_bank_account_number.slice(-4),
+      firstName: purchase.ssl_first_name,
+      lastName: purchase.ssl_last_name,
+      createdAt: now,
+    } satisfies NewSandboxTransaction;
+    await this.repository.insertTransaction(transaction);
+    return xmlAnswer(writeTxn(resultFields(transaction)));
+  }
+
+  private async voidSale(fields: TxnFields, saleType: 'SALE' | 'ECSPURCHASE'): Promise<string> {
+    const parsed = parseFields(voidSchema, fields);
+    if (!parsed.ok) return xmlError(parsed.error);
+    const now = this.now();
+    const voidRecord = await this.repository.voidSale(
+      parsed.data.ssl_txn_id,
+      saleType,
+      now,
+      (sale) => ({
+        txnId: newTxnId(now),
+        method: sale.method,
+        transactionType: saleType === 'SALE' ? 'VOID' : 'ECSVOID',
+        approved: true,
+        resultMessage: 'APPROVAL',
+        approvalCode: '',
+        amountCents: sale.amountCents,
+        invoiceNumber: sale.invoiceNumber,
+        cardNumberMasked: sale.cardNumberMasked,
+        cardBrand: sale.cardBrand,
+        cardExpiry: sale.cardExpiry,
+        bankAccountLast4: sale.bankAccountLast4,
+        firstName: sale.firstName,
+        lastName: sale.lastName,
+        voidsTxnId: sale.txnId,
+        createdAt: now,
+      }),
+    );
+    if (!voidRecord) return xmlError(SANDBOX_ERRORS.invalidTxnId);
+    return xmlAnswer(writeTxn(resultFields({ ...voidRecord, createdAt: now })));
+  }
+}
+
+/** 32 URL-safe characters, like Converge's tokens; never one that integrators would read as an error. */
+function newSessionToken(): string {
+  for (;;) {
+    const token = randomToken(24);
+    if (!/error/i.test(token)) return token;
+  }
+}
+
+function usableTokenRefusal(row: SandboxTokenRow | undefined, now: Date): TokenRefusal | undefined {
+  if (!row) return 'unknown';
+  if (row.usedAt) return 'used';
+  if (row.expiresAt <= now) return 'expired';
+  return undefined;
+}
+
+function refusalError(refusal: TokenRefusal): ConvergeErrorFields {
+  return refusal === 'expired' ? SANDBOX_ERRORS.sessionExpired : SANDBOX_ERRORS.sessionInvalid;
+}
+
+/** Converge's AVS codes: Y address and ZIP, Z ZIP only, A address only, U nothing to check. */
+function avsResponse(customer: Record<string, string>): string {
+  const address = customer.ssl_avs_address !== undefined;
+  const zip = customer.ssl_avs_zip !== undefined;
+  if (address && zip) return 'Y';
+  if (zip) return 'Z';
+  if (address) return 'A';
+  return 'U';
+}

@@ -1,0 +1,249 @@
+import { z } from 'zod';
+import type { Env } from '../../../env.ts';
+import { formatConvergeAmount } from './converge-amount.ts';
+import {
+  ConvergeProcessorError,
+  ConvergeTimeoutError,
+  ConvergeTransportError,
+  type ConvergeOperation,
+} from './converge.errors.ts';
+import {
+  ecsPurchaseRequestSchema,
+  transactionTokenRequestSchema,
+  txnIdSchema,
+  txnQuerySchema,
+  type ConvergeTxn,
+  type EcsPurchaseRequest,
+  type TransactionTokenRequest,
+  type TxnQuery,
+} from './converge.types.ts';
+import {
+  XmlSyntaxError,
+  fieldsOf,
+  readXml,
+  writeTxn,
+  type TxnFields,
+  type XmlElement,
+} from './converge-xml.ts';
+
+export type ConvergeEnv = Pick<
+  Env,
+  | 'CONVERGE_HOSTED_URL'
+  | 'CONVERGE_XML_URL'
+  | 'CONVERGE_MERCHANT_ID'
+  | 'CONVERGE_USER_ID'
+  | 'CONVERGE_PIN'
+>;
+
+export interface ConvergeClientOptions {
+  /** How long one call may take, answer included (default 20 s, inside the portal's 30 s). */
+  timeoutMs?: number;
+}
+
+export const DEFAULT_CONVERGE_TIMEOUT_MS = 20_000;
+
+const ACCOUNT_TYPES = { CHECKING: '0', SAVINGS: '1' } as const;
+const HOLDER_TYPES = { personal: '0', business: '1' } as const;
+
+/** An XML answer's error fields, which replace everything else when Converge refuses. */
+const xmlErrorSchema = z.object({
+  errorCode: z.string(),
+  errorName: z.string().default(''),
+  errorMessage: z.string().default(''),
+});
+
+/** A sale or void answer must at least say how it ended. */
+const resultFieldsSchema = z.looseObject({
+  ssl_result: z.string(),
+  ssl_result_message: z.string(),
+});
+
+/**
+ * Talks to Elavon Converge (or the built-in emulator, which speaks the same
+ * protocol) over HTTP: the hosted-payments token endpoint and the XML API.
+ * Amounts are integer cents here and "12.34" on the wire. Nothing is logged;
+ * errors carry the operation and Converge's codes, never what was sent.
+ */
+export class ConvergeClient {
+  // Private fields stay out of util.inspect and JSON, so a logged client shows no PIN.
+  readonly #hostedUrl: string;
+  readonly #xmlUrl: string;
+  readonly #credentials: TxnFields;
+  readonly #timeoutMs: number;
+
+  constructor(env: ConvergeEnv, options: ConvergeClientOptions = {}) {
+    this.#hostedUrl = env.CONVERGE_HOSTED_URL.replace(/\/+$/, '');
+    this.#xmlUrl = env.CONVERGE_XML_URL;
+    this.#credentials = {
+      ssl_merchant_id: env.CONVERGE_MERCHANT_ID,
+      ssl_user_id: env.CONVERGE_USER_ID,
+      ssl_pin: env.CONVERGE_PIN,
+    };
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_CONVERGE_TIMEOUT_MS;
+  }
+
+  /**
+   * Opens a hosted-payments (lightbox) session for a card sale and returns
+   * its single-use token, which the browser hands to PayWithConverge.open.
+   */
+  async createTransactionToken(request: TransactionTokenRequest): Promise<string> {
+    const sale = transactionTokenRequestSchema.parse(request);
+    const form: TxnFields = {
+      ...this.#credentials,
+      ssl_transaction_type: 'ccsale',
+      ssl_amount: formatConvergeAmount(sale.amountCents),
+      ssl_invoice_number: sale.invoiceNumber,
+      ...optionalFields({
+        ssl_first_name: sale.firstName,
+        ssl_last_name: sale.lastName,
+        ssl_avs_address: sale.address,
+        ssl_city: sale.city,
+        ssl_state: sale.state,
+        ssl_avs_zip: sale.zip,
+        ssl_email: sale.email,
+      }),
+    };
+    const operation = 'transaction_token';
+    const { status, body } = await this.#post(
+      operation,
+      `${this.#hostedUrl}/transaction_token`,
+      form,
+    );
+    if (status >= 500) {
+      throw new ConvergeTransportError(operation, `HTTP ${status}`, { status });
+    }
+    if (status !== 200) {
+      throw new ConvergeProcessorError(
+        operation,
+        `HTTP_${status}`,
+        'Token request refused',
+        `Converge refused the session token request (HTTP ${status}).`,
+      );
+    }
+    const token = body.trim();
+    // Converge answers some refusals with 200 and an error page or message instead of a token.
+    if (token === '' || /\s|</.test(token) || /error/i.test(token)) {
+      throw new ConvergeProcessorError(
+        operation,
+        'INVALID_TOKEN_RESPONSE',
+        'Token request refused',
+        'Converge answered the session token request without a token.',
+      );
+    }
+    return token;
+  }
+
+  /** txnquery: the transactions with this id, or every one carrying this invoice number. */
+  async queryTransaction(query: TxnQuery): Promise<ConvergeTxn[]> {
+    const parsed = txnQuerySchema.parse(query);
+    const lookup: TxnFields =
+      'txnId' in parsed
+        ? { ssl_txn_id: parsed.txnId }
+        : { ssl_invoice_number: parsed.invoiceNumber };
+    const operation = 'txnquery';
+    const root = await this.#xml(operation, { ssl_transaction_type: 'txnquery', ...lookup });
+    if (root.name !== 'txnlist') {
+      throw new ConvergeTransportError(operation, `unexpected <${root.name}> answer`);
+    }
+    return root.children.filter((child) => child.name === 'txn').map((txn) => fieldsOf(txn));
+  }
+
+  /**
+   * ecspurchase: debits a bank account (ACH). A decline is an answer, not an
+   * error: check `isApproved` on the result.
+   */
+  async ecsPurchase(request: EcsPurchaseRequest): Promise<ConvergeTxn> {
+    const purchase = ecsPurchaseRequestSchema.parse(request);
+    return this.#result('ecspurchase', {
+      ssl_transaction_type: 'ecspurchase',
+      ssl_amount: formatConvergeAmount(purchase.amountCents),
+      ssl_invoice_number: purchase.invoiceNumber,
+      ssl_aba_number: purchase.routingNumber,
+      ssl_bank_account_number: purchase.accountNumber,
+      ssl_bank_account_type: HOLDER_TYPES[purchase.holder],
+      ssl_account_type: ACCOUNT_TYPES[purchase.accountType],
+      ssl_agree: '1',
+      ssl_first_name: purchase.firstName,
+      ssl_last_name: purchase.lastName,
+    });
+  }
+
+  /** ccvoid or ecsvoid: cancels an unsettled sale; the answer carries the void's own txn id. */
+  async voidTransaction(txnId: string, method: 'card' | 'echeck'): Promise<ConvergeTxn> {
+    const operation = method === 'card' ? 'ccvoid' : 'ecsvoid';
+    return this.#result(operation, {
+      ssl_transaction_type: operation,
+      ssl_txn_id: txnIdSchema.parse(txnId),
+    });
+  }
+
+  async #result(operation: ConvergeOperation, fields: TxnFields): Promise<ConvergeTxn> {
+    const root = await this.#xml(operation, fields);
+    const txn = root.name === 'txn' ? resultFieldsSchema.safeParse(fieldsOf(root)) : undefined;
+    if (!txn?.success) {
+      throw new ConvergeTransportError(operation, 'the answer has no ssl_result');
+    }
+    return txn.data as ConvergeTxn;
+  }
+
+  /** Sends one XML API request and reads the answer, turning Converge's error documents into errors. */
+  async #xml(operation: ConvergeOperation, fields: TxnFields): Promise<XmlElement> {
+    const xmldata = writeTxn({ ...this.#credentials, ...fields });
+    const { status, body } = await this.#post(operation, this.#xmlUrl, { xmldata });
+    if (status !== 200) {
+      throw new ConvergeTransportError(operation, `HTTP ${status}`, { status });
+    }
+    let root: XmlElement;
+    try {
+      root = readXml(body);
+    } catch (error) {
+      if (!(error instanceof XmlSyntaxError)) throw error;
+      throw new ConvergeTransportError(operation, 'the answer is not well-formed XML', {
+        status,
+        cause: error,
+      });
+    }
+    if (root.name === 'txn') {
+      const refusal = xmlErrorSchema.safeParse(fieldsOf(root));
+      if (refusal.success) {
+        const { errorCode, errorName, errorMessage } = refusal.data;
+        throw new ConvergeProcessorError(operation, errorCode, errorName, errorMessage);
+      }
+    }
+    return root;
+  }
+
+  async #post(
+    operation: ConvergeOperation,
+    url: string,
+    form: TxnFields,
+  ): Promise<{ status: number; body: string }> {
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { Accept: 'text/plain, application/xml, text/xml' },
+        body: new URLSearchParams(form),
+        // A redirect would resend the credentials somewhere else; Converge never redirects.
+        redirect: 'error',
+        signal: AbortSignal.timeout(this.#timeoutMs),
+      });
+      return { status: response.status, body: await response.text() };
+    } catch (error) {
+      if (error instanceof Error && error.name === 'TimeoutError') {
+        throw new ConvergeTimeoutError(operation, this.#timeoutMs);
+      }
+      throw new ConvergeTransportError(operation, 'the request could not be completed', {
+        cause: error,
+      });
+    }
+  }
+}
+
+/** Only the fields that have a value: Converge treats an empty field as sent. */
+function optionalFields(fields: Record<string, string | undefined>): TxnFields {
+  const present: TxnFields = {};
+  for (const [name, value] of Object.entries(fields)) {
+    if (value !== undefined && value !== '') present[name] = value;
+  }
+  return present;
+}

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import type { Cents } from '@webpay/contracts/money';
+import { CONVERGE_MAX_AMOUNT_CENTS } from './converge-amount.ts';
+
+/**
+ * One transaction as Converge describes it: `ssl_*` fields, every value a
+ * string. The named fields are those WebPay reads; Converge may send more.
+ */
+export interface ConvergeTxn {
+  readonly ssl_txn_id?: string;
+  readonly ssl_result?: string;
+  readonly ssl_result_message?: string;
+  readonly ssl_trans_status?: string;
+  readonly ssl_transaction_type?: string;
+  readonly ssl_txn_time?: string;
+  readonly ssl_approval_code?: string;
+  readonly ssl_amount?: string;
+  readonly ssl_invoice_number?: string;
+  readonly ssl_card_number?: string;
+  readonly ssl_card_short_description?: string;
+  readonly ssl_card_type?: string;
+  readonly ssl_exp_date?: string;
+  readonly [field: string]: string | undefined;
+}
+
+/** Converge's own limits on the fields we send (longer values are refused with 5005). */
+export const CONVERGE_FIELD_LIMITS = {
+  invoiceNumber: 25,
+  firstName: 20,
+  lastName: 30,
+  address: 30,
+  city: 30,
+  state: 30,
+  zip: 9,
+  email: 100,
+} as const;
+
+/** Our reference for a payment, sent as ssl_invoice_number: printable ASCII, no spaces. */
+export const invoiceNumberSchema = z
+  .string()
+  .regex(/^[\x21-\x7E]+$/, 'must be printable ASCII without spaces')
+  .max(CONVERGE_FIELD_LIMITS.invoiceNumber);
+
+export const amountCentsSchema = z.number().int().positive().max(CONVERGE_MAX_AMOUNT_CENTS);
+
+/**
+ * Descriptive text (names, address) is shortened to Converge's limit rather
+ * than refused: it is informational, and a long street name must not stop a
+ * payment.
+ */
+const descriptive = (limit: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => value?.trim().slice(0, limit) || undefined);
+
+export const transactionTokenRequestSchema = z.object({
+  amountCents: amountCentsSchema,
+  invoiceNumber: invoiceNumberSchema,
+  firstName: descriptive(CONVERGE_FIELD_LIMITS.firstName),
+  lastName: descriptive(CONVERGE_FIELD_LIMITS.lastName),
+  address: descriptive(CONVERGE_FIELD_LIMITS.address),
+  city: descriptive(CONVERGE_FIELD_LIMITS.city),
+  state: descriptive(CONVERGE_FIELD_LIMITS.state),
+  // ZIP+4 arrives as "84101-1234"; Converge takes the nine characters without the dash.
+  zip: z
+    .string()
+    .optional()
+    .transform(
+      (value) =>
+        value?.replace(/[^A-Za-z0-9]/g, '').slice(0, CONVERGE_FIELD_LIMITS.zip) || undefined,
+    ),
+  // A receipt address Converge cannot take is left out rather than failing the payment.
+  email: z
+    .string()
+    .optional()
+    .transform((value) => {
+      const trimmed = value?.trim();
+      return trimmed && trimmed.length <= CONVERGE_FIELD_LIMITS.email ? trimmed : undefined;
+    }),
+});
+
+/** What a hosted-payments (lightbox) session is opened for: a card sale of this amount. */
+export type TransactionTokenRequest = z.input<typeof transactionTokenRequestSchema>;
+
+export const ecsPurchaseRequestSchema = z.object({
+  amountCents: amountCentsSchema,
+  invoiceNumber: invoiceNumberSchema,
+  routingNumber: z.string().regex(/^\d{9}$/, 'must be 9 digits'),
+  accountNumber: z.string().regex(/^\d{4,20}$/, 'must be 4 to 20 digits'),
+  accountType: z.enum(['CHECKING', 'SAVINGS']),
+  holder: z.enum(['personal', 'business']).default('personal'),
+  firstName: z
+    .string()
+    .trim()
+    .min(1)
+    .transform((value) => value.slice(0, CONVERGE_FIELD_LIMITS.firstName)),
+  lastName: z
+    .string()
+    .trim()
+    .min(1)
+    .transform((value) => value.slice(0, CONVERGE_FIELD_LIMITS.lastName)),
+});
+
+/** An ACH debit (eCheck) through the XML API. */
+export type EcsPurchaseRequest = z.input<typeof ecsPurchaseRequestSchema>;
+
+export const txnIdSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[\x21-\x7E]+$/, 'must be printable ASCII without spaces');
+
+export const txnQuerySchema = z.union([
+  z.object({ txnId: txnIdSchema }),
+  z.object({ invoiceNumber: invoiceNumberSchema }),
+]);
+
+/** A txnquery looks transactions up by Converge's id or by our invoice number. */
+export type TxnQuery = { txnId: string } | { invoiceNumber: string };
+
+/** What WebPay started and expects the processor to have approved. */
+export interface ExpectedApproval {
+  amountCents: Cents;
+  invoiceNumber: string;
+  /** The id the browser reported, when checking that particular transaction. */
+  txnId?: string;
+}

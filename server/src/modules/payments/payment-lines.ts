@@ -1,0 +1,389 @@
+import { PAYMENT_TYPE_LABELS, type PaymentLine } from '@webpay/contracts/payments';
+import { formatCents, sumCents, toCents, type Cents } from '@webpay/contracts/money';
+import type { ApiError } from '../../lib/api-error.ts';
+import { CONVERGE_MAX_AMOUNT_CENTS } from './converge/converge-amount.ts';
+import { paymentErrors } from './payment-errors.ts';
+
+/*
+ * The service's own check of every line the portal sends (PRODUCT.md,
+ * Amount rules): the label and account id agree as SPEC §9 builds them, the
+ * account is one of the caller's open ones, and no more than its open
+ * balance is paid. Only the caller's accounts are ever looked at, so an
+ * account of someone else is indistinguishable from one that does not exist.
+ */
+
+/** The largest payment the processor can carry ($99,999,999.99). */
+export const MAX_PAYMENT_CENTS = CONVERGE_MAX_AMOUNT_CENTS;
+/** Amount columns are 32-bit integers. */
+const MAX_STORABLE_CENTS = 2_147_483_647;
+
+export interface PayableEncounter {
+  id: string;
+  facilityId: string;
+  accountNumber: string;
+  patientName: string;
+  balanceCents: Cents;
+  type: 'ENT' | 'EXAR';
+  /** The open plan it belongs to; null when it is billed on its own. */
+  planId: string | null;
+}
+
+export interface PayablePlan {
+  id: string;
+  planNumber: string;
+  version: number;
+  currentBalanceCents: Cents;
+  /** Facilities of the plan's encounters; a plan line carries the first one (SPEC §3). */
+  facilityIds: readonly string[];
+}
+
+/** Everything of the caller's that a payment line may point at. */
+export interface PayableAccounts {
+  centralFacilityId: string;
+  mmi: string;
+  encounters: readonly PayableEncounter[];
+  plans: readonly PayablePlan[];
+}
+
+/** A checked line, tied to what it pays. */
+export interface ResolvedLine {
+  lineNumber: number;
+  paymentType: PaymentLine['paymentType'];
+  facilityId: string;
+  accountId: string;
+  amountCents: Cents;
+  encounterId: string | null;
+  planId: string | null;
+  /** As the portal describes the item: "107-40010001 | Maria Garcia", "PP-7001-1 | Payment Plan". */
+  description: string;
+}
+
+type Problem = { kind: keyof typeof PROBLEM_ERRORS; detail: string };
+
+/** Most telling first: the answer is the first kind any line has, with every line of that kind. */
+const PROBLEM_ERRORS = {
+  notFound: paymentErrors.accountNotFound,
+  mismatch: paymentErrors.paymentTypeMismatch,
+  duplicate: paymentErrors.duplicateAccount,
+  overBalance: paymentErrors.amountExceedsBalance,
+  invalid: paymentErrors.invalidLines,
+} satisfies Record<string, (details: string[]) => ApiError>;
+
+const lineName = (index: number) => `body.accounts.${index}`;
+
+function encounterDescription(encounter: PayableEncounter): string {
+  return `${encounter.facilityId}-${encounter.accountNumber} | ${encounter.patientName}`;
+}
+
+function overBalance(index: number, account: string, amount: Cents, balance: Cents): Problem {
+  return {
+    kind: 'overBalance',
+    detail: `${lineName(index)}: ${formatCents(amount)} is more than the ${formatCents(balance)} open on account ${account}.`,
+  };
+}
+
+function notFound(index: number, accountId: string): Problem {
+  return {
+    kind: 'notFound',
+    detail: `${lineName(index)}: account ${accountId} is not one of your open accounts.`,
+  };
+}
+
+type Resolution = { line: Omit<ResolvedLine, 'lineNumber'> } | { problem: Problem };
+
+function resolveAccountPayment(
+  index: number,
+  line: PaymentLine,
+  amountCents: Cents,
+  accounts: PayableAccounts,
+): Resolution {
+  const encounter = accounts.encounters.find(
+    (candidate) =>
+      candidate.type === 'ENT' &&
+      `${candidate.facilityId}-${candidate.accountNumber}` === line.accountId,
+  );
+  if (!encounter) {
+    const external = accounts.encounters.find(
+      (candidate) =>
+        candidate.type === 'EXAR' &&
+        (line.accountId === candidate.accountNumber ||
+          line.accountId === `${candidate.facilityId}-${candidate.accountNumber}`),
+    );
+    if (external) {
+      return {
+        problem: {
+          kind: 'mismatch',
+          detail: `${lineName(index)}: account ${line.accountId} is billed by another facility; pay it as a '${PAYMENT_TYPE_LABELS.external}' with facilityId ${external.facilityId} and accountId ${external.accountNumber}.`,
+        },
+      };
+    }
+    return { problem: notFound(index, line.accountId) };
+  }
+  if (encounter.facilityId !== line.facilityId) {
+    return {
+      problem: {
+        kind: 'mismatch',
+        detail: `${lineName(index)}: account ${line.accountId} belongs to facility ${encounter.facilityId}, not ${line.facilityId}.`,
+      },
+    };
+  }
+  if (encounter.planId !== null) {
+    const plan = accounts.plans.find((candidate) => candidate.id === encounter.planId);
+    return {
+      problem: {
+        kind: 'mismatch',
+        detail: `${lineName(index)}: account ${line.accountId} is part of payment plan ${plan ? `${plan.planNumber}-${plan.version}` : ''}; pay it as a '${PAYMENT_TYPE_LABELS.payment_plan}'.`,
+      },
+    };
+  }
+  if (amountCents > encounter.balanceCents) {
+    return { problem: overBalance(index, line.accountId, amountCents, encounter.balanceCents) };
+  }
+  return {
+    line: {
+      paymentType: line.paymentType,
+      facilityId: line.facilityId,
+      accountId: line.accountId,
+      amountCents,
+      encounterId: encounter.id,
+      planId: null,
+      description: encounterDescription(encounter),
+    },
+  };
+}
+
+function resolvePlanPayment(
+  index: number,
+  line: PaymentLine,
+  amountCents: Cents,
+  accounts: PayableAccounts,
+): Resolution {
+  const plan = accounts.plans.find(
+    (candidate) => `${accounts.centralFacilityId}-${candidate.planNumber}` === line.accountId,
+  );
+  if (!plan) return { problem: notFound(index, line.accountId) };
+  const facilities = new Set([accounts.centralFacilityId, ...plan.facilityIds]);
+  if (!facilities.has(line.facilityId)) {
+    return {
+      problem: {
+        kind: 'mismatch',
+        detail: `${lineName(index)}: payment plan ${plan.planNumber} is not billed by facility ${line.facilityId}.`,
+      },
+    };
+  }
+  if (amountCents > plan.currentBalanceCents) {
+    return {
+      problem: overBalance(
+        index,
+        `${plan.planNumber}-${plan.version}`,
+        amountCents,
+        plan.currentBalanceCents,
+      ),
+    };
+  }
+  return {
+    line: {
+      paymentType: line.paymentType,
+      facilityId: line.facilityId,
+      accountId: line.accountId,
+      amountCents,
+      encounterId: null,
+      planId: plan.id,
+      description: `${plan.planNumber}-${plan.version} | Payment Plan`,
+    },
+  };
+}
+
+function resolveGlPayment(
+  index: number,
+  line: PaymentLine,
+  amountCents: Cents,
+  accounts: PayableAccounts,
+): Resolution {
+  const encounter = accounts.encounters.find(
+    (candidate) =>
+      candidate.type === 'EXAR' &&
+      candidate.facilityId === line.facilityId &&
+      candidate.accountNumber === line.accountId,
+  );
+  if (!encounter) {
+    const main = accounts.encounters.find(
+      (candidate) =>
+        candidate.type === 'ENT' &&
+        (line.accountId === candidate.accountNumber ||
+          line.accountId === `${candidate.facilityId}-${candidate.accountNumber}`),
+    );
+    if (main) {
+      return {
+        problem: {
+          kind: 'mismatch',
+          detail: `${lineName(index)}: account ${line.accountId} is billed by ${main.facilityId}; pay it as an '${PAYMENT_TYPE_LABELS.encounter}' with accountId ${main.facilityId}-${main.accountNumber}.`,
+        },
+      };
+    }
+    return { problem: notFound(index, `${line.facilityId}-${line.accountId}`) };
+  }
+  if (amountCents > encounter.balanceCents) {
+    return {
+      problem: overBalance(
+        index,
+        `${encounter.facilityId}-${encounter.accountNumber}`,
+        amountCents,
+        encounter.balanceCents,
+      ),
+    };
+  }
+  return {
+    line: {
+      paymentType: line.paymentType,
+      facilityId: line.facilityId,
+      accountId: line.accountId,
+      amountCents,
+      encounterId: encounter.id,
+      planId: null,
+      description: encounterDescription(encounter),
+    },
+  };
+}
+
+/** What a guarantor-level payment may cover: main encounters billed alone plus each plan's pay-off amount. */
+export function guarantorBalanceCents(accounts: PayableAccounts): Cents {
+  const encounters = accounts.encounters
+    .filter((encounter) => encounter.type === 'ENT' && encounter.planId === null)
+    .map((encounter) => encounter.balanceCents);
+  const plans = accounts.plans.map((plan) => plan.currentBalanceCents);
+  return sumCents([...encounters, ...plans]);
+}
+
+function resolveGuarantorPayment(
+  index: number,
+  line: PaymentLine,
+  amountCents: Cents,
+  accounts: PayableAccounts,
+  lineCount: number,
+): Resolution {
+  const expected = `${accounts.centralFacilityId}-${accounts.mmi}`;
+  if (line.accountId !== expected) return { problem: notFound(index, line.accountId) };
+  if (line.facilityId !== accounts.centralFacilityId) {
+    return {
+      problem: {
+        kind: 'mismatch',
+        detail: `${lineName(index)}: a '${PAYMENT_TYPE_LABELS.total}' is made to facility ${accounts.centralFacilityId}, not ${line.facilityId}.`,
+      },
+    };
+  }
+  if (lineCount > 1) {
+    return {
+      problem: {
+        kind: 'mismatch',
+        detail: `${lineName(index)}: a '${PAYMENT_TYPE_LABELS.total}' must be the only line of its payment.`,
+      },
+    };
+  }
+  const balance = guarantorBalanceCents(accounts);
+  if (amountCents > balance) {
+    return { problem: overBalance(index, line.accountId, amountCents, balance) };
+  }
+  return {
+    line: {
+      paymentType: line.paymentType,
+      facilityId: line.facilityId,
+      accountId: line.accountId,
+      amountCents,
+      encounterId: null,
+      planId: null,
+      description: PAYMENT_TYPE_LABELS.total,
+    },
+  };
+}
+
+function resolveOne(
+  index: number,
+  line: PaymentLine,
+  accounts: PayableAccounts,
+  lineCount: number,
+): Resolution {
+  let amountCents: Cents;
+  try {
+    amountCents = toCents(line.amount);
+  } catch {
+    return {
+      problem: {
+        kind: 'invalid',
+        detail: `${lineName(index)}.amount: must be dollars with at most 2 decimals.`,
+      },
+    };
+  }
+  if (amountCents <= 0) {
+    return {
+      problem: {
+        kind: 'invalid',
+        detail: `${lineName(index)}.amount: must be greater than zero.`,
+      },
+    };
+  }
+  switch (line.paymentType) {
+    case PAYMENT_TYPE_LABELS.encounter:
+      return resolveAccountPayment(index, line, amountCents, accounts);
+    case PAYMENT_TYPE_LABELS.payment_plan:
+      return resolvePlanPayment(index, line, amountCents, accounts);
+    case PAYMENT_TYPE_LABELS.external:
+      return resolveGlPayment(index, line, amountCents, accounts);
+    case PAYMENT_TYPE_LABELS.total:
+      return resolveGuarantorPayment(index, line, amountCents, accounts, lineCount);
+  }
+}
+
+/**
+ * Checks every line against the caller's open accounts and returns them tied
+ * to what they pay, or throws the ApiError that names each bad line.
+ */
+export function resolvePaymentLines(
+  lines: readonly PaymentLine[],
+  accounts: PayableAccounts,
+): ResolvedLine[] {
+  const problems: Problem[] = [];
+  const resolved: ResolvedLine[] = [];
+  const seen = new Map<string, number>();
+
+  lines.forEach((line, index) => {
+    const outcome = resolveOne(index, line, accounts, lines.length);
+    if ('problem' in outcome) {
+      problems.push(outcome.problem);
+      return;
+    }
+    const key = outcome.line.encounterId ?? outcome.line.planId ?? `guarantor:${line.accountId}`;
+    const first = seen.get(key);
+    if (first !== undefined) {
+      problems.push({
+        kind: 'duplicate',
+        detail: `${lineName(index)}: account ${line.accountId} is already paid on ${lineName(first)}; put the whole amount on one line.`,
+      });
+      return;
+    }
+    seen.set(key, index);
+    resolved.push({ lineNumber: index + 1, ...outcome.line });
+  });
+
+  if (problems.length === 0) {
+    const total = sumCents(resolved.map((line) => line.amountCents));
+    if (total > MAX_PAYMENT_CENTS || total > MAX_STORABLE_CENTS) {
+      const limit = Math.min(MAX_PAYMENT_CENTS, MAX_STORABLE_CENTS);
+      problems.push({
+        kind: 'invalid',
+        detail: `body.accounts: the total ${formatCents(total)} is more than the ${formatCents(limit)} one payment can be; split it into several payments.`,
+      });
+    }
+  }
+
+  for (const kind of Object.keys(PROBLEM_ERRORS) as (keyof typeof PROBLEM_ERRORS)[]) {
+    const details = problems.filter((problem) => problem.kind === kind).map((p) => p.detail);
+    if (details.length > 0) throw PROBLEM_ERRORS[kind](details);
+  }
+  return resolved;
+}
+
+/** The sum of the lines, in cents. */
+export function totalCents(lines: readonly Pick<ResolvedLine, 'amountCents'>[]): Cents {
+  return sumCents(lines.map((line) => line.amountCents));
+}
