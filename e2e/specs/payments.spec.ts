@@ -304,6 +304,10 @@ test.describe('receipts and sessions', () => {
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeHidden();
     await expect(receiptDialog(page).getByText(PAYMENT_MESSAGES.postingTime)).toBeVisible();
+    // Printed as a plain page: from the left edge, not still shifted to centre a dialog.
+    const box = await receiptDialog(page).boundingBox();
+    expect(box?.x).toBe(0);
+    expect(box?.y).toBe(0);
   });
 
   test('a 401 when starting a payment goes to sign-in after 5 seconds', async ({

@@ -91,6 +91,36 @@ function notFound(index: number, accountId: string): Problem {
 
 type Resolution = { line: Omit<ResolvedLine, 'lineNumber'> } | { problem: Problem };
 
+function mismatch(index: number, detail: string): Resolution {
+  return { problem: { kind: 'mismatch', detail: `${lineName(index)}: ${detail}` } };
+}
+
+/** What a line pays, once its account is found: no more than the open balance. */
+interface Target {
+  /** The account as the guarantor knows it, for the over-balance message. */
+  account: string;
+  balanceCents: Cents;
+  encounterId: string | null;
+  planId: string | null;
+  description: string;
+}
+
+function payable(index: number, line: PaymentLine, amountCents: Cents, target: Target): Resolution {
+  const { account, balanceCents, ...paid } = target;
+  if (amountCents > balanceCents) {
+    return { problem: overBalance(index, account, amountCents, balanceCents) };
+  }
+  return {
+    line: {
+      paymentType: line.paymentType,
+      facilityId: line.facilityId,
+      accountId: line.accountId,
+      amountCents,
+      ...paid,
+    },
+  };
+}
+
 function resolveAccountPayment(
   index: number,
   line: PaymentLine,
@@ -110,46 +140,33 @@ function resolveAccountPayment(
           line.accountId === `${candidate.facilityId}-${candidate.accountNumber}`),
     );
     if (external) {
-      return {
-        problem: {
-          kind: 'mismatch',
-          detail: `${lineName(index)}: account ${line.accountId} is billed by another facility; pay it as a '${PAYMENT_TYPE_LABELS.external}' with facilityId ${external.facilityId} and accountId ${external.accountNumber}.`,
-        },
-      };
+      return mismatch(
+        index,
+        `account ${line.accountId} is billed by another facility; pay it as a '${PAYMENT_TYPE_LABELS.external}' with facilityId ${external.facilityId} and accountId ${external.accountNumber}.`,
+      );
     }
     return { problem: notFound(index, line.accountId) };
   }
   if (encounter.facilityId !== line.facilityId) {
-    return {
-      problem: {
-        kind: 'mismatch',
-        detail: `${lineName(index)}: account ${line.accountId} belongs to facility ${encounter.facilityId}, not ${line.facilityId}.`,
-      },
-    };
+    return mismatch(
+      index,
+      `account ${line.accountId} belongs to facility ${encounter.facilityId}, not ${line.facilityId}.`,
+    );
   }
   if (encounter.planId !== null) {
     const plan = accounts.plans.find((candidate) => candidate.id === encounter.planId);
-    return {
-      problem: {
-        kind: 'mismatch',
-        detail: `${lineName(index)}: account ${line.accountId} is part of payment plan ${plan ? `${plan.planNumber}-${plan.version}` : ''}; pay it as a '${PAYMENT_TYPE_LABELS.payment_plan}'.`,
-      },
-    };
+    return mismatch(
+      index,
+      `account ${line.accountId} is part of payment plan ${plan ? `${plan.planNumber}-${plan.version}` : ''}; pay it as a '${PAYMENT_TYPE_LABELS.payment_plan}'.`,
+    );
   }
-  if (amountCents > encounter.balanceCents) {
-    return { problem: overBalance(index, line.accountId, amountCents, encounter.balanceCents) };
-  }
-  return {
-    line: {
-      paymentType: line.paymentType,
-      facilityId: line.facilityId,
-      accountId: line.accountId,
-      amountCents,
-      encounterId: encounter.id,
-      planId: null,
-      description: encounterDescription(encounter),
-    },
-  };
+  return payable(index, line, amountCents, {
+    account: line.accountId,
+    balanceCents: encounter.balanceCents,
+    encounterId: encounter.id,
+    planId: null,
+    description: encounterDescription(encounter),
+  });
 }
 
 function resolvePlanPayment(
@@ -164,34 +181,19 @@ function resolvePlanPayment(
   if (!plan) return { problem: notFound(index, line.accountId) };
   const facilities = new Set([accounts.centralFacilityId, ...plan.facilityIds]);
   if (!facilities.has(line.facilityId)) {
-    return {
-      problem: {
-        kind: 'mismatch',
-        detail: `${lineName(index)}: payment plan ${plan.planNumber} is not billed by facility ${line.facilityId}.`,
-      },
-    };
+    return mismatch(
+      index,
+      `payment plan ${plan.planNumber} is not billed by facility ${line.facilityId}.`,
+    );
   }
-  if (amountCents > plan.currentBalanceCents) {
-    return {
-      problem: overBalance(
-        index,
-        `${plan.planNumber}-${plan.version}`,
-        amountCents,
-        plan.currentBalanceCents,
-      ),
-    };
-  }
-  return {
-    line: {
-      paymentType: line.paymentType,
-      facilityId: line.facilityId,
-      accountId: line.accountId,
-      amountCents,
-      encounterId: null,
-      planId: plan.id,
-      description: `${plan.planNumber}-${plan.version} | Payment Plan`,
-    },
-  };
+  const planName = `${plan.planNumber}-${plan.version}`;
+  return payable(index, line, amountCents, {
+    account: planName,
+    balanceCents: plan.currentBalanceCents,
+    encounterId: null,
+    planId: plan.id,
+    description: `${planName} | Payment Plan`,
+  });
 }
 
 function resolveGlPayment(
@@ -214,36 +216,20 @@ function resolveGlPayment(
           line.accountId === `${candidate.facilityId}-${candidate.accountNumber}`),
     );
     if (main) {
-      return {
-        problem: {
-          kind: 'mismatch',
-          detail: `${lineName(index)}: account ${line.accountId} is billed by ${main.facilityId}; pay it as an '${PAYMENT_TYPE_LABELS.encounter}' with accountId ${main.facilityId}-${main.accountNumber}.`,
-        },
-      };
+      return mismatch(
+        index,
+        `account ${line.accountId} is billed by ${main.facilityId}; pay it as an '${PAYMENT_TYPE_LABELS.encounter}' with accountId ${main.facilityId}-${main.accountNumber}.`,
+      );
     }
     return { problem: notFound(index, `${line.facilityId}-${line.accountId}`) };
   }
-  if (amountCents > encounter.balanceCents) {
-    return {
-      problem: overBalance(
-        index,
-        `${encounter.facilityId}-${encounter.accountNumber}`,
-        amountCents,
-        encounter.balanceCents,
-      ),
-    };
-  }
-  return {
-    line: {
-      paymentType: line.paymentType,
-      facilityId: line.facilityId,
-      accountId: line.accountId,
-      amountCents,
-      encounterId: encounter.id,
-      planId: null,
-      description: encounterDescription(encounter),
-    },
-  };
+  return payable(index, line, amountCents, {
+    account: `${encounter.facilityId}-${encounter.accountNumber}`,
+    balanceCents: encounter.balanceCents,
+    encounterId: encounter.id,
+    planId: null,
+    description: encounterDescription(encounter),
+  });
 }
 
 /** What a guarantor-level payment may cover: main encounters billed alone plus each plan's pay-off amount. */
@@ -265,36 +251,24 @@ function resolveGuarantorPayment(
   const expected = `${accounts.centralFacilityId}-${accounts.mmi}`;
   if (line.accountId !== expected) return { problem: notFound(index, line.accountId) };
   if (line.facilityId !== accounts.centralFacilityId) {
-    return {
-      problem: {
-        kind: 'mismatch',
-        detail: `${lineName(index)}: a '${PAYMENT_TYPE_LABELS.total}' is made to facility ${accounts.centralFacilityId}, not ${line.facilityId}.`,
-      },
-    };
+    return mismatch(
+      index,
+      `a '${PAYMENT_TYPE_LABELS.total}' is made to facility ${accounts.centralFacilityId}, not ${line.facilityId}.`,
+    );
   }
   if (lineCount > 1) {
-    return {
-      problem: {
-        kind: 'mismatch',
-        detail: `${lineName(index)}: a '${PAYMENT_TYPE_LABELS.total}' must be the only line of its payment.`,
-      },
-    };
+    return mismatch(
+      index,
+      `a '${PAYMENT_TYPE_LABELS.total}' must be the only line of its payment.`,
+    );
   }
-  const balance = guarantorBalanceCents(accounts);
-  if (amountCents > balance) {
-    return { problem: overBalance(index, line.accountId, amountCents, balance) };
-  }
-  return {
-    line: {
-      paymentType: line.paymentType,
-      facilityId: line.facilityId,
-      accountId: line.accountId,
-      amountCents,
-      encounterId: null,
-      planId: null,
-      description: PAYMENT_TYPE_LABELS.total,
-    },
-  };
+  return payable(index, line, amountCents, {
+    account: line.accountId,
+    balanceCents: guarantorBalanceCents(accounts),
+    encounterId: null,
+    planId: null,
+    description: PAYMENT_TYPE_LABELS.total,
+  });
 }
 
 function resolveOne(
