@@ -34,6 +34,12 @@ export const API_PATHS = {
   /** PUT completes a card payment; DELETE cancels one. */
   payment: (id: string) => `/payments/${encodeURIComponent(id)}`,
   paymentCard: (id: string) => `/payments/${encodeURIComponent(id)}/card`,
+  /** GET: the guarantor's payment history (historical-data role). */
+  payments: '/payments',
+  receipt: (receiptId: string) => `/receipts/${encodeURIComponent(receiptId)}`,
+  statements: '/statements',
+  statement: (id: string) => `/statements/${encodeURIComponent(id)}`,
+  statementPdf: (id: string) => `/statements/${encodeURIComponent(id)}/pdf`,
 } as const;
 
 /**

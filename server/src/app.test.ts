@@ -322,6 +322,11 @@ describe.each(testDatabaseKinds)('the service over HTTP (%s)', (kind) => {
           `POST ${service(API_PATHS.paymentsAch)}`,
           `PUT ${service('/payments/{id}/card')}`,
           `DELETE ${service('/payments/{id}')}`,
+          `GET ${service(API_PATHS.payments)}`,
+          `GET ${service('/receipts/{receiptId}')}`,
+          `GET ${service(API_PATHS.statements)}`,
+          `GET ${service('/statements/{id}')}`,
+          `GET ${service('/statements/{id}/pdf')}`,
         ].sort(),
       );
 
@@ -353,6 +358,15 @@ describe.each(testDatabaseKinds)('the service over HTTP (%s)', (kind) => {
         expect.arrayContaining(['200', '400', '402', '404', '408', '409']),
       );
       expect(document.components.schemas).toHaveProperty('PinLoginRequestInput');
+      expect(document.components.schemas).toHaveProperty('StatementDetail');
+      expect(document.components.schemas).toHaveProperty('PaymentHistory');
+      const statementPdf = document.paths[service('/statements/{id}/pdf')]?.get;
+      expect(statementPdf?.responses['200']).toMatchObject({
+        content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+      });
+      expect(Object.keys(statementPdf?.responses ?? {})).toEqual(
+        expect.arrayContaining(['400', '401', '403', '404']),
+      );
       expect(document.components.securitySchemes).toEqual({
         apiKey: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-API-Key' }),
         xhrMarker: expect.objectContaining({

@@ -15,8 +15,10 @@ import convergeSandbox from './modules/converge-sandbox/converge-sandbox.plugin.
 import encountersRoutes from './modules/encounters/encounters.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import magicLinkRoutes from './modules/magic-link/magic-link.routes.ts';
+import paymentHistoryRoutes from './modules/payment-history/payment-history.routes.ts';
 import paymentsRoutes from './modules/payments/payments.routes.ts';
 import signupRoutes from './modules/signup/signup.routes.ts';
+import statementsRoutes from './modules/statements/statements.routes.ts';
 import verificationRoutes from './modules/verification/verification.routes.ts';
 import { createApiGuard } from './plugins/api-guard.ts';
 import authenticate from './plugins/authenticate.ts';
@@ -94,6 +96,8 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(signupRoutes, { env });
       await api.register(encountersRoutes);
       await api.register(paymentsRoutes);
+      await api.register(paymentHistoryRoutes);
+      await api.register(statementsRoutes);
     },
     { prefix: SERVICE_BASE_PATH },
   );

@@ -22,9 +22,17 @@ export const PAYMENT_ERROR_CODES = {
   processorError: 'PROCESSOR_ERROR',
 } as const;
 
+/** Codes of the statement, payment history and receipt endpoints (historical-data role). */
+export const HISTORY_ERROR_CODES = {
+  historicalDataRequired: 'HISTORICAL_DATA_REQUIRED',
+  statementNotFound: 'STATEMENT_NOT_FOUND',
+  receiptNotFound: 'RECEIPT_NOT_FOUND',
+} as const;
+
 export type ErrorCode =
   | (typeof ERROR_CODES)[keyof typeof ERROR_CODES]
-  | (typeof PAYMENT_ERROR_CODES)[keyof typeof PAYMENT_ERROR_CODES];
+  | (typeof PAYMENT_ERROR_CODES)[keyof typeof PAYMENT_ERROR_CODES]
+  | (typeof HISTORY_ERROR_CODES)[keyof typeof HISTORY_ERROR_CODES];
 
 /**
  * An error the service means to show: it becomes the SPEC error object as it
@@ -171,6 +179,28 @@ export const apiErrors = {
     ]),
 
   notFound: (detail: string) => new ApiError(404, ERROR_CODES.notFound, 'Not found', [detail]),
+
+  historicalDataRequired: () =>
+    new ApiError(
+      403,
+      HISTORY_ERROR_CODES.historicalDataRequired,
+      'Statements and payments unavailable',
+      [
+        'Your account does not have access to statements and payment history online. Please call the billing office if you need a copy.',
+      ],
+    ),
+
+  /** Also the answer for another guarantor's statement, so ids reveal nothing. */
+  statementNotFound: () =>
+    new ApiError(404, HISTORY_ERROR_CODES.statementNotFound, 'Statement not found', [
+      'There is no statement with this id on your account.',
+    ]),
+
+  /** Also the answer for another guarantor's receipt, so receipt numbers reveal nothing. */
+  receiptNotFound: () =>
+    new ApiError(404, HISTORY_ERROR_CODES.receiptNotFound, 'Receipt not found', [
+      'There is no receipt with this number on your account.',
+    ]),
 
   databaseUnavailable: (cause?: unknown) =>
     new ApiError(

@@ -30,6 +30,16 @@ export const OPENAPI_TAGS = [
     description:
       'Card payments through the processor’s lightbox, eCheck (ACH) payments, receipts; each charged and recorded exactly once',
   },
+  {
+    name: 'statements',
+    description:
+      "The signed-in guarantor's statements, as data and as PDF; needs the historical-data role",
+  },
+  {
+    name: 'payment-history',
+    description:
+      "The signed-in guarantor's recorded payments and their receipts; needs the historical-data role",
+  },
   { name: 'health', description: 'Liveness and readiness probes' },
 ];
 
@@ -37,7 +47,7 @@ const ERROR_DESCRIPTIONS = {
   400: 'Bad input; `details` names each bad field',
   401: 'No API key, or no valid session (`SESSION_EXPIRED` when it expired or was revoked)',
   402: 'The payment was declined (`PAYMENT_DECLINED`) or its approval could not be verified with the processor (`PAYMENT_NOT_VERIFIED`)',
-  403: 'Wrong API key or missing X-Requested-With marker',
+  403: 'Wrong API key or missing X-Requested-With marker, or the session lacks the role the call needs (`HISTORICAL_DATA_REQUIRED`)',
   404: 'Not found, or not the caller’s',
   408: 'The card processor did not answer in time (`PROCESSOR_TIMEOUT`); the payment is checked again later',
   409: 'Conflicts with what is on file (already signed up, e-mail address in use, an Idempotency-Key used for another request, a payment already recorded)',

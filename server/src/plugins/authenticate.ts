@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { hasHistoricalDataRole, ROLES } from '@webpay/contracts/auth';
 import { apiErrors, isApiError } from '../lib/api-error.ts';
+import { requestContext } from '../lib/request-context.ts';
 import type { AuthSession } from '../modules/auth/auth.service.ts';
 import { bearerToken } from '../modules/auth/session-tokens.ts';
 
@@ -12,6 +14,11 @@ declare module 'fastify' {
     authenticate: AuthHook;
     /** onRequest hook: a valid bearer token is used when present; anything else is anonymous. */
     authenticateOptional: AuthHook;
+    /**
+     * onRequest hook after `authenticate`: the session's claims must carry
+     * the historical-data role (SPEC §6), 403 otherwise.
+     */
+    requireHistoricalData: AuthHook;
   }
   interface FastifyRequest {
     auth: AuthSession | null;
@@ -48,6 +55,23 @@ export default fp(
         // A stale token on a public page is no reason to fail the page.
         if (!isApiError(error) || error.statusCode !== 401) throw error;
       }
+    });
+
+    app.decorate('requireHistoricalData', async (request: FastifyRequest) => {
+      const session = request.requireAuth();
+      if (hasHistoricalDataRole(session)) return;
+      // Refused reads of PHI are audited as well as granted ones (PRODUCT.md, Audit).
+      await app.services.audit.record(requestContext(request), {
+        action: 'access.denied',
+        outcome: 'failure',
+        actorType: 'guarantor',
+        actorId: session.guarantorId,
+        guarantorId: session.guarantorId,
+        targetType: 'route',
+        targetId: `${request.method} ${request.routeOptions.url ?? ''}`,
+        details: { requiredRole: ROLES.historicalData },
+      });
+      throw apiErrors.historicalDataRequired();
     });
   },
   { name: 'authenticate', dependencies: ['services'] },

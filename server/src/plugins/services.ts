@@ -17,6 +17,8 @@ import { SignInLockout } from '../modules/lockout/lockout.service.ts';
 import { MagicLinkRepository } from '../modules/magic-link/magic-link.repository.ts';
 import { MagicLinkService } from '../modules/magic-link/magic-link.service.ts';
 import { MailService } from '../modules/mail/mail.service.ts';
+import { PaymentHistoryRepository } from '../modules/payment-history/payment-history.repository.ts';
+import { PaymentHistoryService } from '../modules/payment-history/payment-history.service.ts';
 import { ConvergeClient } from '../modules/payments/converge/converge.client.ts';
 import { FaultInjector } from '../modules/payments/fault-injection.ts';
 import { PaymentAudit } from '../modules/payments/payment-audit.ts';
@@ -30,6 +32,8 @@ import { SignupRepository } from '../modules/signup/signup.repository.ts';
 import { SignupService } from '../modules/signup/signup.service.ts';
 import { StatementNoticesRepository } from '../modules/statements/statement-notices.repository.ts';
 import { StatementNoticeService } from '../modules/statements/statement-notices.service.ts';
+import { StatementsRepository } from '../modules/statements/statements.repository.ts';
+import { StatementsService } from '../modules/statements/statements.service.ts';
 import { VerificationRepository } from '../modules/verification/verification.repository.ts';
 import { VerificationService } from '../modules/verification/verification.service.ts';
 import { deriveKey } from '../lib/secrets.ts';
@@ -46,7 +50,9 @@ export interface Services {
   verifications: VerificationService;
   signup: SignupService;
   statementNotices: StatementNoticeService;
+  statements: StatementsService;
   payments: PaymentsService;
+  paymentHistory: PaymentHistoryService;
   reconcile: ReconcileService;
 }
 
@@ -131,6 +137,13 @@ export function createServices(
     audit,
     { linkLifetimeHours: env.STATEMENT_LINK_TTL_HOURS },
   );
+  const statements = new StatementsService(new StatementsRepository(db), audit, {
+    providerName: env.WEBPAY_PROVIDER_NAME,
+    portalName: env.WEBPAY_PORTAL_NAME,
+    supportEmail: env.WEBPAY_SUPPORT_EMAIL,
+    fallbackSupportPhone: env.WEBPAY_FALLBACK_SUPPORT_PHONE,
+  });
+  const paymentHistory = new PaymentHistoryService(new PaymentHistoryRepository(db), audit);
   const paymentsRepository = new PaymentsRepository(db);
   const paymentAudit = new PaymentAudit(audit, log);
   const processor =
@@ -176,7 +189,9 @@ export function createServices(
     verifications,
     signup,
     statementNotices,
+    statements,
     payments,
+    paymentHistory,
     reconcile,
   };
 }

@@ -1,0 +1,103 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { addDays } from '@webpay/contracts/dates';
+import type { PaymentHistoryQuery } from '@webpay/contracts/payment-history';
+import type { Database } from '../../db/client.ts';
+import { paymentLines, payments, receipts } from '../../db/schema.ts';
+
+export type HistoryPaymentRow = Pick<
+  typeof payments.$inferSelect,
+  | 'id'
+  | 'method'
+  | 'amountCents'
+  | 'cardBrand'
+  | 'cardLast4'
+  | 'bankAccountType'
+  | 'bankLast4'
+  | 'appliedAt'
+> & { receiptId: string; paidAt: Date };
+
+export type HistoryLineRow = Pick<
+  typeof paymentLines.$inferSelect,
+  'paymentId' | 'facilityId' | 'accountId' | 'description' | 'amountCents'
+>;
+
+export interface ReceiptRow {
+  paymentId: string;
+  receiptId: string;
+  snapshot: Record<string, unknown>;
+}
+
+/**
+ * When a payment counts as made: when it was recorded, which is also its
+ * receipt's date. Past payments loaded rather than made through the service
+ * (the demo history) carry only their creation time.
+ */
+const paidAt = sql`coalesce(${payments.recordedAt}, ${payments.createdAt})`;
+
+/** Midnight UTC starting a `YYYY-MM-DD` day. */
+function startOfDay(day: string): SQL {
+  const instant = `${day}T00:00:00.000Z`;
+  return sql`${instant}::timestamptz`;
+}
+
+/** Reads only ever see the guarantor's own recorded payments. */
+export class PaymentHistoryRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Recorded payments with a receipt, newest first; `from` and `to` are inclusive UTC days. */
+  recordedPayments(guarantorId: string, range: PaymentHistoryQuery): Promise<HistoryPaymentRow[]> {
+    const conditions: SQL[] = [
+      eq(payments.guarantorId, guarantorId),
+      eq(payments.status, 'recorded'),
+    ];
+    if (range.from) conditions.push(sql`${paidAt} >= ${startOfDay(range.from)}`);
+    if (range.to) conditions.push(sql`${paidAt} < ${startOfDay(addDays(range.to, 1))}`);
+    return this.db
+      .select({
+        id: payments.id,
+        receiptId: receipts.receiptId,
+        method: payments.method,
+        amountCents: payments.amountCents,
+        cardBrand: payments.cardBrand,
+        cardLast4: payments.cardLast4,
+        bankAccountType: payments.bankAccountType,
+        bankLast4: payments.bankLast4,
+        appliedAt: payments.appliedAt,
+        paidAt: sql<Date>`${paidAt}`.mapWith(payments.createdAt),
+      })
+      .from(payments)
+      .innerJoin(receipts, eq(receipts.paymentId, payments.id))
+      .where(and(...conditions))
+      .orderBy(desc(paidAt), desc(receipts.receiptId));
+  }
+
+  /** The lines of all the given payments in one query, in line order. */
+  async linesOf(paymentIds: readonly string[]): Promise<HistoryLineRow[]> {
+    if (paymentIds.length === 0) return [];
+    return this.db
+      .select({
+        paymentId: paymentLines.paymentId,
+        facilityId: paymentLines.facilityId,
+        accountId: paymentLines.accountId,
+        description: paymentLines.description,
+        amountCents: paymentLines.amountCents,
+      })
+      .from(paymentLines)
+      .where(inArray(paymentLines.paymentId, [...paymentIds]))
+      .orderBy(asc(paymentLines.paymentId), asc(paymentLines.lineNumber));
+  }
+
+  async receiptFor(guarantorId: string, receiptId: string): Promise<ReceiptRow | undefined> {
+    const [row] = await this.db
+      .select({
+        paymentId: receipts.paymentId,
+        receiptId: receipts.receiptId,
+        snapshot: receipts.snapshot,
+      })
+      .from(receipts)
+      .innerJoin(payments, eq(payments.id, receipts.paymentId))
+      .where(and(eq(receipts.receiptId, receiptId), eq(payments.guarantorId, guarantorId)))
+      .limit(1);
+    return row;
+  }
+}

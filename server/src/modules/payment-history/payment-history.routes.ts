@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API_PATHS } from '@webpay/contracts/api';
+import {
+  paymentHistoryQuerySchema,
+  paymentHistorySchema,
+  receiptIdParamsSchema,
+} from '@webpay/contracts/payment-history';
+import { SECURITY, SERVICE_ERRORS, errorResponses } from '../../lib/openapi.ts';
+import { requestContext } from '../../lib/request-context.ts';
+import { receiptResponseSchema } from '../payments/receipts.ts';
+
+const ID_PLACEHOLDER = 'RECEIPT_ID';
+/** The contracts' path with the receipt number as a route parameter. */
+const receiptPath = API_PATHS.receipt(ID_PLACEHOLDER).replace(ID_PLACEHOLDER, ':receiptId');
+
+const ROLE =
+  'Needs the historical-data role (SPEC §6): without it 403 HISTORICAL_DATA_REQUIRED. Every read is audited.';
+
+const paymentHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', app.requireHistoricalData);
+
+  const history = () => app.services.paymentHistory;
+
+  app.get(
+    API_PATHS.payments,
+    {
+      schema: {
+        tags: ['payment-history'],
+        summary: 'Payment history',
+        description: [
+          'The signed-in guarantor’s recorded payments, newest first, each with its receipt number, lines, and the card or bank account masked to its kind and last four digits.',
+          'status is applied once the billing office has posted the payment to the accounts, pending until then.',
+          'from and to (YYYY-MM-DD, both optional) keep the payments made on those days and between them, read as UTC days; from after to is 400.',
+          ROLE,
+        ].join(' '),
+        security: SECURITY.signedIn,
+        querystring: paymentHistoryQuerySchema,
+        response: { 200: paymentHistorySchema, ...errorResponses(400, ...SERVICE_ERRORS) },
+      },
+    },
+    async (request) =>
+      history().history(request.requireAuth().guarantorId, request.query, requestContext(request)),
+  );
+
+  app.get(
+    receiptPath,
+    {
+      schema: {
+        tags: ['payment-history'],
+        summary: 'One receipt',
+        description: [
+          'The receipt of one of the guarantor’s payments, exactly as it was issued when the payment was recorded.',
+          'An unknown receipt number, or another guarantor’s, is 404 RECEIPT_NOT_FOUND: the two cannot be told apart.',
+          ROLE,
+        ].join(' '),
+        security: SECURITY.signedIn,
+        params: receiptIdParamsSchema,
+        response: {
+          200: receiptResponseSchema,
+          ...errorResponses(400, ...SERVICE_ERRORS, 404),
+        },
+      },
+    },
+    async (request) =>
+      history().receipt(
+        request.requireAuth().guarantorId,
+        request.params.receiptId,
+        requestContext(request),
+      ),
+  );
+};
+
+export default paymentHistoryRoutes;

@@ -1,0 +1,215 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import type { StatementItem } from '../../db/schema.ts';
+import { pdfText } from '../../test/pdf-text.ts';
+import {
+  printable,
+  renderStatementPdf,
+  wrapText,
+  type StatementPdfInput,
+} from './statement-pdf.ts';
+import { statementTotals } from './statements.service.ts';
+
+const PROVIDER = {
+  name: 'Wasatch Valley Health',
+  portalName: 'WebPay',
+  supportPhone: '(801) 555-0142',
+  supportEmail: 'billing@wasatchvalleyhealth.example',
+};
+
+function item(overrides: Partial<StatementItem> = {}): StatementItem {
+  return {
+    facilityId: '107',
+    accountNumber: '40010001',
+    patientName: 'Maria Garcia',
+    description: 'Outpatient surgery',
+    serviceDate: '2026-06-02',
+    chargesCents: 150_000,
+    paymentsCents: 20_000,
+    adjustmentsCents: 5_000,
+    balanceCents: 125_000,
+    ...overrides,
+  };
+}
+
+function statement(items: StatementItem[], overrides: Partial<StatementPdfInput> = {}) {
+  const totals = statementTotals(items);
+  return {
+    provider: PROVIDER,
+    guarantorName: 'Maria Garcia',
+    accountNumber: '100200300',
+    statementDate: '2026-11-01',
+    dueDate: '2026-11-25',
+    status: 'open',
+    amountDueCents: totals.balanceCents,
+    items,
+    totals,
+    ...overrides,
+  } satisfies StatementPdfInput;
+}
+
+async function pageCount(bytes: Uint8Array): Promise<number> {
+  return (await PDFDocument.load(bytes)).getPageCount();
+}
+
+const occurrences = (text: string, line: string) =>
+  text.split('\n').filter((candidate) => candidate === line).length;
+
+describe('renderStatementPdf', () => {
+  it('prints the header, the guarantor, every line and the totals on one page', async () => {
+    const bytes = await renderStatementPdf(
+      statement([
+        item(),
+        item({
+          accountNumber: '40010002',
+          patientName: 'Daniel Garcia',
+          description: 'Emergency department visit',
+          serviceDate: '2026-08-15',
+          chargesCents: 41_045,
+          paymentsCents: 4_000,
+          adjustmentsCents: 6_000,
+          balanceCents: 31_045,
+        }),
+      ]),
+    );
+
+    expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    expect(await pageCount(bytes)).toBe(1);
+    const lines = pdfText(bytes).split('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'Wasatch Valley Health',
+        'WebPay',
+        'Questions? Call (801) 555-0142',
+        'or e-mail billing@wasatchvalleyhealth.example',
+        'Maria Garcia',
+        '100200300',
+        'Nov 1, 2026',
+        'Nov 25, 2026',
+        'Open',
+        '$1,560.45',
+        'Please pay by Nov 25, 2026',
+        // The lines, each cell in turn.
+        'Jun 2, 2026',
+        '107-40010001',
+        'Outpatient surgery',
+        '$1,500.00',
+        '$200.00',
+        '$50.00',
+        '$1,250.00',
+        'Aug 15, 2026',
+        '107-40010002',
+        'Daniel Garcia',
+        'Emergency department visit',
+        '$410.45',
+        '$40.00',
+        '$60.00',
+        '$310.45',
+        // The totals: each column summed.
+        'Totals',
+        '$1,910.45',
+        '$240.00',
+        '$110.00',
+        'Amount due by Nov 25, 2026: $1,560.45',
+        'Page 1 of 1',
+      ]),
+    );
+    for (const title of ['Service date', 'Account', 'Patient', 'Description', 'Charges']) {
+      expect(occurrences(lines.join('\n'), title), title).toBe(1);
+    }
+  });
+
+  it('carries a long statement over pages, repeating the table header and numbering them', async () => {
+    const items = Array.from({ length: 130 }, (_, index) =>
+      item({
+        accountNumber: String(40_020_000 + index),
+        balanceCents: 1_000 + index,
+        chargesCents: 1_000 + index,
+        paymentsCents: 0,
+        adjustmentsCents: 0,
+        // Some lines need two or three rows of text.
+        description:
+          index % 9 === 0 ? 'Inpatient stay with surgery, imaging and physical therapy' : 'Visit',
+      }),
+    );
+    const input = statement(items);
+    const bytes = await renderStatementPdf(input);
+    const pages = await pageCount(bytes);
+    expect(pages).toBeGreaterThanOrEqual(3);
+
+    const text = pdfText(bytes);
+    expect(occurrences(text, 'Service date')).toBe(pages);
+    expect(occurrences(text, 'Statement of Nov 1, 2026, account 100200300 (continued)')).toBe(
+      pages - 1,
+    );
+    for (let page = 1; page <= pages; page += 1) {
+      expect(occurrences(text, `Page ${page} of ${pages}`)).toBe(1);
+    }
+    for (const line of items) {
+      expect(occurrences(text, `107-${line.accountNumber}`), line.accountNumber).toBe(1);
+    }
+    // 130 × $10.00 plus 0 + 1 + … + 129 cents.
+    expect(input.amountDueCents).toBe(138_385);
+    expect(occurrences(text, 'Amount due by Nov 25, 2026: $1,383.85')).toBe(1);
+    // The totals close the table on the last page.
+    expect(text.indexOf('Totals')).toBeGreaterThan(text.indexOf(`Page ${pages - 1} of`));
+  });
+
+  it('says when a statement has no lines', async () => {
+    const bytes = await renderStatementPdf(statement([], { status: 'paid' }));
+    const lines = pdfText(bytes).split('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'No activity in this statement period.',
+        'Paid',
+        'Amount due by Nov 25, 2026: $0.00',
+      ]),
+    );
+  });
+
+  it('prints names the standard font cannot show instead of failing', async () => {
+    const bytes = await renderStatementPdf(
+      statement([item({ patientName: 'Zoë Kőrösi 李' })], { guarantorName: 'Łucja Nowak' }),
+    );
+    const lines = pdfText(bytes).split('\n');
+    expect(lines).toContain('?ucja Nowak');
+    expect(lines).toContain('Zoë Korösi ?');
+  });
+
+  it('prints the provider given, not a built-in one', async () => {
+    const bytes = await renderStatementPdf(
+      statement([item()], {
+        provider: {
+          ...PROVIDER,
+          name: 'Canyon Ridge Medical Center',
+          supportPhone: '(435) 555-0199',
+        },
+      }),
+    );
+    const text = pdfText(bytes);
+    expect(text).toContain('Canyon Ridge Medical Center');
+    expect(text).toContain('Questions? Call (435) 555-0199');
+    expect(text).not.toContain('Wasatch');
+  });
+});
+
+describe('wrapText', () => {
+  it('breaks at spaces, and inside a word only when the word alone is too wide', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const width = 60;
+    const lines = wrapText(
+      font,
+      8,
+      'Inpatient stay with Supercalifragilisticexpialidocious',
+      width,
+    );
+    expect(lines.length).toBeGreaterThan(2);
+    expect(lines.join('').replaceAll(' ', '')).toBe(
+      'InpatientstaywithSupercalifragilisticexpialidocious',
+    );
+    for (const line of lines) expect(font.widthOfTextAtSize(line, 8)).toBeLessThanOrEqual(width);
+    expect(wrapText(font, 8, '', width)).toEqual(['']);
+    expect(printable(font, '  two\nlines  ')).toBe('two lines');
+  });
+});

@@ -1,0 +1,417 @@
+import { PDFDocument, StandardFonts, rgb, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
+import { formatDate } from '@webpay/contracts/dates';
+import { formatCents, type Cents } from '@webpay/contracts/money';
+import { STATEMENT_STATUS_LABELS, type StatementStatus } from '@webpay/contracts/statements';
+import type { StatementItem } from '../../db/schema.ts';
+
+/*
+ * A guarantor's statement as a printable PDF, laid out from the stored
+ * statement on every request. US Letter, Helvetica (a standard font, so
+ * nothing is embedded), one table of lines that carries over to as many
+ * pages as it needs with its header repeated, page numbers on every page.
+ */
+
+export interface StatementTotals {
+  chargesCents: Cents;
+  paymentsCents: Cents;
+  adjustmentsCents: Cents;
+  balanceCents: Cents;
+}
+
+export interface StatementPdfInput {
+  provider: {
+    name: string;
+    portalName: string;
+    supportPhone: string;
+    supportEmail: string;
+  };
+  guarantorName: string;
+  accountNumber: string;
+  statementDate: string;
+  dueDate: string;
+  status: StatementStatus;
+  amountDueCents: Cents;
+  items: readonly StatementItem[];
+  totals: StatementTotals;
+}
+
+const PAGE_WIDTH = 612;
+const PAGE_HEIGHT = 792;
+const MARGIN = 40;
+const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
+/** Rows stop above the footer line. */
+const CONTENT_BOTTOM = MARGIN + 24;
+
+const TABLE_SIZE = 8;
+const TABLE_LINE = 10;
+const CELL_PAD_X = 3;
+const CELL_PAD_Y = 4;
+
+const INK = rgb(0.1, 0.1, 0.12);
+const MUTED = rgb(0.36, 0.38, 0.42);
+const RULE = rgb(0.75, 0.77, 0.8);
+const SHADE = rgb(0.95, 0.96, 0.97);
+const ACCENT_SHADE = rgb(0.92, 0.95, 0.98);
+
+type Align = 'left' | 'right';
+
+interface Column {
+  title: string;
+  width: number;
+  align: Align;
+  cell: (item: StatementItem) => string;
+}
+
+const COLUMNS: readonly Column[] = [
+  { title: 'Service date', width: 62, align: 'left', cell: (item) => formatDate(item.serviceDate) },
+  {
+    title: 'Account',
+    width: 68,
+    align: 'left',
+    cell: (item) => `${item.facilityId}-${item.accountNumber}`,
+  },
+  { title: 'Patient', width: 82, align: 'left', cell: (item) => item.patientName },
+  { title: 'Description', width: 108, align: 'left', cell: (item) => item.description },
+  { title: 'Charges', width: 53, align: 'right', cell: (item) => formatCents(item.chargesCents) },
+  { title: 'Payments', width: 53, align: 'right', cell: (item) => formatCents(item.paymentsCents) },
+  {
+    title: 'Adjustments',
+    width: 53,
+    align: 'right',
+    cell: (item) => formatCents(item.adjustmentsCents),
+  },
+  { title: 'Balance', width: 53, align: 'right', cell: (item) => formatCents(item.balanceCents) },
+];
+
+interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+}
+
+const characterSets = new WeakMap<PDFFont, Set<number>>();
+
+/**
+ * Standard fonts only know WinAnsi; a name with a character outside it
+ * (e.g. ő, Ł or a CJK name) would make pdf-lib throw, so such characters
+ * print as their unaccented letter or '?' rather than failing the download.
+ */
+export function printable(font: PDFFont, text: string): string {
+  let known = characterSets.get(font);
+  if (!known) {
+    known = new Set(font.getCharacterSet());
+    characterSets.set(font, known);
+  }
+  let result = '';
+  for (const char of text.replace(/\s+/g, ' ').trim()) {
+    if (known.has(char.codePointAt(0) ?? 0)) {
+      result += char;
+      continue;
+    }
+    const base = char.normalize('NFD').charAt(0);
+    result += base !== char && known.has(base.codePointAt(0) ?? 0) ? base : '?';
+  }
+  return result;
+}
+
+/** Long names shrink to fit their space rather than run into the text beside them. */
+function fittingSize(font: PDFFont, text: string, size: number, width: number): number {
+  const natural = font.widthOfTextAtSize(text, size);
+  return natural <= width ? size : Math.max(6, Math.floor((size * width) / natural));
+}
+
+/** Breaks text into lines no wider than `width`, splitting words only when one alone is too wide. */
+export function wrapText(font: PDFFont, size: number, text: string, width: number): string[] {
+  const fits = (value: string) => font.widthOfTextAtSize(value, size) <= width;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of printable(font, text).split(' ').filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (fits(candidate)) {
+      line = candidate;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = '';
+    let rest = word;
+    while (!fits(rest)) {
+      let cut = rest.length - 1;
+      while (cut > 1 && !fits(rest.slice(0, cut))) cut -= 1;
+      lines.push(rest.slice(0, cut));
+      rest = rest.slice(cut);
+    }
+    line = rest;
+  }
+  if (line) lines.push(line);
+  return lines.length > 0 ? lines : [''];
+}
+
+class StatementLayout {
+  private readonly pages: PDFPage[] = [];
+  private page!: PDFPage;
+  /** Top edge of the next thing drawn, measured from the bottom of the page. */
+  private y = 0;
+
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly fonts: Fonts,
+    private readonly input: StatementPdfInput,
+  ) {}
+
+  render(): void {
+    this.firstPage();
+    if (this.input.items.length === 0) {
+      this.ensureRoom(TABLE_LINE + 2 * CELL_PAD_Y);
+      this.text('No activity in this statement period.', MARGIN + CELL_PAD_X, this.y - 12, {
+        size: 9,
+        color: MUTED,
+      });
+      this.y -= TABLE_LINE + 2 * CELL_PAD_Y;
+    }
+    this.input.items.forEach((item, index) => this.itemRow(item, index));
+    this.totalsAndAmountDue();
+    this.footers();
+  }
+
+  private text(
+    value: string,
+    x: number,
+    y: number,
+    options: {
+      size?: number;
+      bold?: boolean;
+      color?: Color;
+      align?: Align;
+      maxWidth?: number;
+    } = {},
+  ): void {
+    const font = options.bold ? this.fonts.bold : this.fonts.regular;
+    const safe = printable(font, value);
+    const size = options.maxWidth
+      ? fittingSize(font, safe, options.size ?? 9, options.maxWidth)
+      : (options.size ?? 9);
+    const left = options.align === 'right' ? x - font.widthOfTextAtSize(safe, size) : x;
+    this.page.drawText(safe, { x: left, y, size, font, color: options.color ?? INK });
+  }
+
+  private rule(y: number, thickness = 0.5, color = RULE): void {
+    this.page.drawLine({
+      start: { x: MARGIN, y },
+      end: { x: PAGE_WIDTH - MARGIN, y },
+      thickness,
+      color,
+    });
+  }
+
+  private newPage(): void {
+    this.page = this.doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+    this.pages.push(this.page);
+    this.y = PAGE_HEIGHT - MARGIN;
+  }
+
+  private firstPage(): void {
+    const { provider } = this.input;
+    this.newPage();
+    const top = this.y;
+    this.text(provider.name, MARGIN, top - 16, { size: 16, bold: true, maxWidth: 360 });
+    this.text(provider.portalName, MARGIN, top - 30, { size: 9, color: MUTED, maxWidth: 360 });
+    this.text(`Questions? Call ${provider.supportPhone}`, MARGIN, top - 42, { size: 9 });
+    this.text(`or e-mail ${provider.supportEmail}`, MARGIN, top - 53, { size: 9 });
+    this.text('Statement', PAGE_WIDTH - MARGIN, top - 16, { size: 16, bold: true, align: 'right' });
+    this.text(formatDate(this.input.statementDate), PAGE_WIDTH - MARGIN, top - 30, {
+      size: 9,
+      color: MUTED,
+      align: 'right',
+    });
+    this.rule(top - 64);
+
+    // Who the statement is for, and what it asks for.
+    const blockTop = top - 84;
+    this.text('Guarantor', MARGIN, blockTop, { size: 8, color: MUTED });
+    this.text(this.input.guarantorName, MARGIN, blockTop - 13, {
+      size: 11,
+      bold: true,
+      maxWidth: 190,
+    });
+    this.text('Account number', MARGIN, blockTop - 31, { size: 8, color: MUTED });
+    this.text(this.input.accountNumber, MARGIN, blockTop - 43, { size: 10 });
+
+    const factsX = MARGIN + 200;
+    const facts: [string, string][] = [
+      ['Statement date', formatDate(this.input.statementDate)],
+      ['Due date', formatDate(this.input.dueDate)],
+      ['Status', STATEMENT_STATUS_LABELS[this.input.status]],
+    ];
+    facts.forEach(([label, value], index) => {
+      const y = blockTop - index * 15;
+      this.text(label, factsX, y, { size: 8, color: MUTED });
+      this.text(value, factsX + 72, y, { size: 10 });
+    });
+
+    const boxWidth = 150;
+    const boxX = PAGE_WIDTH - MARGIN - boxWidth;
+    this.page.drawRectangle({
+      x: boxX,
+      y: blockTop - 50,
+      width: boxWidth,
+      height: 62,
+      color: ACCENT_SHADE,
+    });
+    this.text('Amount due', boxX + 10, blockTop - 3, { size: 9, color: MUTED });
+    this.text(formatCents(this.input.amountDueCents), boxX + 10, blockTop - 24, {
+      size: 18,
+      bold: true,
+    });
+    this.text(`Please pay by ${formatDate(this.input.dueDate)}`, boxX + 10, blockTop - 41, {
+      size: 8,
+    });
+
+    this.y = blockTop - 70;
+    this.tableHeader();
+  }
+
+  private continuationPage(): void {
+    this.newPage();
+    const top = this.y;
+    this.text(this.input.provider.name, MARGIN, top - 11, { size: 11, bold: true, maxWidth: 220 });
+    this.text(
+      `Statement of ${formatDate(this.input.statementDate)}, account ${this.input.accountNumber} (continued)`,
+      PAGE_WIDTH - MARGIN,
+      top - 11,
+      { size: 9, color: MUTED, align: 'right' },
+    );
+    this.rule(top - 20);
+    this.y = top - 32;
+    this.tableHeader();
+  }
+
+  private tableHeader(): void {
+    const height = TABLE_LINE + 2 * CELL_PAD_Y;
+    let x = MARGIN;
+    for (const column of COLUMNS) {
+      const textX = column.align === 'right' ? x + column.width - CELL_PAD_X : x + CELL_PAD_X;
+      this.text(column.title, textX, this.y - CELL_PAD_Y - TABLE_SIZE, {
+        size: TABLE_SIZE,
+        bold: true,
+        align: column.align,
+      });
+      x += column.width;
+    }
+    this.y -= height;
+    this.rule(this.y, 1, INK);
+  }
+
+  /** Starts a new page (with the table header) when `height` does not fit on this one. */
+  private ensureRoom(height: number): void {
+    if (this.y - height >= CONTENT_BOTTOM) return;
+    this.continuationPage();
+  }
+
+  private cells(item: StatementItem): string[][] {
+    return COLUMNS.map((column) => {
+      const value = column.cell(item);
+      // Amounts are never wrapped or cut: a figure split over two lines could be misread.
+      return column.align === 'right'
+        ? [value]
+        : wrapText(this.fonts.regular, TABLE_SIZE, value, column.width - 2 * CELL_PAD_X);
+    });
+  }
+
+  private itemRow(item: StatementItem, index: number): void {
+    const cells = this.cells(item);
+    const lines = Math.max(...cells.map((cell) => cell.length));
+    const height = lines * TABLE_LINE + 2 * CELL_PAD_Y;
+    this.ensureRoom(height);
+    if (index % 2 === 1) {
+      this.page.drawRectangle({
+        x: MARGIN,
+        y: this.y - height,
+        width: CONTENT_WIDTH,
+        height,
+        color: SHADE,
+      });
+    }
+    let x = MARGIN;
+    COLUMNS.forEach((column, columnIndex) => {
+      const textX = column.align === 'right' ? x + column.width - CELL_PAD_X : x + CELL_PAD_X;
+      (cells[columnIndex] ?? []).forEach((line, lineIndex) => {
+        this.text(line, textX, this.y - CELL_PAD_Y - TABLE_SIZE - lineIndex * TABLE_LINE, {
+          size: TABLE_SIZE,
+          align: column.align,
+        });
+      });
+      x += column.width;
+    });
+    this.y -= height;
+  }
+
+  private totalsAndAmountDue(): void {
+    const { totals } = this.input;
+    const rowHeight = TABLE_LINE + 2 * CELL_PAD_Y;
+    this.ensureRoom(rowHeight + 44);
+    this.rule(this.y, 1, INK);
+    const baseline = this.y - CELL_PAD_Y - TABLE_SIZE;
+    this.text('Totals', MARGIN + CELL_PAD_X, baseline, { size: TABLE_SIZE, bold: true });
+    const amounts = [
+      totals.chargesCents,
+      totals.paymentsCents,
+      totals.adjustmentsCents,
+      totals.balanceCents,
+    ];
+    let right = PAGE_WIDTH - MARGIN - CELL_PAD_X;
+    for (let index = amounts.length - 1; index >= 0; index -= 1) {
+      this.text(formatCents(amounts[index] ?? 0), right, baseline, {
+        size: TABLE_SIZE,
+        bold: true,
+        align: 'right',
+      });
+      right -= COLUMNS[COLUMNS.length - amounts.length + index]?.width ?? 0;
+    }
+    this.y -= rowHeight + 22;
+    this.text(
+      `Amount due by ${formatDate(this.input.dueDate)}: ${formatCents(this.input.amountDueCents)}`,
+      PAGE_WIDTH - MARGIN,
+      this.y,
+      { size: 11, bold: true, align: 'right' },
+    );
+    this.y -= 14;
+    this.text(
+      `Pay online at ${this.input.provider.portalName}, or call ${this.input.provider.supportPhone}.`,
+      PAGE_WIDTH - MARGIN,
+      this.y,
+      { size: 8, color: MUTED, align: 'right' },
+    );
+  }
+
+  private footers(): void {
+    const { provider } = this.input;
+    this.pages.forEach((page, index) => {
+      this.page = page;
+      this.rule(MARGIN + 12);
+      this.text(
+        `${provider.name} · ${provider.supportPhone} · ${provider.supportEmail}`,
+        MARGIN,
+        MARGIN,
+        { size: 7, color: MUTED, maxWidth: CONTENT_WIDTH - 80 },
+      );
+      this.text(`Page ${index + 1} of ${this.pages.length}`, PAGE_WIDTH - MARGIN, MARGIN, {
+        size: 7,
+        color: MUTED,
+        align: 'right',
+      });
+    });
+  }
+}
+
+export async function renderStatementPdf(input: StatementPdfInput): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const fonts = {
+    regular: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+  };
+  doc.setTitle(`Statement of ${formatDate(input.statementDate)}`);
+  doc.setAuthor(input.provider.name);
+  doc.setCreator(input.provider.portalName);
+  doc.setProducer(input.provider.portalName);
+  new StatementLayout(doc, fonts, input).render();
+  return doc.save();
+}

@@ -1,0 +1,353 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS } from '@webpay/contracts/api';
+import { formatDate } from '@webpay/contracts/dates';
+import { errorObjectSchema, type ErrorObject } from '@webpay/contracts/errors';
+import { formatCents, fromCents, toCents } from '@webpay/contracts/money';
+import {
+  statementDetailSchema,
+  statementListSchema,
+  type StatementDetail,
+} from '@webpay/contracts/statements';
+import { auditEvents, guarantors, statements } from '../../db/schema.ts';
+import { addMonths, firstOfMonth, todayIso } from '../../demo/calendar.ts';
+import { DEMO_GUARANTORS, ROBERT_COUNTS } from '../../demo/demo-guarantors.ts';
+import { testDatabaseKinds } from '../../test/database.ts';
+import { pdfText } from '../../test/pdf-text.ts';
+import { startTestServer, type TestServer } from '../../test/test-server.ts';
+
+const { maria, james, robert } = DEMO_GUARANTORS;
+
+async function errorOf(response: Response): Promise<ErrorObject> {
+  const body = errorObjectSchema.strict().parse(await response.json());
+  expect(body.status).toBe(response.status);
+  return body;
+}
+
+/** An error body without the ids that differ on every request. */
+const withoutIds = ({ requestId: _r, correlationId: _c, ...rest }: ErrorObject) => rest;
+
+describe.each(testDatabaseKinds)('statements (%s)', (kind) => {
+  let server: TestServer;
+  let mariaToken: string;
+  let robertToken: string;
+  let jamesToken: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    mariaToken = await server.login(maria.accountNumber, maria.pin);
+    robertToken = await server.login(robert.accountNumber, robert.pin);
+    jamesToken = await server.login(james.accountNumber, james.pin);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const db = () => server.database.db;
+
+  async function statementRowsOf(accountNumber: string) {
+    return db()
+      .select({ statement: statements })
+      .from(statements)
+      .innerJoin(guarantors, eq(guarantors.id, statements.guarantorId))
+      .where(eq(guarantors.accountNumber, accountNumber))
+      .orderBy(desc(statements.statementDate))
+      .then((rows) => rows.map((row) => row.statement));
+  }
+
+  async function listOf(token: string, requestId?: string) {
+    const response = await server.api(API_PATHS.statements, {
+      token,
+      headers: requestId ? { 'X-Request-Id': requestId } : {},
+    });
+    expect(response.status).toBe(200);
+    return statementListSchema.strict().parse(await response.json()).statements;
+  }
+
+  async function detailOf(token: string, id: string, requestId?: string) {
+    const response = await server.api(API_PATHS.statement(id), {
+      token,
+      headers: requestId ? { 'X-Request-Id': requestId } : {},
+    });
+    expect(response.status).toBe(200);
+    return statementDetailSchema.parse(await response.json());
+  }
+
+  const auditOf = (action: string, requestId: string) =>
+    db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, action), eq(auditEvents.requestId, requestId)));
+
+  /** Sums a dollar column the way the service must: in cents. */
+  const columnSum = (
+    detail: StatementDetail,
+    column: 'charges' | 'payments' | 'adjustments' | 'balance',
+  ) => fromCents(detail.items.reduce((sum, item) => sum + toCents(item[column]), 0));
+
+  describe('GET /statements', () => {
+    it("lists Maria's six monthly statements, newest first, with their figures", async () => {
+      const listed = await listOf(mariaToken);
+      const latest = firstOfMonth(todayIso());
+      expect(listed.map((statement) => statement.statementDate)).toEqual(
+        [0, 1, 2, 3, 4, 5].map((months) => addMonths(latest, -months)),
+      );
+      const rows = await statementRowsOf(maria.accountNumber);
+      expect(listed).toEqual(
+        rows.map((row) => ({
+          id: row.id,
+          statementDate: row.statementDate,
+          accountNumber: '100200300',
+          amountDue: fromCents(row.amountDueCents),
+          dueDate: row.dueDate,
+          status: row.status,
+        })),
+      );
+      // Her open balances on the 1st: 1,250.00 + 310.45 + 980.00 + 500.00 + 640.00.
+      expect(listed[0]).toMatchObject({ amountDue: 3680.45, status: 'open' });
+      expect(listed.slice(1).every((statement) => statement.status !== 'open')).toBe(true);
+    });
+
+    it("lists Robert's 36 statements in order", async () => {
+      const listed = await listOf(robertToken);
+      expect(listed).toHaveLength(ROBERT_COUNTS.statements);
+      const dates = listed.map((statement) => statement.statementDate);
+      expect(dates).toEqual([...dates].sort().reverse());
+      expect(listed.every((statement) => statement.accountNumber === robert.accountNumber)).toBe(
+        true,
+      );
+    });
+
+    it('records the read', async () => {
+      await listOf(mariaToken, 'statements-list-audit');
+      const [event] = await auditOf('statements.listed', 'statements-list-audit');
+      expect(event).toMatchObject({
+        outcome: 'success',
+        actorType: 'guarantor',
+        targetType: 'guarantor',
+        details: { statements: 6 },
+      });
+      expect(event?.guarantorId).toBe(event?.actorId);
+    });
+  });
+
+  describe('GET /statements/{id}', () => {
+    it('gives the lines with totals that are the sums of their columns', async () => {
+      const [latest] = await listOf(mariaToken);
+      const detail = await detailOf(mariaToken, latest?.id ?? '', 'statement-view-audit');
+
+      expect(detail).toMatchObject({ ...latest, guarantorName: 'Maria Garcia' });
+      expect(detail.totals).toEqual({
+        charges: columnSum(detail, 'charges'),
+        payments: columnSum(detail, 'payments'),
+        adjustments: columnSum(detail, 'adjustments'),
+        balance: columnSum(detail, 'balance'),
+      });
+      expect(detail.totals.balance).toBe(detail.amountDue);
+      expect(detail.items.find((item) => item.accountNumber === '40010001')).toMatchObject({
+        facilityId: '107',
+        patientName: 'Maria Garcia',
+        serviceDate: '2026-06-02',
+        balance: 1250,
+      });
+      for (const item of detail.items) {
+        expect(toCents(item.balance)).toBe(
+          toCents(item.charges) - toCents(item.payments) - toCents(item.adjustments),
+        );
+      }
+
+      const [event] = await auditOf('statement.viewed', 'statement-view-audit');
+      expect(event).toMatchObject({
+        outcome: 'success',
+        targetType: 'statement',
+        targetId: detail.id,
+        details: { statementDate: detail.statementDate, items: detail.items.length },
+      });
+    });
+
+    it('gives every statement exactly as stored, converted to dollars', async () => {
+      const rows = await statementRowsOf(maria.accountNumber);
+      for (const row of rows) {
+        const detail = await detailOf(mariaToken, row.id);
+        expect(detail.items).toEqual(
+          row.items.map((item) => ({
+            facilityId: item.facilityId,
+            accountNumber: item.accountNumber,
+            patientName: item.patientName,
+            description: item.description,
+            serviceDate: item.serviceDate,
+            charges: fromCents(item.chargesCents),
+            payments: fromCents(item.paymentsCents),
+            adjustments: fromCents(item.adjustmentsCents),
+            balance: fromCents(item.balanceCents),
+          })),
+        );
+      }
+    });
+  });
+
+  describe('GET /statements/{id}/pdf', () => {
+    it('downloads the statement as a PDF with the provider, the guarantor and the amount due', async () => {
+      const [latest] = await listOf(mariaToken);
+      const response = await server.api(API_PATHS.statementPdf(latest?.id ?? ''), {
+        token: mariaToken,
+        headers: { 'X-Request-Id': 'statement-pdf-audit' },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/pdf');
+      expect(response.headers.get('content-disposition')).toBe(
+        `attachment; filename="statement-${latest?.statementDate}.pdf"`,
+      );
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+
+      const lines = pdfText(bytes).split('\n');
+      expect(lines).toEqual(
+        expect.arrayContaining([
+          server.env.WEBPAY_PROVIDER_NAME,
+          server.env.WEBPAY_PORTAL_NAME,
+          // Maria has her own support phone (SPEC §1).
+          `Questions? Call ${maria.supportPhone}`,
+          `or e-mail ${server.env.WEBPAY_SUPPORT_EMAIL}`,
+          'Maria Garcia',
+          '100200300',
+          formatDate(latest?.statementDate ?? ''),
+          'Open',
+          '107-40010001',
+          '$1,250.00',
+          `Amount due by ${formatDate(latest?.dueDate ?? '')}: $3,680.45`,
+          'Page 1 of 1',
+        ]),
+      );
+
+      const [event] = await auditOf('statement.pdf_downloaded', 'statement-pdf-audit');
+      expect(event).toMatchObject({
+        outcome: 'success',
+        targetType: 'statement',
+        targetId: latest?.id,
+        details: expect.objectContaining({ bytes: bytes.length }),
+      });
+    });
+
+    it("runs Robert's longest statement over several numbered pages", async () => {
+      const [longest] = await db()
+        .select({ id: statements.id, items: statements.items })
+        .from(statements)
+        .innerJoin(guarantors, eq(guarantors.id, statements.guarantorId))
+        .where(eq(guarantors.accountNumber, robert.accountNumber))
+        .orderBy(desc(sql`jsonb_array_length(${statements.items})`))
+        .limit(1);
+      expect(longest?.items.length).toBeGreaterThan(60);
+
+      const response = await server.api(API_PATHS.statementPdf(longest?.id ?? ''), {
+        token: robertToken,
+      });
+      expect(response.status).toBe(200);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const pages = (await PDFDocument.load(bytes)).getPageCount();
+      expect(pages).toBeGreaterThan(1);
+
+      const lines = pdfText(bytes).split('\n');
+      const count = (line: string) => lines.filter((candidate) => candidate === line).length;
+      expect(count('Service date')).toBe(pages);
+      for (let page = 1; page <= pages; page += 1) {
+        expect(count(`Page ${page} of ${pages}`)).toBe(1);
+      }
+      for (const item of longest?.items ?? []) {
+        expect(count(`${item.facilityId}-${item.accountNumber}`)).toBeGreaterThanOrEqual(1);
+      }
+      const due = longest?.items.reduce((sum, item) => sum + item.balanceCents, 0) ?? 0;
+      expect(lines.some((line) => line.endsWith(`: ${formatCents(due)}`))).toBe(true);
+    });
+  });
+
+  describe('access', () => {
+    const paths = (id: string) => [
+      API_PATHS.statements,
+      API_PATHS.statement(id),
+      API_PATHS.statementPdf(id),
+    ];
+
+    it('refuses a guarantor without the historical-data role (403), and records it', async () => {
+      const [mariaLatest] = await statementRowsOf(maria.accountNumber);
+      for (const [index, path] of paths(mariaLatest?.id ?? '').entries()) {
+        const response = await server.api(path, {
+          token: jamesToken,
+          headers: { 'X-Request-Id': `james-statements-${index}` },
+        });
+        expect(response.status, path).toBe(403);
+        expect(await errorOf(response)).toMatchObject({
+          code: 'HISTORICAL_DATA_REQUIRED',
+          title: 'Statements and payments unavailable',
+          details: [expect.stringContaining('does not have access to statements')],
+        });
+        const [denied] = await auditOf('access.denied', `james-statements-${index}`);
+        expect(denied).toMatchObject({
+          outcome: 'failure',
+          details: { requiredRole: 'historical-data' },
+        });
+      }
+    });
+
+    it("answers another guarantor's statement exactly like a missing one (404)", async () => {
+      const [robertLatest] = await statementRowsOf(robert.accountNumber);
+      const robertId = robertLatest?.id ?? '';
+      for (const [theirs, missing] of [
+        [API_PATHS.statement(robertId), API_PATHS.statement('no-such-statement')],
+        [API_PATHS.statementPdf(robertId), API_PATHS.statementPdf('no-such-statement')],
+      ] as const) {
+        const refused = await server.api(theirs, {
+          token: mariaToken,
+          headers: { 'X-Request-Id': 'maria-reads-robert' },
+        });
+        const unknown = await server.api(missing, { token: mariaToken });
+        expect(refused.status).toBe(404);
+        expect(unknown.status).toBe(404);
+        const refusedBody = await errorOf(refused);
+        expect(refusedBody.code).toBe('STATEMENT_NOT_FOUND');
+        expect(withoutIds(refusedBody)).toEqual(withoutIds(await errorOf(unknown)));
+      }
+      const attempts = await auditOf('statement.viewed', 'maria-reads-robert');
+      expect(attempts).toEqual([
+        expect.objectContaining({
+          outcome: 'failure',
+          targetId: robertId,
+          details: { reason: 'not_found' },
+        }),
+      ]);
+    });
+
+    it('names a bad statement id (400)', async () => {
+      const response = await server.api(`${API_PATHS.statements}/`, { token: mariaToken });
+      expect(response.status).toBe(400);
+      const error = await errorOf(response);
+      expect(error.code).toBe('VALIDATION_ERROR');
+      expect(error.details).toEqual([expect.stringMatching(/^params\.id: /)]);
+    });
+
+    it('requires a live session (401)', async () => {
+      const [latest] = await statementRowsOf(maria.accountNumber);
+      for (const path of paths(latest?.id ?? '')) {
+        const anonymous = await server.api(path);
+        expect(anonymous.status, path).toBe(401);
+        expect((await errorOf(anonymous)).code).toBe('UNAUTHORIZED');
+      }
+
+      const token = await server.login(maria.accountNumber, maria.pin);
+      const logout = await server.api(API_PATHS.logout, {
+        method: 'POST',
+        token,
+        headers: { 'Content-Type': 'application/json' },
+      });
+      expect(logout.status).toBe(204);
+      for (const path of paths(latest?.id ?? '')) {
+        const revoked = await server.api(path, { token });
+        expect(revoked.status, path).toBe(401);
+        expect((await errorOf(revoked)).code).toBe('SESSION_EXPIRED');
+      }
+    });
+  });
+});

@@ -1,0 +1,114 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API_PATHS } from '@webpay/contracts/api';
+import {
+  statementDetailSchema,
+  statementIdParamsSchema,
+  statementListSchema,
+} from '@webpay/contracts/statements';
+import { SECURITY, SERVICE_ERRORS, errorResponses } from '../../lib/openapi.ts';
+import { requestContext } from '../../lib/request-context.ts';
+
+const ID_PLACEHOLDER = 'STATEMENT_ID';
+/** The contracts' paths with the id as a route parameter. */
+const statementPath = API_PATHS.statement(ID_PLACEHOLDER).replace(ID_PLACEHOLDER, ':id');
+const statementPdfPath = API_PATHS.statementPdf(ID_PLACEHOLDER).replace(ID_PLACEHOLDER, ':id');
+
+const ROLE =
+  'Needs the historical-data role (SPEC §6): without it 403 HISTORICAL_DATA_REQUIRED. Every read is audited.';
+const NOT_FOUND =
+  'An unknown id, or another guarantor’s, is 404 STATEMENT_NOT_FOUND: the two cannot be told apart.';
+
+const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', app.requireHistoricalData);
+
+  const statements = () => app.services.statements;
+
+  app.get(
+    API_PATHS.statements,
+    {
+      schema: {
+        tags: ['statements'],
+        summary: 'Statements',
+        description: [
+          'The signed-in guarantor’s statements, newest statement date first, without their lines. Amounts in dollars.',
+          ROLE,
+        ].join(' '),
+        security: SECURITY.signedIn,
+        response: { 200: statementListSchema, ...errorResponses(...SERVICE_ERRORS) },
+      },
+    },
+    async (request) =>
+      statements().list(request.requireAuth().guarantorId, requestContext(request)),
+  );
+
+  app.get(
+    statementPath,
+    {
+      schema: {
+        tags: ['statements'],
+        summary: 'One statement',
+        description: [
+          'The statement with its lines as they stood on the statement date, the sum of each column (totals) and the guarantor’s name.',
+          ROLE,
+          NOT_FOUND,
+        ].join(' '),
+        security: SECURITY.signedIn,
+        params: statementIdParamsSchema,
+        response: {
+          200: statementDetailSchema,
+          ...errorResponses(400, ...SERVICE_ERRORS, 404),
+        },
+      },
+    },
+    async (request) =>
+      statements().detail(
+        request.requireAuth().guarantorId,
+        request.params.id,
+        requestContext(request),
+      ),
+  );
+
+  app.get(
+    statementPdfPath,
+    {
+      schema: {
+        tags: ['statements'],
+        summary: 'One statement as PDF',
+        description: [
+          'The statement laid out for printing (US Letter, as many pages as its lines need, the table header repeated and the pages numbered), made from the stored statement on each call.',
+          'Sent as an attachment named statement-YYYY-MM-DD.pdf (the statement date) with Cache-Control: no-store.',
+          ROLE,
+          NOT_FOUND,
+        ].join(' '),
+        security: SECURITY.signedIn,
+        params: statementIdParamsSchema,
+        response: {
+          200: {
+            description: 'The statement as a PDF document',
+            // `any` so the handler may send bytes; the document still says what they are.
+            content: {
+              'application/pdf': { schema: z.any().meta({ type: 'string', format: 'binary' }) },
+            },
+          },
+          ...errorResponses(400, ...SERVICE_ERRORS, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await statements().pdf(
+        request.requireAuth().guarantorId,
+        request.params.id,
+        requestContext(request),
+      );
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${pdf.filename}"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(pdf.bytes));
+    },
+  );
+};
+
+export default statementsRoutes;

@@ -1,0 +1,167 @@
+import { fromCents, sumCents } from '@webpay/contracts/money';
+import type {
+  StatementDetail,
+  StatementList,
+  StatementSummary,
+} from '@webpay/contracts/statements';
+import type { StatementItem } from '../../db/schema.ts';
+import { apiErrors } from '../../lib/api-error.ts';
+import type { RequestContext } from '../../lib/request-context.ts';
+import type { AuditRepository } from '../audit/audit.repository.ts';
+import { renderStatementPdf, type StatementTotals } from './statement-pdf.ts';
+import type {
+  StatementRow,
+  StatementsRepository,
+  StatementSummaryRow,
+} from './statements.repository.ts';
+
+export interface StatementsServiceOptions {
+  providerName: string;
+  portalName: string;
+  supportEmail: string;
+  /** SPEC §1: the guarantor's own support phone wins; this is the fallback. */
+  fallbackSupportPhone: string;
+}
+
+export interface StatementPdf {
+  filename: string;
+  bytes: Uint8Array;
+}
+
+/** Each column of the lines summed, in cents. */
+export function statementTotals(items: readonly StatementItem[]): StatementTotals {
+  return {
+    chargesCents: sumCents(items.map((item) => item.chargesCents)),
+    paymentsCents: sumCents(items.map((item) => item.paymentsCents)),
+    adjustmentsCents: sumCents(items.map((item) => item.adjustmentsCents)),
+    balanceCents: sumCents(items.map((item) => item.balanceCents)),
+  };
+}
+
+export function toStatementSummary(row: StatementSummaryRow): StatementSummary {
+  return {
+    id: row.id,
+    statementDate: row.statementDate,
+    accountNumber: row.accountNumber,
+    amountDue: fromCents(row.amountDueCents),
+    dueDate: row.dueDate,
+    status: row.status,
+  };
+}
+
+export function toStatementDetail(row: StatementRow): StatementDetail {
+  const totals = statementTotals(row.items);
+  return {
+    ...toStatementSummary(row),
+    guarantorName: guarantorName(row),
+    items: row.items.map((item) => ({
+      facilityId: item.facilityId,
+      accountNumber: item.accountNumber,
+      patientName: item.patientName,
+      description: item.description,
+      serviceDate: item.serviceDate,
+      charges: fromCents(item.chargesCents),
+      payments: fromCents(item.paymentsCents),
+      adjustments: fromCents(item.adjustmentsCents),
+      balance: fromCents(item.balanceCents),
+    })),
+    totals: {
+      charges: fromCents(totals.chargesCents),
+      payments: fromCents(totals.paymentsCents),
+      adjustments: fromCents(totals.adjustmentsCents),
+      balance: fromCents(totals.balanceCents),
+    },
+  };
+}
+
+function guarantorName(row: Pick<StatementRow, 'firstName' | 'lastName'>): string {
+  return `${row.firstName} ${row.lastName}`.trim();
+}
+
+export class StatementsService {
+  constructor(
+    private readonly repository: StatementsRepository,
+    private readonly audit: AuditRepository,
+    private readonly options: StatementsServiceOptions,
+  ) {}
+
+  async list(guarantorId: string, context: RequestContext): Promise<StatementList> {
+    const rows = await this.repository.listForGuarantor(guarantorId);
+    await this.record(context, guarantorId, 'statements.listed', 'success', {
+      targetType: 'guarantor',
+      targetId: guarantorId,
+      details: { statements: rows.length },
+    });
+    return { statements: rows.map(toStatementSummary) };
+  }
+
+  async detail(guarantorId: string, id: string, context: RequestContext): Promise<StatementDetail> {
+    const row = await this.find(guarantorId, id, 'statement.viewed', context);
+    await this.record(context, guarantorId, 'statement.viewed', 'success', {
+      targetType: 'statement',
+      targetId: row.id,
+      details: { statementDate: row.statementDate, items: row.items.length },
+    });
+    return toStatementDetail(row);
+  }
+
+  async pdf(guarantorId: string, id: string, context: RequestContext): Promise<StatementPdf> {
+    const row = await this.find(guarantorId, id, 'statement.pdf_downloaded', context);
+    const bytes = await renderStatementPdf({
+      provider: {
+        name: this.options.providerName,
+        portalName: this.options.portalName,
+        supportPhone: row.supportPhone?.trim() || this.options.fallbackSupportPhone,
+        supportEmail: this.options.supportEmail,
+      },
+      guarantorName: guarantorName(row),
+      accountNumber: row.accountNumber,
+      statementDate: row.statementDate,
+      dueDate: row.dueDate,
+      status: row.status,
+      amountDueCents: row.amountDueCents,
+      items: row.items,
+      totals: statementTotals(row.items),
+    });
+    await this.record(context, guarantorId, 'statement.pdf_downloaded', 'success', {
+      targetType: 'statement',
+      targetId: row.id,
+      details: { statementDate: row.statementDate, items: row.items.length, bytes: bytes.length },
+    });
+    return { filename: `statement-${row.statementDate}.pdf`, bytes };
+  }
+
+  /** The caller's statement; a missing or someone else's id is recorded and answered alike. */
+  private async find(
+    guarantorId: string,
+    id: string,
+    action: string,
+    context: RequestContext,
+  ): Promise<StatementRow> {
+    const row = await this.repository.findForGuarantor(guarantorId, id);
+    if (row) return row;
+    await this.record(context, guarantorId, action, 'failure', {
+      targetType: 'statement',
+      targetId: id,
+      details: { reason: 'not_found' },
+    });
+    throw apiErrors.statementNotFound();
+  }
+
+  private record(
+    context: RequestContext,
+    guarantorId: string,
+    action: string,
+    outcome: 'success' | 'failure',
+    event: { targetType: string; targetId: string; details: Record<string, unknown> },
+  ): Promise<void> {
+    return this.audit.record(context, {
+      action,
+      outcome,
+      actorType: 'guarantor',
+      actorId: guarantorId,
+      guarantorId,
+      ...event,
+    });
+  }
+}
