@@ -279,6 +279,18 @@ describe.each(testDatabaseKinds)('the service over HTTP (%s)', (kind) => {
         expect(response.headers.get('x-frame-options')).toBe('DENY');
       }
     });
+
+    it('forbids caching every service answer, refusals included', async () => {
+      const answers = [
+        await server.api(API_PATHS.configApp),
+        await server.api(API_PATHS.encounters),
+        await server.api('/missing'),
+        await fetch(server.apiUrl(API_PATHS.configApp)),
+      ];
+      for (const response of answers) {
+        expect(response.headers.get('cache-control')).toBe('no-store');
+      }
+    });
   });
 
   describe('OpenAPI', () => {

@@ -84,6 +84,13 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(services, { database, env });
   await app.register(authenticate);
 
+  // Service answers carry patient and billing data, refusals included: no browser or proxy may keep a copy.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith(SERVICE_BASE_PATH) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+
   // Routes.
   await app.register(healthRoutes);
   await app.register(
