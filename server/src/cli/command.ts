@@ -32,6 +32,13 @@ export interface CommandOption {
 
 export type CommandValues = Record<string, string | boolean | undefined>;
 
+/** A value given without an option name, e.g. the file of `webpay apply FILE`. */
+export interface CommandArgument {
+  /** As the usage line shows it, e.g. FILE. */
+  name: string;
+  description: string;
+}
+
 export interface Command {
   name: string;
   /** One line for the command list. */
@@ -39,6 +46,8 @@ export interface Command {
   /** Paragraphs shown by `webpay <command> --help`. */
   description: string[];
   options: Record<string, CommandOption>;
-  /** Resolves to the process exit code. */
-  run(values: CommandValues, context: CommandContext): Promise<number>;
+  /** Required, in this order; a command without them takes none. */
+  arguments?: CommandArgument[];
+  /** Resolves to the process exit code; `args` holds one value per declared argument. */
+  run(values: CommandValues, context: CommandContext, args: string[]): Promise<number>;
 }

@@ -14,6 +14,9 @@ import { ConvergeClient } from '../modules/payments/converge/converge.client.ts'
 import { createServices } from '../plugins/services.ts';
 import type { Command, CommandContext, CommandIo, CommandValues } from './command.ts';
 import { errorMessage } from './db-cli.ts';
+import { applyPaymentsCommand } from './commands/apply-payments.ts';
+import { auditCommand } from './commands/audit.ts';
+import { exportPaymentsCommand } from './commands/export-payments.ts';
 import { notifyStatementsCommand } from './commands/notify-statements.ts';
 import { reconcileCommand } from './commands/reconcile.ts';
 
@@ -22,7 +25,13 @@ import { reconcileCommand } from './commands/reconcile.ts';
  * command lives in commands/ and is listed here.
  */
 
-export const COMMANDS: readonly Command[] = [notifyStatementsCommand, reconcileCommand];
+export const COMMANDS: readonly Command[] = [
+  notifyStatementsCommand,
+  reconcileCommand,
+  exportPaymentsCommand,
+  applyPaymentsCommand,
+  auditCommand,
+];
 
 const PROGRAM = 'webpay';
 
@@ -45,12 +54,27 @@ export function generalHelp(): string[] {
 
 export function commandHelp(command: Command): string[] {
   const options = Object.entries(command.options);
-  const usage = options.map(([name, option]) => `[${optionUsage(name, option)}]`).join(' ');
-  const width = Math.max(...options.map(([name, option]) => optionUsage(name, option).length), 6);
+  const args = command.arguments ?? [];
+  const usage = [
+    ...options.map(([name, option]) => `[${optionUsage(name, option)}]`),
+    ...args.map((argument) => argument.name),
+  ].join(' ');
+  const width = Math.max(
+    ...options.map(([name, option]) => optionUsage(name, option).length),
+    ...args.map((argument) => argument.name.length),
+    6,
+  );
   return [
     `Usage: ${PROGRAM} ${command.name} ${usage}`.trimEnd(),
     '',
     ...command.description.flatMap((paragraph) => [paragraph, '']),
+    ...(args.length > 0
+      ? [
+          'Arguments:',
+          ...args.map((argument) => `  ${argument.name.padEnd(width + 2)}${argument.description}`),
+          '',
+        ]
+      : []),
     'Options:',
     ...options.map(
       ([name, option]) => `  ${optionUsage(name, option).padEnd(width + 2)}${option.description}`,
@@ -78,11 +102,19 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
   for (const [optionName, option] of Object.entries(command.options)) {
     options[optionName] = { type: option.type, ...(option.short ? { short: option.short } : {}) };
   }
+  const expected = command.arguments ?? [];
   let values: CommandValues;
+  let positionals: string[];
   try {
-    const parsed = parseArgs({ args: [...rest], options, strict: true, allowPositionals: false });
+    const parsed = parseArgs({
+      args: [...rest],
+      options,
+      strict: true,
+      allowPositionals: expected.length > 0,
+    });
     // No option is declared `multiple`, so no value is an array.
     values = parsed.values as CommandValues;
+    positionals = parsed.positionals;
   } catch (error) {
     io.err(`${PROGRAM} ${command.name}: ${error instanceof Error ? error.message : String(error)}`);
     for (const line of commandHelp(command)) io.err(line);
@@ -92,7 +124,20 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
     for (const line of commandHelp(command)) io.out(line);
     return 0;
   }
-  return command.run(values, context);
+  if (positionals.length !== expected.length) {
+    const names = expected
+      .slice(positionals.length)
+      .map((argument) => argument.name)
+      .join(' ');
+    io.err(
+      positionals.length < expected.length
+        ? `${PROGRAM} ${command.name}: missing ${names}`
+        : `${PROGRAM} ${command.name}: unexpected argument "${positionals[expected.length] ?? ''}"`,
+    );
+    for (const line of commandHelp(command)) io.err(line);
+    return 1;
+  }
+  return command.run(values, context, positionals);
 }
 
 /** The real context: the configured database and mail, output on the terminal. */

@@ -1,0 +1,254 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS, IDEMPOTENCY_KEY_HEADER } from '@webpay/contracts/api';
+import { addDays, toIsoDate } from '@webpay/contracts/dates';
+import { auditEvents, payments } from '../../db/schema.ts';
+import { DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
+import {
+  SANDBOX_BANK_ACCOUNTS,
+  SANDBOX_TEST_CARDS,
+} from '../../modules/converge-sandbox/test-instruments.ts';
+import {
+  MARIA_LINES,
+  MARIA_PAYER,
+  newKey,
+  payByCard,
+  receiptOf,
+} from '../../modules/payments/payments.test-helpers.ts';
+import { POSTING_COLUMNS, parseCsv } from '../../modules/posting/posting-file.ts';
+import { BATCH_ID_PATTERN } from '../../modules/posting/posting.service.ts';
+import { testDatabaseKinds } from '../../test/database.ts';
+import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { cliRunner } from '../cli.test-helpers.ts';
+
+const { maria } = DEMO_GUARANTORS;
+const HEADER = POSTING_COLUMNS.join(',');
+
+/** The CSV on standard output as records of named fields, after checking its header. */
+function postedRows(out: string[]): Record<string, string>[] {
+  const { records, problems } = parseCsv(out.join('\n'));
+  expect(problems).toEqual([]);
+  const [header, ...rows] = records;
+  expect(header?.fields).toEqual([...POSTING_COLUMNS]);
+  return rows.map((row) =>
+    Object.fromEntries(POSTING_COLUMNS.map((column, index) => [column, row.fields[index] ?? ''])),
+  );
+}
+
+describe.each(testDatabaseKinds)('webpay export-payments (%s)', (kind) => {
+  let server: TestServer;
+  let token: string;
+  let directory: string;
+  const run = cliRunner(() => server);
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    token = await server.login(maria.accountNumber, maria.pin);
+    directory = await mkdtemp(path.join(tmpdir(), 'webpay-export-'));
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    if (directory) await rm(directory, { recursive: true, force: true });
+  });
+
+  const payByEcheck = async (amount: number) =>
+    receiptOf(
+      await server.api(API_PATHS.paymentsAch, {
+        token,
+        headers: { [IDEMPOTENCY_KEY_HEADER]: newKey() },
+        body: {
+          accounts: [MARIA_LINES.centralLab(amount)],
+          payer: MARIA_PAYER,
+          saveEmailAsGuarantor: false,
+          eCheck: {
+            routingNumber: SANDBOX_BANK_ACCOUNTS.approved.routingNumber,
+            accountNumber: SANDBOX_BANK_ACCOUNTS.approved.accountNumber,
+            accountType: 'SAVINGS',
+          },
+        },
+      }),
+    );
+
+  let firstBatch: { id: string; out: string[] };
+
+  it('finds nothing to export in the demo history, which was posted long ago', async () => {
+    const { code, out, err } = await run('export-payments');
+    expect(code).toBe(0);
+    expect(out).toEqual([HEADER]);
+    expect(err).toEqual(['No payments to export: wrote the header only to standard output.']);
+  });
+
+  it('exports each line of the recorded payments with masked numbers, then marks them', async () => {
+    const card = await payByCard(server, token, {
+      accounts: [MARIA_LINES.surgery(25), MARIA_LINES.emergency(10.05)],
+    });
+    const bank = await payByEcheck(4.2);
+
+    const { code, out, err } = await run('export-payments');
+    expect(code).toBe(0);
+    expect(err).toHaveLength(1);
+    const batchId = /in batch (\S+) to standard output\.$/.exec(err[0] ?? '')?.[1] ?? '';
+    expect(batchId).toMatch(BATCH_ID_PATTERN);
+    expect(err[0]).toBe(
+      `Exported 2 payments (3 lines), $39.25 in batch ${batchId} to standard output.`,
+    );
+
+    const cardPayment = await server.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, card.receipt.id))
+      .then((rows) => rows[0]);
+    const rows = postedRows(out);
+    const common = {
+      batch_id: batchId,
+      receipt_id: card.receipt.receiptId,
+      payment_reference: card.started.refNum,
+      facility: '107',
+      payment_type: 'Account Payment',
+      method: 'card',
+      instrument: 'VISA',
+      masked_number: '****9990',
+      paid_at: cardPayment?.recordedAt?.toISOString(),
+      processor_txn_id: cardPayment?.processorTxnId,
+      approval_code: cardPayment?.approvalCode,
+    };
+    expect(cardPayment?.processorTxnId).toBeTruthy();
+    expect(cardPayment?.approvalCode).toBeTruthy();
+    expect(rows).toEqual([
+      { ...common, account: '107-40010001', amount: '25.00' },
+      { ...common, account: '107-40010002', amount: '10.05' },
+      {
+        batch_id: batchId,
+        receipt_id: bank.receiptId,
+        payment_reference: expect.stringMatching(/^PAY-/),
+        facility: '153',
+        account: '80001',
+        payment_type: 'GL Payment',
+        amount: '4.20',
+        method: 'eCheck',
+        instrument: 'SAVINGS',
+        masked_number: '****6789',
+        paid_at: bank.date,
+        processor_txn_id: expect.any(String),
+        approval_code: expect.any(String),
+      },
+    ]);
+    const text = out.join('\n');
+    expect(text).not.toContain(SANDBOX_TEST_CARDS.visa.number);
+    expect(text).not.toContain(SANDBOX_BANK_ACCOUNTS.approved.accountNumber);
+    expect(text).not.toContain(SANDBOX_BANK_ACCOUNTS.approved.routingNumber);
+
+    const marked = await server.database.db
+      .select({ exportBatch: payments.exportBatch, exportedAt: payments.exportedAt })
+      .from(payments)
+      .where(eq(payments.exportBatch, batchId));
+    expect(marked).toHaveLength(2);
+    expect(marked.every((row) => row.exportedAt instanceof Date)).toBe(true);
+
+    const [audit] = await server.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.targetId, batchId));
+    expect(audit).toMatchObject({
+      action: 'payments.exported',
+      outcome: 'success',
+      actorType: 'operator',
+      targetType: 'export_batch',
+      details: { batchId, count: 2, lines: 3, totalCents: 3925, since: null },
+    });
+    expect(JSON.stringify(audit)).not.toContain('9990');
+
+    const again = await run('export-payments');
+    expect(again.out).toEqual([HEADER]);
+    expect(again.err).toEqual(['No payments to export: wrote the header only to standard output.']);
+    firstBatch = { id: batchId, out };
+  });
+
+  it('writes an earlier batch again, unchanged, into a new file with CRLF line ends', async () => {
+    const before = await server.database.db.select().from(payments);
+    const file = path.join(directory, 'again.csv');
+    const { code, out, err } = await run(
+      'export-payments',
+      '--batch',
+      firstBatch.id,
+      '--out',
+      file,
+    );
+    expect(code).toBe(0);
+    expect(out).toEqual([]);
+    expect(err).toEqual([
+      `Batch ${firstBatch.id}: 2 payments (3 lines), $39.25, written again to ${file}. Nothing changed.`,
+    ]);
+    const written = await readFile(file, 'utf8');
+    expect(firstBatch.out).toHaveLength(1);
+    expect(written).toBe(`${firstBatch.out[0]}\r\n`);
+    expect(await server.database.db.select().from(payments)).toEqual(before);
+
+    const exists = await run('export-payments', '--out', file);
+    expect(exists.code).toBe(1);
+    expect(exists.err).toEqual([`export-payments: ${file} already exists; choose another --out`]);
+    expect(await readFile(file, 'utf8')).toBe(written);
+
+    const unknown = await run('export-payments', '--batch', 'EXP-20000101-AAAAAA');
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toEqual(['export-payments: there is no batch "EXP-20000101-AAAAAA"']);
+  });
+
+  it('exports only the payments recorded since a day when asked', async () => {
+    const receipt = await payByEcheck(1);
+    const today = toIsoDate(new Date());
+    const tomorrow = await run('export-payments', '--since', addDays(today, 1));
+    expect(tomorrow.out).toEqual([HEADER]);
+    expect(tomorrow.err).toEqual([
+      `No payments to export recorded since ${addDays(today, 1)}: wrote the header only to standard output.`,
+    ]);
+
+    const file = path.join(directory, 'today.csv');
+    const exported = await run('export-payments', '--since', today, '--out', file);
+    expect(exported.code).toBe(0);
+    expect(exported.err[0]).toMatch(/^Exported 1 payment \(1 line\), \$1\.00 in batch EXP-/);
+    const rows = postedRows((await readFile(file, 'utf8')).trimEnd().split('\r\n'));
+    expect(rows.map((row) => row.receipt_id)).toEqual([receipt.receiptId]);
+  });
+
+  it('says what is wrong with its options, and explains itself', async () => {
+    const badDay = await run('export-payments', '--since', '22/11/2026');
+    expect(badDay).toMatchObject({
+      code: 1,
+      err: ['export-payments: --since: must be a date, YYYY-MM-DD'],
+    });
+    const both = await run('export-payments', '--since', '2026-11-22', '--batch', 'EXP-1');
+    expect(both).toMatchObject({
+      code: 1,
+      err: ['export-payments: --since and --batch cannot be used together'],
+    });
+    const help = await run('export-payments', '--help');
+    expect(help.code).toBe(0);
+    expect(help.out[0]).toBe(
+      'Usage: webpay export-payments [--since YYYY-MM-DD] [--batch ID] [--out FILE]',
+    );
+    const general = await run('--help');
+    expect(general.out.join('\n')).toMatch(/export-payments\s+Write the recorded payments/);
+    expect(general.out.join('\n')).toMatch(/apply\s+Mark the payments/);
+    expect(general.out.join('\n')).toMatch(/audit\s+Show the audit trail/);
+  });
+
+  it('tells how to write a batch again when its file cannot be written', async () => {
+    const receipt = await payByEcheck(2);
+    const file = path.join(directory, 'no-such-folder', 'lost.csv');
+    const failed = await run('export-payments', '--out', file);
+    expect(failed.code).toBe(1);
+    expect(failed.err[0]).toMatch(/^export-payments: could not write .*lost\.csv: ENOENT/);
+    const batchId = /exported in batch (\S+):/.exec(failed.err[1] ?? '')?.[1] ?? '';
+    expect(failed.err[1]).toBe(
+      `The payments are exported in batch ${batchId}: "webpay export-payments --batch ${batchId} --out FILE" writes them again.`,
+    );
+    const again = await run('export-payments', '--batch', batchId);
+    expect(again.code).toBe(0);
+    expect(postedRows(again.out).map((row) => row.receipt_id)).toEqual([receipt.receiptId]);
+  });
+});

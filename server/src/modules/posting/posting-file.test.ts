@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import {
+  POSTING_COLUMNS,
+  centsToDecimal,
+  csvField,
+  parseCsv,
+  postingFile,
+  readConfirmation,
+  type PostingLine,
+} from './posting-file.ts';
+
+const cardLine: PostingLine = {
+  batchId: 'EXP-20261122-7KQ2M9',
+  paymentId: 'payment-1',
+  receiptId: 'WP-7KQ2M9XD',
+  paymentReference: 'PAY-7KQ2M9XDH4TB',
+  lineNumber: 1,
+  facilityId: '107',
+  accountId: '107-40010001',
+  paymentType: 'Account Payment',
+  amountCents: 125_050,
+  method: 'card',
+  cardBrand: 'VISA',
+  cardLast4: '9990',
+  bankAccountType: null,
+  bankLast4: null,
+  paidAt: new Date('2026-11-22T10:16:40.950Z'),
+  processorTxnId: '221126ABC-1234',
+  approvalCode: 'CMC142',
+};
+
+const bankLine: PostingLine = {
+  ...cardLine,
+  paymentId: 'payment-2',
+  receiptId: 'WP-N4C8RW2F',
+  paymentReference: 'PAY-N4C8RW2FJ6YE',
+  amountCents: 5,
+  method: 'eCheck',
+  cardBrand: null,
+  cardLast4: null,
+  bankAccountType: 'CHECKING',
+  bankLast4: '0042',
+  approvalCode: null,
+};
+
+describe('posting file', () => {
+  it('writes a header and one CRLF-terminated record per line, amounts with two decimals', () => {
+    expect(postingFile([cardLine, bankLine]).split('\r\n')).toEqual([
+      POSTING_COLUMNS.join(','),
+      'EXP-20261122-7KQ2M9,WP-7KQ2M9XD,PAY-7KQ2M9XDH4TB,107,107-40010001,Account Payment,1250.50,card,VISA,****9990,2026-11-22T10:16:40.950Z,221126ABC-1234,CMC142',
+      'EXP-20261122-7KQ2M9,WP-N4C8RW2F,PAY-N4C8RW2FJ6YE,107,107-40010001,Account Payment,0.05,eCheck,CHECKING,****0042,2026-11-22T10:16:40.950Z,221126ABC-1234,',
+      '',
+    ]);
+    expect(POSTING_COLUMNS).toEqual([
+      'batch_id',
+      'receipt_id',
+      'payment_reference',
+      'facility',
+      'account',
+      'payment_type',
+      'amount',
+      'method',
+      'instrument',
+      'masked_number',
+      'paid_at',
+      'processor_txn_id',
+      'approval_code',
+    ]);
+  });
+
+  it('is only a header when there is nothing to post', () => {
+    expect(postingFile([])).toBe(`${POSTING_COLUMNS.join(',')}\r\n`);
+  });
+
+  it('quotes fields holding a comma, a quote or a line break (RFC 4180)', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('')).toBe('');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField('cr\r')).toBe('"cr\r"');
+
+    const awkward = { ...cardLine, accountId: '107-"4001",0001', paymentType: 'Line\r\nbreak' };
+    const text = postingFile([awkward]);
+    expect(text).toContain(',"107-""4001"",0001","Line\r\nbreak",');
+    const { records, problems } = parseCsv(text);
+    expect(problems).toEqual([]);
+    expect(records[1]?.fields[4]).toBe('107-"4001",0001');
+    expect(records[1]?.fields[5]).toBe('Line\r\nbreak');
+  });
+
+  it('formats cents exactly, never through floating point', () => {
+    expect(centsToDecimal(0)).toBe('0.00');
+    expect(centsToDecimal(7)).toBe('0.07');
+    expect(centsToDecimal(10)).toBe('0.10');
+    expect(centsToDecimal(123_456_789)).toBe('1234567.89');
+    expect(centsToDecimal(-250)).toBe('-2.50');
+    expect(() => centsToDecimal(1.5)).toThrow(RangeError);
+  });
+});
+
+describe('parseCsv', () => {
+  it('reads quoted fields across lines and numbers records by the line they start on', () => {
+    const { records, problems } = parseCsv('\uFEFFa,b\r\n"x\r\ny",2\n\n"""q""",\n3,4');
+    expect(problems).toEqual([]);
+    expect(records).toEqual([
+      { line: 1, fields: ['a', 'b'] },
+      { line: 2, fields: ['x\r\ny', '2'] },
+      { line: 5, fields: ['"q"', ''] },
+      { line: 6, fields: ['3', '4'] },
+    ]);
+  });
+
+  it('reports misplaced and unterminated quotes', () => {
+    expect(parseCsv('a,b\nx"y,1\n"z"w,2\nok,3\n').problems).toEqual([
+      { line: 2, message: 'a quote is misplaced (quote the whole field)' },
+      { line: 3, message: 'a quote is misplaced (quote the whole field)' },
+    ]);
+    expect(parseCsv('a\n"open\nstill open\n').problems).toEqual([
+      { line: 2, message: 'a quoted field is never closed' },
+    ]);
+  });
+});
+
+describe('readConfirmation', () => {
+  const now = new Date('2026-11-22T12:00:00.000Z');
+
+  it('takes receipt_id and applied_at from any position and ignores other columns', () => {
+    const text = [
+      'Note,Applied At,RECEIPT_ID',
+      'posted,2026-11-21,WP-AAAAAAAA',
+      'posted,2026-11-22T06:30:00-05:00,WP-BBBBBBBB',
+      ',, WP-CCCCCCCC ',
+    ].join('\r\n');
+    expect(readConfirmation(text, now)).toEqual({
+      problems: [],
+      entries: [
+        { line: 2, receiptId: 'WP-AAAAAAAA', appliedAt: new Date('2026-11-21T00:00:00.000Z') },
+        { line: 3, receiptId: 'WP-BBBBBBBB', appliedAt: new Date('2026-11-22T11:30:00.000Z') },
+        { line: 4, receiptId: 'WP-CCCCCCCC', appliedAt: undefined },
+      ],
+    });
+  });
+
+  it('accepts the posting file itself, one entry per receipt', () => {
+    const text = postingFile([cardLine, { ...cardLine, lineNumber: 2 }, bankLine]);
+    expect(readConfirmation(text, now)).toEqual({
+      problems: [],
+      entries: [
+        { line: 2, receiptId: cardLine.receiptId, appliedAt: undefined },
+        { line: 4, receiptId: bankLine.receiptId, appliedAt: undefined },
+      ],
+    });
+  });
+
+  it('reports every bad row by its line', () => {
+    const text = [
+      'receipt_id,applied_at',
+      'WP-AAAAAAAA,22/11/2026',
+      ',2026-11-20',
+      'WP-BBBBBBBB,2026-11-20',
+      'WP-BBBBBBBB,2026-11-21',
+      'WP-CCCCCCCC,2026-12-01',
+      'WP-DDDDDDDD,2026-02-30',
+      'WP-EEEEEEEE,2026-11-21',
+    ].join('\n');
+    const { entries, problems } = readConfirmation(text, now);
+    expect(problems).toEqual([
+      {
+        line: 2,
+        message:
+          'applied_at "22/11/2026" is not a date (YYYY-MM-DD) or an ISO 8601 time with offset',
+      },
+      { line: 3, message: 'no receipt_id' },
+      {
+        line: 5,
+        message: 'receipt WP-BBBBBBBB is also on line 4 with another applied_at',
+      },
+      { line: 6, message: 'applied_at 2026-12-01 is in the future' },
+      {
+        line: 7,
+        message:
+          'applied_at "2026-02-30" is not a date (YYYY-MM-DD) or an ISO 8601 time with offset',
+      },
+    ]);
+    expect(entries.map((entry) => entry.receiptId)).toEqual(['WP-BBBBBBBB', 'WP-EEEEEEEE']);
+  });
+
+  it('needs a receipt_id column', () => {
+    expect(readConfirmation('receipt,applied_at\nWP-AAAAAAAA,\n', now).problems).toEqual([
+      { line: 1, message: 'the header has no receipt_id column' },
+    ]);
+    expect(readConfirmation('', now).problems).toEqual([{ line: 1, message: 'the file is empty' }]);
+  });
+});

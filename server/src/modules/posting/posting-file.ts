@@ -1,0 +1,257 @@
+import { isoDateSchema, isoDateTimeSchema } from '@webpay/contracts/dates';
+
+/*
+ * The files exchanged with the hospital billing system (docs/posting.md):
+ * the posting file WebPay exports, one row per payment line, and the
+ * confirmation the billing system sends back, one row per applied receipt.
+ * Both are CSV as RFC 4180 defines it: a header row, comma-separated fields,
+ * CRLF line ends, fields quoted when they hold a comma, a quote or a line
+ * break, quotes doubled inside quoted fields.
+ */
+
+export const POSTING_COLUMNS = [
+  'batch_id',
+  'receipt_id',
+  'payment_reference',
+  'facility',
+  'account',
+  'payment_type',
+  'amount',
+  'method',
+  'instrument',
+  'masked_number',
+  'paid_at',
+  'processor_txn_id',
+  'approval_code',
+] as const;
+
+/** One payment line as it is posted: what the billing system needs to apply it, and nothing more. */
+export interface PostingLine {
+  batchId: string;
+  paymentId: string;
+  receiptId: string;
+  paymentReference: string;
+  lineNumber: number;
+  facilityId: string;
+  accountId: string;
+  paymentType: string;
+  amountCents: number;
+  method: 'card' | 'eCheck';
+  cardBrand: string | null;
+  cardLast4: string | null;
+  bankAccountType: string | null;
+  bankLast4: string | null;
+  paidAt: Date;
+  processorTxnId: string | null;
+  approvalCode: string | null;
+}
+
+const CRLF = '\r\n';
+
+/** Integer cents as `1234.56`, computed on integers so no float rounding can creep in. */
+export function centsToDecimal(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Cents must be an integer: ${cents}`);
+  const sign = cents < 0 ? '-' : '';
+  const absolute = Math.abs(cents);
+  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
+}
+
+/**
+ * The last four digits behind asterisks. The asterisks also keep spreadsheets
+ * from reading `0042` as the number 42.
+ */
+function masked(last4: string | null): string {
+  return last4 ? `****${last4}` : '';
+}
+
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+export function csvRecord(fields: readonly string[]): string {
+  return fields.map(csvField).join(',');
+}
+
+function postingFields(line: PostingLine): string[] {
+  const card = line.method === 'card';
+  return [
+    line.batchId,
+    line.receiptId,
+    line.paymentReference,
+    line.facilityId,
+    line.accountId,
+    line.paymentType,
+    centsToDecimal(line.amountCents),
+    line.method,
+    (card ? line.cardBrand : line.bankAccountType) ?? '',
+    masked(card ? line.cardLast4 : line.bankLast4),
+    line.paidAt.toISOString(),
+    line.processorTxnId ?? '',
+    line.approvalCode ?? '',
+  ];
+}
+
+/** The whole posting file: the header, then one record per line, each ending in CRLF. */
+export function postingFile(lines: readonly PostingLine[]): string {
+  return [POSTING_COLUMNS, ...lines.map(postingFields)]
+    .map((fields) => `${csvRecord(fields)}${CRLF}`)
+    .join('');
+}
+
+export interface CsvRecord {
+  /** The line of the file the record starts on, counting from 1. */
+  line: number;
+  fields: string[];
+}
+
+export interface FileProblem {
+  line: number;
+  message: string;
+}
+
+/**
+ * Reads CSV leniently where RFC 4180 leaves room (LF alone as line end, a
+ * byte-order mark, a missing final line break, blank lines) and strictly
+ * where a mistake would change a value (an unterminated or stray quote).
+ */
+export function parseCsv(text: string): { records: CsvRecord[]; problems: FileProblem[] } {
+  const records: CsvRecord[] = [];
+  const problems: FileProblem[] = [];
+  const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  let line = 1;
+  let index = 0;
+
+  while (index < source.length) {
+    const startLine = line;
+    const fields: string[] = [];
+    let field = '';
+    let broken = false;
+    let ended = false;
+    while (!ended) {
+      if (source[index] === '"') {
+        const openedOn = line;
+        index += 1;
+        let closed = false;
+        while (index < source.length) {
+          const char = source[index];
+          if (char === '"') {
+            if (source[index + 1] === '"') {
+              field += '"';
+              index += 2;
+              continue;
+            }
+            index += 1;
+            closed = true;
+            break;
+          }
+          if (char === '\n') line += 1;
+          field += char;
+          index += 1;
+        }
+        if (!closed) {
+          problems.push({ line: openedOn, message: 'a quoted field is never closed' });
+          return { records, problems };
+        }
+        if (index < source.length && !/[,\r\n]/.test(source[index] ?? '')) broken = true;
+      }
+      while (index < source.length && !/[,\r\n]/.test(source[index] ?? '')) {
+        if (source[index] === '"') broken = true;
+        field += source[index];
+        index += 1;
+      }
+      fields.push(field);
+      field = '';
+      const char = source[index];
+      if (char === ',') {
+        index += 1;
+      } else {
+        if (char === '\r') index += 1;
+        if (source[index] === '\n') index += 1;
+        if (char !== undefined) line += 1;
+        ended = true;
+      }
+    }
+    if (broken) {
+      problems.push({ line: startLine, message: 'a quote is misplaced (quote the whole field)' });
+    } else if (fields.length > 1 || fields[0] !== '') {
+      records.push({ line: startLine, fields });
+    }
+  }
+  return { records, problems };
+}
+
+/** A receipt the billing system confirms as applied, and when (absent: when it is applied here). */
+export interface ConfirmationEntry {
+  line: number;
+  receiptId: string;
+  appliedAt: Date | undefined;
+}
+
+function columnName(header: string): string {
+  return header
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+}
+
+/** `YYYY-MM-DD` (midnight UTC) or an ISO 8601 instant with its offset. */
+function appliedAtOf(value: string, now: Date): Date | string {
+  const isDay = isoDateSchema.safeParse(value).success;
+  if (!isDay && !isoDateTimeSchema.safeParse(value).success) {
+    return `applied_at "${value}" is not a date (YYYY-MM-DD) or an ISO 8601 time with offset`;
+  }
+  const date = new Date(isDay ? `${value}T00:00:00.000Z` : value);
+  if (date.getTime() > now.getTime()) return `applied_at ${value} is in the future`;
+  return date;
+}
+
+/**
+ * The rows of a posting confirmation: a `receipt_id` column and an optional
+ * `applied_at`, in any order among other columns, which are ignored, so the
+ * posting file itself is a valid confirmation. A receipt listed on several
+ * rows (one per line of the payment) is one entry.
+ */
+export function readConfirmation(
+  text: string,
+  now: Date,
+): { entries: ConfirmationEntry[]; problems: FileProblem[] } {
+  const { records, problems } = parseCsv(text);
+  const [header, ...rows] = records;
+  if (!header) {
+    if (problems.length === 0) problems.push({ line: 1, message: 'the file is empty' });
+    return { entries: [], problems };
+  }
+  const columns = header.fields.map(columnName);
+  const receiptColumn = columns.indexOf('receipt_id');
+  const appliedColumn = columns.indexOf('applied_at');
+  if (receiptColumn < 0) {
+    problems.push({ line: header.line, message: 'the header has no receipt_id column' });
+    return { entries: [], problems };
+  }
+
+  const entries = new Map<string, ConfirmationEntry>();
+  for (const row of rows) {
+    const receiptId = (row.fields[receiptColumn] ?? '').trim();
+    if (!receiptId) {
+      problems.push({ line: row.line, message: 'no receipt_id' });
+      continue;
+    }
+    const appliedText = appliedColumn < 0 ? '' : (row.fields[appliedColumn] ?? '').trim();
+    const appliedAt = appliedText ? appliedAtOf(appliedText, now) : undefined;
+    if (typeof appliedAt === 'string') {
+      problems.push({ line: row.line, message: appliedAt });
+      continue;
+    }
+    const earlier = entries.get(receiptId);
+    if (!earlier) {
+      entries.set(receiptId, { line: row.line, receiptId, appliedAt });
+    } else if (earlier.appliedAt?.getTime() !== appliedAt?.getTime()) {
+      problems.push({
+        line: row.line,
+        message: `receipt ${receiptId} is also on line ${earlier.line} with another applied_at`,
+      });
+    }
+  }
+  problems.sort((a, b) => a.line - b.line);
+  return { entries: [...entries.values()], problems };
+}

@@ -1,0 +1,243 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { auditEvents, payments, pendingPayments, receipts } from '../../db/schema.ts';
+import type { RequestContext } from '../../lib/request-context.ts';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/database.ts';
+import { postingFile } from './posting-file.ts';
+import { BATCH_ID_PATTERN, PostingService } from './posting.service.ts';
+
+const context: RequestContext = { requestId: 'test-posting', correlationId: 'test', ipAddress: '' };
+
+describe.each(testDatabaseKinds)('posting service (%s)', (kind) => {
+  let database: TestDatabase;
+  let posting: PostingService;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    posting = new PostingService(database.db);
+  });
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const db = () => database.db;
+
+  /** The demo history, all exported and applied, made fresh again: recorded, not yet exported. */
+  beforeEach(async () => {
+    await db().update(payments).set({ exportedAt: null, exportBatch: null, appliedAt: null });
+  });
+
+  const recorded = () =>
+    db()
+      .select({ id: payments.id, amountCents: payments.amountCents })
+      .from(payments)
+      .where(eq(payments.status, 'recorded'));
+
+  /** A day some way into the demo history, with payments on both sides of it. */
+  const midHistory = async () => {
+    const [row] = await db()
+      .select({
+        day: sql<string>`to_char(min(${payments.createdAt}) + interval '200 days', 'YYYY-MM-DD')`,
+      })
+      .from(payments);
+    return new Date(`${row?.day ?? ''}T00:00:00.000Z`);
+  };
+
+  it('exports every payment once, however many exports run at once', async () => {
+    const all = await recorded();
+    expect(all.length).toBeGreaterThan(50);
+
+    // Some take all, some the recent ones: their sets overlap.
+    const since = await midHistory();
+    const batches = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        posting.exportPayments(index % 2 === 0 ? {} : { since }, context),
+      ),
+    );
+    const exported = batches.flatMap((batch) => [
+      ...new Set(batch.lines.map((line) => line.paymentId)),
+    ]);
+    expect(exported).toHaveLength(all.length);
+    expect(new Set(exported)).toEqual(new Set(all.map((payment) => payment.id)));
+
+    const nonEmpty = batches.filter((batch) => batch.batchId !== null);
+    expect(nonEmpty.length).toBeGreaterThanOrEqual(1);
+    for (const batch of nonEmpty) {
+      expect(batch.batchId).toMatch(BATCH_ID_PATTERN);
+      expect(batch.lines.every((line) => line.batchId === batch.batchId)).toBe(true);
+      const stored = await db()
+        .select({ id: payments.id })
+        .from(payments)
+        .where(eq(payments.exportBatch, batch.batchId ?? ''));
+      expect(new Set(stored.map((row) => row.id))).toEqual(
+        new Set(batch.lines.map((line) => line.paymentId)),
+      );
+    }
+    const total = batches.reduce((sum, batch) => sum + batch.totalCents, 0);
+    expect(total).toBe(all.reduce((sum, payment) => sum + payment.amountCents, 0));
+
+    const events = await db()
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.action, 'payments.exported'), eq(auditEvents.requestId, 'test-posting')),
+      );
+    expect(events.map((event) => event.details)).toEqual(
+      expect.arrayContaining(
+        nonEmpty.map((batch) =>
+          expect.objectContaining({
+            batchId: batch.batchId,
+            count: batch.payments,
+            totalCents: batch.totalCents,
+          }),
+        ),
+      ),
+    );
+
+    const again = await posting.exportPayments({}, context);
+    expect(again).toEqual({ batchId: null, lines: [], payments: 0, totalCents: 0 });
+  });
+
+  it('exports only payments made since a day, leaving the rest for later', async () => {
+    const since = await midHistory();
+
+    const recent = await posting.exportPayments({ since }, context);
+    expect(recent.payments).toBeGreaterThan(0);
+    expect(recent.lines.every((line) => line.paidAt >= since)).toBe(true);
+    const left = await db()
+      .select({ createdAt: payments.createdAt })
+      .from(payments)
+      .where(isNull(payments.exportedAt));
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.every((row) => row.createdAt < since)).toBe(true);
+
+    const rest = await posting.exportPayments({}, context);
+    expect(rest.payments).toBe(left.length);
+  });
+
+  it('prints an earlier batch again exactly as it was, changing nothing', async () => {
+    const first = await posting.exportPayments({}, context);
+    const before = await db().select().from(payments);
+    const again = await posting.batch(first.batchId ?? '', context);
+    expect(again).toEqual(first);
+    expect(postingFile(again?.lines ?? [])).toBe(postingFile(first.lines));
+    expect(await db().select().from(payments)).toEqual(before);
+    expect(await posting.batch('EXP-20000101-AAAAAA', context)).toBeUndefined();
+  });
+
+  it('applies a confirmation all or nothing, and marks the pending payments applied', async () => {
+    const exported = await posting.exportPayments({}, context);
+    const [first, second] = [...new Set(exported.lines.map((line) => line.receiptId))];
+    const paymentOf = async (receiptId: string | undefined) => {
+      const [row] = await db()
+        .select({ id: payments.id, appliedAt: payments.appliedAt })
+        .from(payments)
+        .innerJoin(receipts, eq(receipts.paymentId, payments.id))
+        .where(eq(receipts.receiptId, receiptId ?? ''));
+      if (!row) throw new Error(`no payment for ${receiptId}`);
+      return row;
+    };
+    const firstPayment = await paymentOf(first);
+    // The demo history has no pending rows of its own; give the first payment one.
+    const [pendingSource] = await db()
+      .select()
+      .from(pendingPayments)
+      .where(isNull(pendingPayments.paymentId))
+      .limit(1);
+    if (!pendingSource) throw new Error('the demo data has no pending payment');
+    await db()
+      .update(pendingPayments)
+      .set({ paymentId: firstPayment.id })
+      .where(eq(pendingPayments.id, pendingSource.id));
+
+    const refused = await posting.applyConfirmation(
+      `receipt_id,applied_at\n${first},2026-01-05\nWP-UNKNOWN1,\n`,
+      { fileName: 'refused.csv', dryRun: false },
+      context,
+    );
+    expect(refused).toEqual({
+      problems: [{ line: 3, message: 'unknown receipt WP-UNKNOWN1' }],
+      results: [],
+    });
+    expect((await paymentOf(first)).appliedAt).toBeNull();
+
+    const dryRun = await posting.applyConfirmation(
+      `receipt_id\n${first}\n`,
+      { fileName: 'confirm.csv', dryRun: true },
+      context,
+    );
+    expect(dryRun.results.map((result) => result.outcome)).toEqual(['would_apply']);
+    expect((await paymentOf(first)).appliedAt).toBeNull();
+
+    const report = await posting.applyConfirmation(
+      `receipt_id,applied_at\n${first},2026-01-05\n${second},\n`,
+      { fileName: 'confirm.csv', dryRun: false, now: new Date('2026-02-01T08:00:00.000Z') },
+      context,
+    );
+    expect(report.problems).toEqual([]);
+    expect(
+      report.results.map(({ receiptId, outcome, appliedAt }) => [receiptId, outcome, appliedAt]),
+    ).toEqual([
+      [first, 'applied', new Date('2026-01-05T00:00:00.000Z')],
+      [second, 'applied', new Date('2026-02-01T08:00:00.000Z')],
+    ]);
+    expect((await paymentOf(first)).appliedAt).toEqual(new Date('2026-01-05T00:00:00.000Z'));
+    expect((await paymentOf(second)).appliedAt).toEqual(new Date('2026-02-01T08:00:00.000Z'));
+    const [pending] = await db()
+      .select()
+      .from(pendingPayments)
+      .where(eq(pendingPayments.id, pendingSource.id));
+    expect(pending?.appliedAt).toEqual(new Date('2026-01-05T00:00:00.000Z'));
+
+    const repeated = await posting.applyConfirmation(
+      `receipt_id\n${first}\n${second}\n`,
+      { fileName: 'confirm.csv', dryRun: false },
+      context,
+    );
+    expect(repeated.results.map((result) => result.outcome)).toEqual([
+      'already_applied',
+      'already_applied',
+    ]);
+    expect((await paymentOf(first)).appliedAt).toEqual(new Date('2026-01-05T00:00:00.000Z'));
+
+    const audits = await db()
+      .select({ outcome: auditEvents.outcome, details: auditEvents.details })
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, 'payments.applied'),
+          inArray(auditEvents.targetId, ['refused.csv', 'confirm.csv']),
+        ),
+      )
+      .orderBy(auditEvents.id);
+    expect(audits).toEqual([
+      { outcome: 'failure', details: { problems: 1, lines: [3] } },
+      {
+        outcome: 'success',
+        details: {
+          applied: 2,
+          alreadyApplied: 0,
+          totalCents: expect.any(Number),
+          receiptIds: [first, second],
+        },
+      },
+      {
+        outcome: 'success',
+        details: { applied: 0, alreadyApplied: 2, totalCents: 0, receiptIds: [] },
+      },
+    ]);
+  });
+
+  it('refuses payments that are not exported yet', async () => {
+    const [receipt] = await db().select({ receiptId: receipts.receiptId }).from(receipts).limit(1);
+    const report = await posting.applyConfirmation(
+      `receipt_id\n${receipt?.receiptId}\n`,
+      { fileName: 'early.csv', dryRun: false },
+      context,
+    );
+    expect(report.problems).toEqual([
+      { line: 2, message: `receipt ${receipt?.receiptId} has not been exported yet` },
+    ]);
+  });
+});

@@ -1,0 +1,238 @@
+import { randomInt } from 'node:crypto';
+import { sumCents } from '@webpay/contracts/money';
+import type { Database } from '../../db/client.ts';
+import type { RequestContext } from '../../lib/request-context.ts';
+import { AuditRepository } from '../audit/audit.repository.ts';
+import { readConfirmation, type FileProblem, type PostingLine } from './posting-file.ts';
+import { PostingRepository, type ReceiptState } from './posting.repository.ts';
+
+/*
+ * The billing office's side of a payment after it is recorded: it is
+ * exported in a posting file for the hospital billing system, which posts it
+ * to the accounts and confirms; the confirmation marks it applied, and it
+ * stops being pending on the guarantor's dashboard.
+ */
+
+/** Batch ids are read aloud and typed: no 0/O, 1/I/L. */
+const UNAMBIGUOUS = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+/** `EXP-20261122-7KQ2M9`: the export's day in UTC, then 31^6 random values. */
+export function newBatchId(at: Date): string {
+  let suffix = '';
+  for (let index = 0; index < 6; index += 1) suffix += UNAMBIGUOUS[randomInt(UNAMBIGUOUS.length)];
+  return `EXP-${at.toISOString().slice(0, 10).replaceAll('-', '')}-${suffix}`;
+}
+
+export const BATCH_ID_PATTERN = /^EXP-\d{8}-[A-HJKMNP-Z2-9]{6}$/;
+
+export interface PostingBatch {
+  /** Null when there was nothing to export. */
+  batchId: string | null;
+  lines: PostingLine[];
+  payments: number;
+  totalCents: number;
+}
+
+export type ApplyOutcome = 'applied' | 'already_applied' | 'would_apply';
+
+export interface ApplyResult {
+  receiptId: string;
+  paymentReference: string;
+  amountCents: number;
+  outcome: ApplyOutcome;
+  /** When it was applied: now, as the file says, or earlier for one already applied. */
+  appliedAt: Date;
+}
+
+export interface ApplyReport {
+  /** When there is any, nothing was applied. */
+  problems: FileProblem[];
+  results: ApplyResult[];
+}
+
+export interface ApplyOptions {
+  /** Named in the audit trail. */
+  fileName: string;
+  dryRun: boolean;
+  now?: Date;
+}
+
+const OPERATOR = { actorType: 'operator' } as const;
+
+function batchOf(batchId: string | null, lines: PostingLine[]): PostingBatch {
+  return {
+    batchId,
+    lines,
+    payments: new Set(lines.map((line) => line.paymentId)).size,
+    totalCents: sumCents(lines.map((line) => line.amountCents)),
+  };
+}
+
+export class PostingService {
+  private readonly repository: PostingRepository;
+  private readonly audit: AuditRepository;
+
+  constructor(private readonly db: Database) {
+    this.repository = new PostingRepository(db);
+    this.audit = new AuditRepository(db);
+  }
+
+  /**
+   * Exports every recorded payment not exported before (recorded on or after
+   * `since`, when given) as a new batch. Marking them and reading them back
+   * happen in one transaction, with the audit event, so a payment is in
+   * exactly one batch however many exports run at once.
+   */
+  async exportPayments(
+    options: { since?: Date; now?: Date },
+    context: RequestContext,
+  ): Promise<PostingBatch> {
+    const now = options.now ?? new Date();
+    return this.db.transaction(async (tx) => {
+      const repository = new PostingRepository(tx);
+      let batchId = newBatchId(now);
+      while (await repository.batchExists(batchId)) batchId = newBatchId(now);
+      const marked = await repository.markExported(batchId, now, options.since);
+      const batch = batchOf(marked > 0 ? batchId : null, await repository.batchLines(batchId));
+      // A payment marked but missing from the file would never be posted.
+      if (batch.payments !== marked) {
+        throw new Error(
+          `Batch ${batchId}: ${marked} payments marked, ${batch.payments} in the file`,
+        );
+      }
+      await new AuditRepository(tx).record(context, {
+        ...OPERATOR,
+        action: 'payments.exported',
+        outcome: 'success',
+        targetType: 'export_batch',
+        targetId: batch.batchId,
+        details: {
+          batchId: batch.batchId,
+          count: batch.payments,
+          lines: batch.lines.length,
+          totalCents: batch.totalCents,
+          since: options.since?.toISOString() ?? null,
+        },
+      });
+      return batch;
+    });
+  }
+
+  /** An earlier batch as it was exported, changing nothing; undefined when there is none. */
+  async batch(batchId: string, context: RequestContext): Promise<PostingBatch | undefined> {
+    const lines = await this.repository.batchLines(batchId);
+    if (lines.length === 0) return undefined;
+    const batch = batchOf(batchId, lines);
+    await this.audit.record(context, {
+      ...OPERATOR,
+      action: 'payments.export_reprinted',
+      outcome: 'success',
+      targetType: 'export_batch',
+      targetId: batchId,
+      details: { batchId, count: batch.payments, totalCents: batch.totalCents },
+    });
+    return batch;
+  }
+
+  /**
+   * Applies the receipts a posting confirmation lists, all or none: every
+   * row is checked first, and any problem leaves everything unchanged. A
+   * receipt applied before is reported as such and keeps its time.
+   */
+  async applyConfirmation(
+    text: string,
+    options: ApplyOptions,
+    context: RequestContext,
+  ): Promise<ApplyReport> {
+    const now = options.now ?? new Date();
+    const file = readConfirmation(text, now);
+    const report = await this.db.transaction(async (tx) => {
+      const repository = new PostingRepository(tx);
+      const states = new Map(
+        (await repository.receiptStates(file.entries.map((entry) => entry.receiptId))).map(
+          (state) => [state.receiptId, state],
+        ),
+      );
+      const problems = [...file.problems];
+      const checked: { state: ReceiptState; appliedAt: Date }[] = [];
+      for (const entry of file.entries) {
+        const state = states.get(entry.receiptId);
+        if (!state) {
+          problems.push({ line: entry.line, message: `unknown receipt ${entry.receiptId}` });
+        } else if (!state.exportedAt) {
+          problems.push({
+            line: entry.line,
+            message: `receipt ${entry.receiptId} has not been exported yet`,
+          });
+        } else {
+          checked.push({ state, appliedAt: entry.appliedAt ?? now });
+        }
+      }
+      if (problems.length > 0) {
+        return { problems: problems.sort((a, b) => a.line - b.line), results: [] };
+      }
+
+      const toApply = checked.filter(({ state }) => !state.appliedAt);
+      const applied = new Set<string>();
+      if (!options.dryRun) {
+        // One statement per distinct time rather than per receipt.
+        const byTime = new Map<number, string[]>();
+        for (const { state, appliedAt } of toApply) {
+          const group = byTime.get(appliedAt.getTime());
+          if (group) group.push(state.paymentId);
+          else byTime.set(appliedAt.getTime(), [state.paymentId]);
+        }
+        for (const [time, paymentIds] of byTime) {
+          for (const id of await repository.markApplied(paymentIds, new Date(time))) {
+            applied.add(id);
+          }
+        }
+      }
+      const outcomeOf = (state: ReceiptState): ApplyOutcome => {
+        if (state.appliedAt) return 'already_applied';
+        if (options.dryRun) return 'would_apply';
+        // Not marked: another apply took it between the check and the update.
+        return applied.has(state.paymentId) ? 'applied' : 'already_applied';
+      };
+      const results = checked.map(({ state, appliedAt }): ApplyResult => ({
+        receiptId: state.receiptId,
+        paymentReference: state.paymentReference,
+        amountCents: state.amountCents,
+        outcome: outcomeOf(state),
+        appliedAt: state.appliedAt ?? appliedAt,
+      }));
+      if (!options.dryRun) {
+        const newlyApplied = results.filter((result) => result.outcome === 'applied');
+        await new AuditRepository(tx).record(context, {
+          ...OPERATOR,
+          action: 'payments.applied',
+          outcome: 'success',
+          targetType: 'posting_file',
+          targetId: options.fileName,
+          details: {
+            applied: newlyApplied.length,
+            alreadyApplied: results.length - newlyApplied.length,
+            totalCents: sumCents(newlyApplied.map((result) => result.amountCents)),
+            receiptIds: newlyApplied.map((result) => result.receiptId),
+          },
+        });
+      }
+      return { problems: [], results };
+    });
+
+    if (report.problems.length > 0 && !options.dryRun) {
+      await this.audit.record(context, {
+        ...OPERATOR,
+        action: 'payments.applied',
+        outcome: 'failure',
+        targetType: 'posting_file',
+        targetId: options.fileName,
+        details: {
+          problems: report.problems.length,
+          lines: report.problems.map((problem) => problem.line),
+        },
+      });
+    }
+    return report;
+  }
+}
