@@ -7,6 +7,14 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
+ * SPEC §9's build release marker. The release is a property of the build, so
+ * the pipeline names it (WEBPAY_RELEASE) and the bundle carries it.
+ */
+export const releaseDefine = {
+  'import.meta.env.WEBPAY_RELEASE': JSON.stringify(process.env.WEBPAY_RELEASE || 'prod-23'),
+};
+
+/**
  * sonner injects its stylesheet as a <style> element at import time, which the
  * portal's CSP (style-src 'self') refuses. The same stylesheet is bundled from
  * src/styles/index.css, so the injection is dropped from the production build.
@@ -27,6 +35,7 @@ export default defineConfig({
   // PORTAL_BASE_PATH of @webpay/contracts/api; the config loader cannot import .ts workspaces.
   base: '/webpay/',
   resolve: { alias: { '@': fromHere('./src') } },
+  define: releaseDefine,
   plugins: [
     // The router plugin must run before the React plugin so route files are split first.
     tanstackRouter({

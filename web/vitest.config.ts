@@ -1,9 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { releaseDefine } from './vite.config.ts';
 
 export default defineProject({
   plugins: [react()],
+  define: releaseDefine,
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     name: 'web',

@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PORTAL_BASE_PATH } from '@webpay/contracts/api';
-import { RELEASE_MARKER } from '@/config/constants.ts';
 import { App } from '@/app/app.tsx';
 import { AppProvider } from '@/app/provider.tsx';
+import { logRelease } from '@/app/release.ts';
 import { createAppRouter } from '@/app/router.ts';
 import { getMe } from '@/features/auth/api/get-me.ts';
 import { postLogout } from '@/features/auth/api/logout.ts';
@@ -15,7 +15,7 @@ import '@/styles/index.css';
 
 // Before the first paint, so a dark theme never flashes light.
 applyTheme(resolveTheme(readStoredTheme()));
-console.info(`WebPay release ${RELEASE_MARKER}`);
+logRelease();
 
 const queryClient = createQueryClient();
 const auth = createAuth({ queryClient, fetchMe: (token) => getMe(token), postLogout });

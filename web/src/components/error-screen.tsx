@@ -5,10 +5,12 @@ import { ERROR_SCREEN } from '@webpay/contracts/messages';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { ApiError } from '@/lib/api-client.ts';
-import { classifyError } from '@/lib/error-kind.ts';
-import { cn } from '@/lib/utils.ts';
 import { PhoneLink } from '@/components/phone-link.tsx';
+import { TechnicalDetails } from '@/components/technical-details.tsx';
+import { browser } from '@/lib/browser.ts';
+import { classifyError } from '@/lib/error-kind.ts';
+import { technicalDetailRows } from '@/lib/technical-details.ts';
+import { cn } from '@/lib/utils.ts';
 
 function subscribeOnline(callback: () => void) {
   window.addEventListener('online', callback);
@@ -25,22 +27,6 @@ function useOnline(): boolean {
     () => navigator.onLine,
     () => true,
   );
-}
-
-function technicalDetails(error: unknown): [string, string][] {
-  if (error instanceof ApiError) {
-    const { code, status, title, details, requestId, correlationId } = error.error;
-    return [
-      ['Code', code],
-      ['Status', String(status)],
-      ['Title', title],
-      ['Details', details.join(' ')],
-      ['Request ID', requestId || '—'],
-      ['Correlation ID', correlationId || '—'],
-    ];
-  }
-  if (error instanceof Error) return [['Message', error.message]];
-  return [['Message', String(error)]];
 }
 
 export interface ErrorScreenProps {
@@ -68,9 +54,12 @@ export function ErrorScreen({
   const [retrying, setRetrying] = useState(false);
 
   const retry = async () => {
+    if (retrying) return;
     setRetrying(true);
     try {
       await onRetry();
+    } catch {
+      // What a failed retry means is shown by the owner of the error; the button just comes back.
     } finally {
       setRetrying(false);
     }
@@ -96,12 +85,18 @@ export function ErrorScreen({
               <Link to="/login">{ERROR_SCREEN.authentication.action}</Link>
             </Button>
           ) : (
-            <Button onClick={() => void retry()} disabled={retrying} aria-busy={retrying}>
+            // aria-disabled rather than disabled: a disabled button drops keyboard focus to the page.
+            <Button
+              onClick={() => void retry()}
+              aria-disabled={retrying}
+              aria-busy={retrying}
+              className="aria-disabled:cursor-progress aria-disabled:opacity-60"
+            >
               {retrying ? <Spinner /> : <RefreshCw aria-hidden="true" />}
               {retrying ? ERROR_SCREEN.retrying : ERROR_SCREEN.retry}
             </Button>
           )}
-          <Button variant="secondary" onClick={() => window.location.reload()}>
+          <Button variant="secondary" onClick={() => browser.reload()}>
             {ERROR_SCREEN.refresh}
           </Button>
         </div>
@@ -139,17 +134,8 @@ export function ErrorScreen({
           </p>
         )}
 
-        <details className="rounded-md border border-border p-3 text-sm">
-          <summary className="cursor-pointer font-medium">Technical details</summary>
-          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-            {technicalDetails(error).map(([term, value]) => (
-              <div key={term} className="contents">
-                <dt className="text-muted-foreground">{term}</dt>
-                <dd className="break-words">{value}</dd>
-              </div>
-            ))}
-          </dl>
-        </details>
+        {/* Each copy button stays beside its value however wide the page. */}
+        <TechnicalDetails rows={technicalDetailRows(error)} className="max-w-2xl" />
       </CardContent>
     </Card>
   );

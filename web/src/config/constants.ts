@@ -27,8 +27,8 @@ export const CONFIG_CACHE = {
 
 export const DASHBOARD_QUERY_RETRIES = 2;
 
-/** SPEC §9: build release marker logged at start. */
-export const RELEASE_MARKER = 'prod-23';
+/** SPEC §9: how long a copy button says 'Copied!'. */
+export const COPIED_INDICATOR_MS = 2_000;
 
 /**
  * Shown only until GET /config/app answers (or if it cannot be reached); the

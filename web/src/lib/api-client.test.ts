@@ -244,6 +244,109 @@ describe('api client', () => {
     await expect(client.get('/encounters', okSchema)).resolves.toHaveProperty('error');
   });
 
+  describe('getBlob', () => {
+    const pdf = () =>
+      new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': 'attachment; filename="statement.pdf"',
+        },
+      });
+
+    it('fetches a file with the API key, the XHR marker and the bearer token', async () => {
+      const fetchMock = vi.fn<typeof fetch>(async () => pdf());
+      const { client } = setup({ fetch: fetchMock });
+      const result = await client.getBlob({
+        path: '/statements/s-1/pdf',
+        accept: 'application/pdf',
+      });
+      const lastHeaders = () => new Headers(fetchMock.mock.lastCall?.[1]?.headers);
+
+      expect(fetchMock.mock.lastCall?.[0]).toBe(`${SERVICE_BASE_PATH}/statements/s-1/pdf`);
+      expect(fetchMock.mock.lastCall?.[1]?.method).toBe('GET');
+      expect(lastHeaders().get('Accept')).toBe('application/pdf');
+      expect(lastHeaders().get('X-API-Key')).toBe('key-123');
+      expect(lastHeaders().get('X-Requested-With')).toBe('XMLHttpRequest');
+      expect(lastHeaders().get('Authorization')).toBe('Bearer session-token');
+      expect(result.error).toBeUndefined();
+      const bytes = new Uint8Array(await (result.data as Blob).arrayBuffer());
+      expect(new TextDecoder().decode(bytes)).toBe('%PDF');
+    });
+
+    it('passes the error object of a refusal through, and reports a 401', async () => {
+      const notFound: ErrorObject = {
+        title: 'Not found',
+        status: 404,
+        code: 'NOT_FOUND',
+        details: ['No such statement.'],
+        requestId: 'req-2',
+        correlationId: 'cor-2',
+      };
+      const refused = setup({
+        fetch: vi.fn<typeof fetch>(async () => jsonResponse(notFound, 404)),
+      });
+      const result = await refused.client.getBlob({
+        path: '/statements/x/pdf',
+        accept: 'application/pdf',
+      });
+      expect(result.error).toEqual(notFound);
+
+      const expired = setup({
+        fetch: vi.fn<typeof fetch>(async () => new Response('', { status: 401 })),
+      });
+      const expiredResult = await expired.client.getBlob({
+        path: '/statements/x/pdf',
+        accept: 'application/pdf',
+      });
+      expect(expiredResult.error?.code).toBe('ERR1002');
+      expect(expired.onUnauthorized).toHaveBeenCalledTimes(1);
+    });
+
+    it('refuses an answer of another media type rather than saving it as the file', async () => {
+      const { client } = setup({
+        fetch: vi.fn<typeof fetch>(
+          async () => new Response('<!doctype html>', { headers: { 'Content-Type': 'text/html' } }),
+        ),
+      });
+      const result = await client.getBlob({
+        path: '/statements/s-1/pdf',
+        accept: 'application/pdf',
+      });
+      expect(result.error).toEqual(UNEXPECTED);
+    });
+
+    it('turns a network failure or a timeout into the fallback, like every call', async () => {
+      const offline = setup({
+        fetch: vi.fn<typeof fetch>(async () => {
+          throw new TypeError('Failed to fetch');
+        }),
+      });
+      const result = await offline.client.getBlob({
+        path: '/statements/s-1/pdf',
+        accept: 'application/pdf',
+      });
+      expect(result.error && result.failure).toBe('network');
+
+      vi.useFakeTimers();
+      const hanging = setup({
+        fetch: vi.fn<typeof fetch>(
+          (_url, init) =>
+            new Promise((_resolve, reject) => {
+              init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+            }),
+        ),
+      });
+      const pending = hanging.client.getBlob({
+        path: '/statements/s-1/pdf',
+        accept: 'application/pdf',
+      });
+      await vi.advanceTimersByTimeAsync(30_000);
+      const timedOut = await pending;
+      expect(timedOut.error).toEqual(UNEXPECTED);
+      expect(timedOut.error && timedOut.failure).toBe('timeout');
+    });
+  });
+
   it('unwrap throws an ApiError carrying the error object', () => {
     expect(unwrap({ data: 1 })).toBe(1);
     try {

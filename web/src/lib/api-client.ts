@@ -115,6 +115,24 @@ function isTimeout(reason: unknown): boolean {
   return reason instanceof DOMException && reason.name === 'TimeoutError';
 }
 
+/** The answer's media type without parameters, e.g. `application/pdf`. */
+function mediaType(response: Response): string {
+  return (response.headers.get('Content-Type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/** Reads a 2xx answer into the call's data, or says why it cannot be used. */
+type AnswerReader<T> = (response: Response) => Promise<ApiResult<T>>;
+
+export interface BlobRequestOptions {
+  /** Relative to the billing service base path, e.g. `/statements/1/pdf`. */
+  path: string;
+  /** The media type asked for and required of the answer, e.g. `application/pdf`. */
+  accept: string;
+  token?: string | null;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
 export function createApiClient(options: ApiClientOptions = {}) {
   const {
     baseUrl = SERVICE_BASE_PATH,
@@ -124,15 +142,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
     onUnauthorized = () => sessionStore.reportUnauthorized(),
   } = options;
 
-  async function send<S extends z.ZodType>(
-    requestOptions: RequestOptions<S>,
-  ): Promise<ApiResult<z.output<S>>> {
-    const { method = 'GET', path, body, schema, signal } = requestOptions;
+  async function send<T>(
+    requestOptions: Omit<RequestOptions<z.ZodType>, 'schema'> & { accept: string },
+    readAnswer: AnswerReader<T>,
+  ): Promise<ApiResult<T>> {
+    const { method = 'GET', path, body, signal, accept } = requestOptions;
     const token = requestOptions.token === undefined ? getToken() : requestOptions.token;
     const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
 
     const headers = new Headers({
-      Accept: 'application/json',
+      Accept: accept,
       [XHR_MARKER_HEADER]: XHR_MARKER_VALUE,
     });
     const apiKey = getApiKey();
@@ -170,6 +189,18 @@ export function createApiClient(options: ApiClientOptions = {}) {
         return { error: fallbackError(undefined), failure: abortKind() ?? 'network' };
       }
 
+      if (response.ok) {
+        let result: ApiResult<T>;
+        try {
+          result = await readAnswer(response);
+        } catch (_unreadable) {
+          // A body cut off by the deadline or the caller counts as that, not as a bad answer.
+          result = { error: fallbackError(undefined), failure: 'response' };
+        }
+        const aborted = abortKind();
+        return aborted ? { error: fallbackError(undefined), failure: aborted } : result;
+      }
+
       const payload = await readBody(response);
       const aborted = abortKind();
       if (aborted) return { error: fallbackError(undefined), failure: aborted };
@@ -178,25 +209,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
       // replaced (e.g. by e-mail multi-factor sign-in) says nothing about the new one.
       if (response.status === 401 && token && token === getToken()) onUnauthorized();
 
-      if (!response.ok || isErrorObject(payload)) {
-        const retryAfterSeconds =
-          response.status === 429
-            ? parseRetryAfter(response.headers.get('Retry-After'))
-            : undefined;
-        const throttled = retryAfterSeconds === undefined ? {} : { retryAfterSeconds };
-        if (isErrorObject(payload)) {
-          console.error(`${method} ${path} failed`, payload);
-          return { error: payload, failure: 'response', ...throttled };
-        }
-        return { error: fallbackError(response.status), failure: 'response', ...throttled };
+      const retryAfterSeconds =
+        response.status === 429 ? parseRetryAfter(response.headers.get('Retry-After')) : undefined;
+      const throttled = retryAfterSeconds === undefined ? {} : { retryAfterSeconds };
+      if (isErrorObject(payload)) {
+        console.error(`${method} ${path} failed`, payload);
+        return { error: payload, failure: 'response', ...throttled };
       }
-
-      const parsed = schema.safeParse(payload);
-      if (!parsed.success) {
-        console.error(`${method} ${path} answered with an unexpected shape`, parsed.error.issues);
-        return { error: fallbackError(undefined), failure: 'response' };
-      }
-      return { data: parsed.data };
+      return { error: fallbackError(response.status), failure: 'response', ...throttled };
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', forwardAbort);
@@ -204,22 +224,59 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   /** SPEC §7: calls do not throw; even a fault of our own becomes the fallback error. */
-  async function request<S extends z.ZodType>(
-    requestOptions: RequestOptions<S>,
-  ): Promise<ApiResult<z.output<S>>> {
+  async function guarded<T>(
+    method: Method,
+    path: string,
+    call: () => Promise<ApiResult<T>>,
+  ): Promise<ApiResult<T>> {
     try {
-      return await send(requestOptions);
+      return await call();
     } catch (reason) {
-      console.error(
-        `${requestOptions.method ?? 'GET'} ${requestOptions.path} could not be sent`,
-        reason,
-      );
+      console.error(`${method} ${path} could not be sent`, reason);
       return { error: fallbackError(undefined), failure: 'response' };
     }
   }
 
+  function request<S extends z.ZodType>(
+    requestOptions: RequestOptions<S>,
+  ): Promise<ApiResult<z.output<S>>> {
+    const { method = 'GET', path, schema } = requestOptions;
+    return guarded<z.output<S>>(method, path, () =>
+      send<z.output<S>>({ ...requestOptions, accept: 'application/json' }, async (response) => {
+        const payload = await readBody(response);
+        if (isErrorObject(payload)) {
+          console.error(`${method} ${path} failed`, payload);
+          return { error: payload, failure: 'response' };
+        }
+        const parsed = schema.safeParse(payload);
+        if (!parsed.success) {
+          console.error(`${method} ${path} answered with an unexpected shape`, parsed.error.issues);
+          return { error: fallbackError(undefined), failure: 'response' };
+        }
+        return { data: parsed.data };
+      }),
+    );
+  }
+
+  /**
+   * A file (e.g. a statement's PDF) fetched with the same headers as every
+   * other call, so it can be saved without handing the token to a plain link.
+   */
+  function getBlob({ accept, ...rest }: BlobRequestOptions): Promise<ApiResult<Blob>> {
+    return guarded<Blob>('GET', rest.path, () =>
+      send<Blob>({ ...rest, method: 'GET', accept }, async (response) => {
+        if (mediaType(response) !== accept.toLowerCase()) {
+          console.error(`GET ${rest.path} answered with ${mediaType(response) || 'no type'}`);
+          return { error: fallbackError(undefined), failure: 'response' };
+        }
+        return { data: await response.blob() };
+      }),
+    );
+  }
+
   return {
     request,
+    getBlob,
     get: <S extends z.ZodType>(path: string, schema: S, rest: Partial<RequestOptions<S>> = {}) =>
       request({ ...rest, method: 'GET', path, schema }),
     post: <S extends z.ZodType>(

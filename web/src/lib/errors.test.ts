@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fallbackError, type ErrorObject } from '@webpay/contracts/errors';
+import type { ErrorObject } from '@webpay/contracts/errors';
 import { ApiError } from './api-client.ts';
-import { classifyError } from './error-kind.ts';
 import { isAuthError } from './query-client.ts';
 
 const apiError = (error: Partial<ErrorObject>, failure?: 'network' | 'timeout') =>
@@ -30,24 +29,4 @@ describe('isAuthError (SPEC §8 dashboard rule)', () => {
       expect(isAuthError(error)).toBe(false);
     },
   );
-});
-
-describe('classifyError (SPEC §8 error screen)', () => {
-  it('words network trouble as a connection error', () => {
-    expect(classifyError(new ApiError(fallbackError(undefined), 'network'))).toBe('connection');
-    expect(classifyError(new TypeError('Failed to fetch'))).toBe('connection');
-  });
-
-  it('words a 401 as an authentication error', () => {
-    expect(classifyError(new ApiError(fallbackError(401)))).toBe('authentication');
-  });
-
-  it('words a timeout as such', () => {
-    expect(classifyError(new ApiError(fallbackError(undefined), 'timeout'))).toBe('timeout');
-    expect(classifyError(new Error('Request timeout'))).toBe('timeout');
-  });
-
-  it('uses the generic wording otherwise', () => {
-    expect(classifyError(apiError({}))).toBe('generic');
-  });
 });

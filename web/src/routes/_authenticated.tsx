@@ -1,9 +1,17 @@
-import { useState } from 'react';
-import { createFileRoute, Outlet, redirect, useNavigate } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import {
+  createFileRoute,
+  Outlet,
+  redirect,
+  useNavigate,
+  type ErrorComponentProps,
+} from '@tanstack/react-router';
+import { ErrorScreen } from '@/components/error-screen.tsx';
 import { AppShell, type NavItem } from '@/components/layouts/app-shell.tsx';
 import { useBranding, useSupportPhone } from '@/features/config/hooks/use-branding.ts';
 import { useAuth } from '@/lib/auth-context.ts';
 import { useSession } from '@/lib/session.ts';
+import { useRouteRetry } from '@/lib/use-route-retry.ts';
 
 export const Route = createFileRoute('/_authenticated')({
   // SPEC §2: without an unexpired token, sign in first and come back here afterwards.
@@ -15,6 +23,8 @@ export const Route = createFileRoute('/_authenticated')({
     });
   },
   component: SignedInLayout,
+  // Signed-in pages have no boundaries of their own, so their failures land here.
+  errorComponent: SignedInError,
 });
 
 const BASE_NAV: readonly NavItem[] = [{ to: '/dashboard', label: 'Dashboard' }];
@@ -24,11 +34,11 @@ const HISTORY_NAV: readonly NavItem[] = [
 ];
 const CONTACT_NAV: readonly NavItem[] = [{ to: '/contact', label: 'Contact' }];
 
-function SignedInLayout() {
+function SignedInFrame({ children }: { children: ReactNode }) {
   const auth = useAuth();
   const session = useSession();
   const navigate = useNavigate();
-  const { portalName, logoUrl } = useBranding();
+  const { portalName, providerName, logoUrl } = useBranding();
   const supportPhone = useSupportPhone(session?.user);
   const [loggingOut, setLoggingOut] = useState(false);
 
@@ -49,6 +59,7 @@ function SignedInLayout() {
     <AppShell
       supportPhone={supportPhone}
       portalName={portalName}
+      providerName={providerName}
       logoUrl={logoUrl}
       guarantorName={guarantorName}
       navItems={navItems}
@@ -56,7 +67,40 @@ function SignedInLayout() {
       loggingOut={loggingOut}
     >
       {/* Once the session is gone nothing of the guarantor's stays on screen. */}
-      {session ? <Outlet /> : null}
+      {session ? children : null}
     </AppShell>
+  );
+}
+
+function SignedInLayout() {
+  return (
+    <SignedInFrame>
+      <Outlet />
+    </SignedInFrame>
+  );
+}
+
+/**
+ * A page that failed to load or render is replaced by the error screen, while
+ * the header stays usable: its links leave the failed page, which clears the
+ * error. If the frame itself is what failed, it fails again here and the root
+ * boundary takes over.
+ */
+function SignedInError({ error, reset }: ErrorComponentProps) {
+  const session = useSession();
+  const { supportEmail } = useBranding();
+  const supportPhone = useSupportPhone(session?.user);
+  const retry = useRouteRetry(error, reset);
+
+  return (
+    <SignedInFrame>
+      <ErrorScreen
+        error={error}
+        headingLevel="h1"
+        onRetry={retry}
+        supportEmail={supportEmail}
+        supportPhone={supportPhone}
+      />
+    </SignedInFrame>
   );
 }

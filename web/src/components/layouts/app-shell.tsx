@@ -1,12 +1,12 @@
-import type { ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { LogOut } from 'lucide-react';
+import { LogOut, Menu, X } from 'lucide-react';
+import { Popover as PopoverPrimitive } from 'radix-ui';
 import { Logo } from '@/components/logo.tsx';
 import { PhoneLink } from '@/components/phone-link.tsx';
 import { ThemeSwitch } from '@/components/theme-switch.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { cn } from '@/lib/utils.ts';
 
 export interface NavItem {
   to: '/dashboard' | '/statements' | '/payments' | '/contact';
@@ -15,6 +15,7 @@ export interface NavItem {
 
 export interface AppShellProps {
   portalName: string;
+  providerName?: string;
   logoUrl?: string;
   guarantorName: string;
   /** The guarantor's own support phone, else the billing office's fallback (SPEC §1). */
@@ -25,12 +26,85 @@ export interface AppShellProps {
   children: ReactNode;
 }
 
+const NAV_LABEL = 'Main';
+
 const navLinkClassName =
-  'inline-flex min-h-11 items-center rounded-md px-2 text-sm sm:px-3 font-medium text-muted-foreground hover:bg-muted hover:text-foreground aria-[current=page]:bg-muted aria-[current=page]:text-foreground aria-[current=page]:shadow-[inset_0_-3px_0_var(--color-brand)]';
+  'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground aria-[current=page]:bg-muted aria-[current=page]:text-foreground aria-[current=page]:shadow-[inset_0_-3px_0_var(--color-brand)]';
+
+const menuLinkClassName =
+  'flex min-h-12 w-full items-center rounded-md px-3 text-base font-medium text-foreground hover:bg-muted aria-[current=page]:bg-muted aria-[current=page]:shadow-[inset_3px_0_0_var(--color-brand)]';
+
+function NavLinks({
+  items,
+  className,
+  onNavigate,
+}: {
+  items: readonly NavItem[];
+  className: string;
+  onNavigate?: () => void;
+}) {
+  return (
+    <ul className="flex flex-col gap-1 md:flex-row md:flex-wrap">
+      {items.map((item) => (
+        <li key={item.to}>
+          <Link
+            to={item.to}
+            className={className}
+            activeProps={{ 'aria-current': 'page' }}
+            onClick={onNavigate}
+          >
+            {item.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Below md the links fold into a menu so the header never scrolls sideways. It
+ * is a non-modal popover kept in the header's DOM (no portal): the links follow
+ * the button in tab order, Escape and a click outside close it, and focus
+ * returns to the button.
+ */
+function PhoneMenu({ items }: { items: readonly NavItem[] }) {
+  const [open, setOpen] = useState(false);
+  const content = useRef<HTMLDivElement>(null);
+  return (
+    <PopoverPrimitive.Root open={open} onOpenChange={setOpen} modal={false}>
+      <PopoverPrimitive.Trigger asChild>
+        <Button variant="secondary" className="md:hidden">
+          {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          Menu
+        </Button>
+      </PopoverPrimitive.Trigger>
+      <PopoverPrimitive.Content
+        ref={content}
+        aria-label="Menu"
+        align="end"
+        sideOffset={8}
+        collisionPadding={16}
+        className="z-40 w-[min(20rem,calc(100vw-2rem))] rounded-lg border border-border bg-surface p-2 text-surface-foreground shadow-lg focus-visible:outline-2 focus-visible:outline-ring md:hidden"
+        onOpenAutoFocus={(event) => {
+          // Start on the current page's link, where a sighted user's eye already is.
+          event.preventDefault();
+          const links = Array.from(content.current?.querySelectorAll('a') ?? []);
+          const current = links.find((link) => link.getAttribute('aria-current') === 'page');
+          (current ?? links[0])?.focus();
+        }}
+      >
+        <nav aria-label={NAV_LABEL}>
+          <NavLinks items={items} className={menuLinkClassName} onNavigate={() => setOpen(false)} />
+        </nav>
+      </PopoverPrimitive.Content>
+    </PopoverPrimitive.Root>
+  );
+}
 
 /** The signed-in frame: who is signed in, where to go, theme and a visible way out. */
 export function AppShell({
   portalName,
+  providerName,
   logoUrl,
   guarantorName,
   supportPhone,
@@ -52,26 +126,29 @@ export function AppShell({
           <div className="flex min-h-16 flex-wrap items-center gap-x-2 gap-y-1 py-2 sm:gap-x-4">
             <Link
               to="/dashboard"
-              className="flex min-w-0 items-center gap-3 rounded-md focus-visible:outline-2 focus-visible:outline-ring"
+              className="flex min-w-0 flex-1 items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-ring sm:gap-3 md:flex-none"
             >
               <Logo alt={portalName} src={logoUrl} />
-              <span aria-hidden="true" className="text-base leading-tight font-semibold sm:text-lg">
-                {portalName}
+              <span className="flex min-w-0 flex-col">
+                <span
+                  aria-hidden="true"
+                  className="text-base leading-tight font-semibold break-words sm:text-lg"
+                >
+                  {portalName}
+                </span>
+                {providerName && (
+                  <span className="hidden text-xs leading-tight text-muted-foreground sm:block">
+                    {providerName}
+                  </span>
+                )}
               </span>
             </Link>
-            {/* One element for every width: below md it wraps onto its own line. */}
-            {guarantorName && (
-              <p className="order-last w-full text-sm md:order-none md:ml-auto md:w-auto">
-                <span className="text-muted-foreground">Signed in as </span>
-                <span className="font-medium">{guarantorName}</span>
-              </p>
-            )}
-            <div
-              className={cn('ml-auto flex items-center gap-1 sm:gap-3', guarantorName && 'md:ml-0')}
-            >
+            <div className="flex items-center gap-1 sm:gap-3 md:order-last">
               <ThemeSwitch />
+              {/* Narrower padding on the smallest phones keeps the portal name on one line. */}
               <Button
                 variant="secondary"
+                className="px-3 sm:px-4"
                 onClick={onLogout}
                 disabled={loggingOut}
                 aria-busy={loggingOut}
@@ -80,21 +157,21 @@ export function AppShell({
                 Log out
               </Button>
             </div>
+            {/* Phones: a second row with who is signed in and the menu. */}
+            <div className="flex w-full items-center justify-between gap-3 md:ml-auto md:w-auto">
+              {guarantorName && (
+                <p className="min-w-0 text-sm break-words">
+                  <span className="text-muted-foreground">Signed in as </span>
+                  <span className="font-medium">{guarantorName}</span>
+                </p>
+              )}
+              <div className="ml-auto md:hidden">
+                <PhoneMenu items={navItems} />
+              </div>
+            </div>
           </div>
-          <nav aria-label="Main" className="-mx-2 pb-2 sm:-mx-3">
-            <ul className="flex flex-wrap gap-x-0.5 gap-y-1 sm:gap-1">
-              {navItems.map((item) => (
-                <li key={item.to}>
-                  <Link
-                    to={item.to}
-                    className={navLinkClassName}
-                    activeProps={{ 'aria-current': 'page' }}
-                  >
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+          <nav aria-label={NAV_LABEL} className="-mx-3 hidden pb-2 md:block">
+            <NavLinks items={navItems} className={navLinkClassName} />
           </nav>
         </div>
       </header>

@@ -1,33 +1,34 @@
-import { createFileRoute, Link, redirect } from '@tanstack/react-router';
-import { NoticePage } from '@/components/notice-page.tsx';
-import { Button } from '@/components/ui/button.tsx';
-import { useBranding } from '@/features/config/hooks/use-branding.ts';
-import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { paymentHistoryQueryOptions } from '@/features/payment-history/api/get-payment-history.ts';
+import { PaymentHistoryPage } from '@/features/payment-history/components/payment-history-page.tsx';
+import {
+  paymentFilterSearchSchema,
+  rangeProblem,
+  type PaymentFilter,
+} from '@/features/payment-history/utils/payment-filter.ts';
 
 export const Route = createFileRoute('/_authenticated/payments')({
+  validateSearch: (search): PaymentFilter => paymentFilterSearchSchema.parse(search),
   // SPEC §6: payment history is for the historical-data role only.
   beforeLoad: ({ context }) => {
     if (!context.auth.hasHistoricalDataRole()) throw redirect({ to: '/dashboard' });
   },
-  component: PaymentsPage,
+  loaderDeps: ({ search }) => search,
+  // Started, not awaited: the page shows its own skeleton and error states.
+  loader: ({ context, deps }) => {
+    if (rangeProblem(deps)) return;
+    void context.queryClient.prefetchQuery(paymentHistoryQueryOptions(deps));
+  },
+  component: PaymentsRoute,
 });
 
-function PaymentsPage() {
-  const { portalName } = useBranding();
-  useDocumentTitle(`Payments | ${portalName}`);
+function PaymentsRoute() {
+  const filter = Route.useSearch();
+  const navigate = Route.useNavigate();
   return (
-    <NoticePage
-      title="Payments"
-      actions={
-        <Button asChild variant="secondary">
-          <Link to="/dashboard">Back to Dashboard</Link>
-        </Button>
-      }
-    >
-      <p>
-        Your payment history will be shown here soon. Payments you make are confirmed with a receipt
-        right away.
-      </p>
-    </NoticePage>
+    <PaymentHistoryPage
+      filter={filter}
+      onFilterChange={(next) => void navigate({ search: next })}
+    />
   );
 }

@@ -7,6 +7,8 @@ import { useAppConfig } from '../api/get-app-config.ts';
 
 export interface Branding {
   portalName: string;
+  /** The hospital or clinic behind the portal; unknown until the config arrives. */
+  providerName?: string;
   logoUrl: string;
   /** SPEC §1's 'Secure ... Portal' heading of the login page. */
   tagline: string;
@@ -21,6 +23,7 @@ export function useBranding(): Branding {
   const branding = data?.branding;
   return {
     portalName: branding?.portalName || DEFAULT_BRANDING.portalName,
+    providerName: branding?.providerName || undefined,
     logoUrl: branding?.logoUrl || DEFAULT_BRANDING.logoUrl,
     tagline: branding?.tagline || LOGIN_PROMO.heading,
     accentColor: branding?.accentColor ?? DEFAULT_BRANDING.accentColor,

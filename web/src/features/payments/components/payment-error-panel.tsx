@@ -1,9 +1,10 @@
 import type { Ref } from 'react';
 import { AlertCircle } from 'lucide-react';
+import { TechnicalDetails } from '@/components/technical-details.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { errorObjectRows } from '@/lib/technical-details.ts';
 import type { PaymentProblem } from '../utils/payment-problems.ts';
 import { PAYMENT_ERROR_WORDS } from '../utils/payment-words.ts';
-import { TechnicalDetails } from './technical-details.tsx';
 
 export interface PaymentErrorPanelProps {
   problem: PaymentProblem;
@@ -42,7 +43,7 @@ export function PaymentErrorPanel({ problem, onDismiss, onRetry, ref }: PaymentE
           )}
         </div>
       </div>
-      {error && <TechnicalDetails error={error} />}
+      {error && <TechnicalDetails rows={errorObjectRows(error)} />}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="secondary" size="sm" onClick={onDismiss}>
           {PAYMENT_ERROR_WORDS.dismiss}

@@ -5,6 +5,3 @@ export const LIGHTBOX_READY_TIMEOUT_MS = 10_000;
 
 /** How long the guarantor reads the session-expired message before going to sign in. */
 export const LOGIN_REDIRECT_DELAY_MS = 5_000;
-
-/** How long a copy button says 'Copied!'. */
-export const COPIED_INDICATOR_MS = 2_000;

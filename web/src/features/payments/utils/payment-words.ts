@@ -28,20 +28,9 @@ export const PAYMENT_DIALOG_WORDS = {
 } as const;
 
 export const PAYMENT_ERROR_WORDS = {
-  technicalDetails: 'Technical details',
   dismiss: 'Dismiss',
   tryAgain: 'Try Again',
   redirecting: 'Taking you to sign in again in 5 seconds…',
-  notAvailable: 'Not available',
-  copy: (field: string) => `Copy ${field}`,
-  fields: {
-    code: 'Code',
-    status: 'Status',
-    title: 'Title',
-    details: 'Details',
-    requestId: 'Request ID',
-    correlationId: 'Correlation ID',
-  },
 } as const;
 
 /** The red panel after a decline (SPEC §4: declined → back to the form). */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { COPIED_INDICATOR_MS } from '../utils/payment-timing.ts';
+import { COPIED_INDICATOR_MS } from '@/config/constants.ts';
 
 /**
  * Copies text and remembers which item was copied for a moment (SPEC §8

@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { Receipt } from '@webpay/contracts/payments';
+import { receiptQueryOptions } from '../api/get-receipt.ts';
+
+/** Loads a receipt when its button is pressed and holds it while its dialog is open. */
+export function useReceiptViewer() {
+  const queryClient = useQueryClient();
+  const [receipt, setReceipt] = useState<Receipt | null>(null);
+  const [loadingId, setLoadingId] = useState<string | null>(null);
+
+  const open = async (receiptId: string) => {
+    if (loadingId) return;
+    setLoadingId(receiptId);
+    try {
+      setReceipt(await queryClient.fetchQuery(receiptQueryOptions(receiptId)));
+    } catch {
+      toast.error(`We could not open receipt ${receiptId}. Please try again in a moment.`, {
+        id: `receipt-${receiptId}`,
+      });
+    } finally {
+      setLoadingId(null);
+    }
+  };
+
+  return { receipt, loadingId, open, close: () => setReceipt(null) };
+}
