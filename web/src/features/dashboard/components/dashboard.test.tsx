@@ -77,16 +77,10 @@ describe('dashboard', () => {
   });
 
   it('shows an error state with a retry after failing, and a toast', async () => {
-    let fail = true;
     fakeService({
       'GET /auth/me': () => json(maria),
       'GET /encounters': () =>
-        fail
-          ? json(
-              { title: 'Internal error', status: 500, code: 'INTERNAL_ERROR', details: ['x'] },
-              500,
-            )
-          : json(mariaEncounters),
+        json({ title: 'Internal error', status: 500, code: 'INTERNAL_ERROR', details: ['x'] }, 500),
     });
     await openDashboard();
     expect(
@@ -96,8 +90,15 @@ describe('dashboard', () => {
       await screen.findByText('Failed to fetch account information. Please try again later.'),
     ).toBeInTheDocument();
 
-    fail = false;
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    fakeService({
+      'GET /auth/me': () => json(maria),
+      'GET /encounters': () => answered.then(() => json(mariaEncounters)),
+    });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('button', { name: /Retrying/ })).toBeInTheDocument();
+    answer();
     expect(await screen.findByRole('table', { name: 'Pending Encounters' })).toBeInTheDocument();
   }, 15_000);
 

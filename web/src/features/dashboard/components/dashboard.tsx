@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
@@ -48,7 +48,18 @@ export function Dashboard() {
     }
   }, [encounters.isError, encounters.error, encounters.errorUpdatedAt, auth, navigate]);
 
-  const retry = () => queryClient.resetQueries({ queryKey: queryKeys.encounters });
+  // SPEC §4: retry clears the cache and refetches. The reset makes the query pending again,
+  // so the failure is held here meanwhile: the error screen stays up reading 'Retrying...'.
+  const [retryingAfter, setRetryingAfter] = useState<unknown>(null);
+  const retry = async () => {
+    setRetryingAfter(encounters.error);
+    try {
+      await queryClient.resetQueries({ queryKey: queryKeys.encounters });
+    } finally {
+      setRetryingAfter(null);
+    }
+  };
+  const shownError = encounters.isError ? encounters.error : retryingAfter;
 
   const firstName = session?.user.firstName;
 
@@ -65,15 +76,15 @@ export function Dashboard() {
 
       <EmailMfaNotice />
 
-      {sessionLost ? null : encounters.isPending ? (
-        <DashboardSkeleton />
-      ) : encounters.isError ? (
+      {sessionLost ? null : shownError ? (
         <ErrorScreen
-          error={encounters.error}
+          error={shownError}
           onRetry={retry}
           supportPhone={supportPhone}
           supportEmail={supportEmail}
         />
+      ) : encounters.data === undefined ? (
+        <DashboardSkeleton />
       ) : session ? (
         <DashboardTabsView data={encounters.data} session={session} supportPhone={supportPhone} />
       ) : null}

@@ -204,10 +204,26 @@ describe('payment history page', () => {
     expect(dialog).toHaveClass('print-receipt');
     expect(within(dialog).getByText('R-20260612-0002')).toBeInTheDocument();
     expect(within(dialog).getByText('VISA •••• 9990, expires 12/27')).toBeInTheDocument();
+    expect(within(dialog).getByText(/payment posts within 1-2 business days/)).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(button).toHaveFocus();
+  });
+
+  it('says an applied payment has been applied instead of when it will post', async () => {
+    historyService({
+      'GET /receipts/R-20260305-0001': () => json(cardReceipt({ receiptId: 'R-20260305-0001' })),
+    });
+    await openPayments();
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'View receipt R-20260305-0001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payment Receipt' });
+    expect(
+      within(dialog).getByText('This payment has been applied to your account.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText(/posts within/)).not.toBeInTheDocument();
   });
 
   it('toasts when a receipt cannot be opened', async () => {

@@ -83,7 +83,7 @@ export function PaymentHistoryPage({ filter, onFilterChange }: PaymentHistoryPag
             <PaymentHistoryTable
               payments={payments}
               loadingReceiptId={receipts.loadingId}
-              onOpenReceipt={(receiptId) => void receipts.open(receiptId)}
+              onOpenReceipt={(receiptId, status) => void receipts.open(receiptId, status)}
             />
           ) : isFiltered(filter) ? (
             <NoPaymentsInPeriod filter={filter} />
@@ -93,7 +93,11 @@ export function PaymentHistoryPage({ filter, onFilterChange }: PaymentHistoryPag
         </section>
       )}
 
-      <ReceiptDialog receipt={receipts.receipt} onClose={receipts.close} />
+      <ReceiptDialog
+        receipt={receipts.receipt}
+        applied={receipts.applied}
+        onClose={receipts.close}
+      />
     </div>
   );
 }

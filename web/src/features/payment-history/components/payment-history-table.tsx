@@ -1,7 +1,7 @@
 import { ReceiptText } from 'lucide-react';
 import { formatDate } from '@webpay/contracts/dates';
 import { formatUsd } from '@webpay/contracts/money';
-import type { PaymentHistoryItem } from '@webpay/contracts/payment-history';
+import type { PaymentHistoryItem, PaymentHistoryStatus } from '@webpay/contracts/payment-history';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import {
@@ -22,7 +22,7 @@ export interface PaymentHistoryTableProps {
   payments: readonly PaymentHistoryItem[];
   /** The receipt being loaded, whose button shows it is busy. */
   loadingReceiptId: string | null;
-  onOpenReceipt: (receiptId: string) => void;
+  onOpenReceipt: (receiptId: string, status: PaymentHistoryStatus) => void;
 }
 
 /** Every payment with what it paid; cards on phones. */
@@ -65,7 +65,7 @@ function PaymentRow({
 }: {
   payment: PaymentHistoryItem;
   loading: boolean;
-  onOpenReceipt: (receiptId: string) => void;
+  onOpenReceipt: (receiptId: string, status: PaymentHistoryStatus) => void;
 }) {
   return (
     <TableRow>
@@ -81,7 +81,7 @@ function PaymentRow({
           size="sm"
           // Not disabled while loading: a disabled button drops keyboard focus.
           aria-busy={loading || undefined}
-          onClick={() => onOpenReceipt(payment.receiptId)}
+          onClick={() => onOpenReceipt(payment.receiptId, payment.status)}
         >
           {loading ? <Spinner /> : <ReceiptText aria-hidden="true" />}
           <span className="sr-only">View receipt </span>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import type { PaymentHistoryStatus } from '@webpay/contracts/payment-history';
 import type { Receipt } from '@webpay/contracts/payments';
 import { receiptQueryOptions } from '../api/get-receipt.ts';
 
@@ -8,13 +9,15 @@ import { receiptQueryOptions } from '../api/get-receipt.ts';
 export function useReceiptViewer() {
   const queryClient = useQueryClient();
   const [receipt, setReceipt] = useState<Receipt | null>(null);
+  const [applied, setApplied] = useState(false);
   const [loadingId, setLoadingId] = useState<string | null>(null);
 
-  const open = async (receiptId: string) => {
+  const open = async (receiptId: string, status: PaymentHistoryStatus) => {
     if (loadingId) return;
     setLoadingId(receiptId);
     try {
       setReceipt(await queryClient.fetchQuery(receiptQueryOptions(receiptId)));
+      setApplied(status === 'applied');
     } catch {
       toast.error(`We could not open receipt ${receiptId}. Please try again in a moment.`, {
         id: `receipt-${receiptId}`,
@@ -24,5 +27,5 @@ export function useReceiptViewer() {
     }
   };
 
-  return { receipt, loadingId, open, close: () => setReceipt(null) };
+  return { receipt, applied, loadingId, open, close: () => setReceipt(null) };
 }

@@ -23,15 +23,25 @@ export interface ReceiptDialogProps {
   /** null keeps the dialog closed. */
   receipt: Receipt | null;
   onClose: () => void;
+  /** Already posted to the accounts (payment history): the posting-time note no longer applies. */
+  applied?: boolean;
 }
 
 /** SPEC §2: the receipt after a payment, printable on its own. */
-export function ReceiptDialog({ receipt, onClose }: ReceiptDialogProps) {
+export function ReceiptDialog({ receipt, onClose, applied = false }: ReceiptDialogProps) {
   if (!receipt) return null;
-  return <OpenReceiptDialog receipt={receipt} onClose={onClose} />;
+  return <OpenReceiptDialog receipt={receipt} onClose={onClose} applied={applied} />;
 }
 
-function OpenReceiptDialog({ receipt, onClose }: { receipt: Receipt; onClose: () => void }) {
+function OpenReceiptDialog({
+  receipt,
+  onClose,
+  applied,
+}: {
+  receipt: Receipt;
+  onClose: () => void;
+  applied: boolean;
+}) {
   const config = useAppConfig().data;
   const session = useSession();
   const supportPhone = useSupportPhone(session?.user);
@@ -73,7 +83,9 @@ function OpenReceiptDialog({ receipt, onClose }: { receipt: Receipt; onClose: ()
         <ReceiptDetails receipt={receipt} />
 
         {approved && (
-          <p className="text-sm">{RECEIPT_WORDS.posting(PAYMENT_MESSAGES.postingTime)}</p>
+          <p className="text-sm">
+            {applied ? RECEIPT_WORDS.applied : RECEIPT_WORDS.posting(PAYMENT_MESSAGES.postingTime)}
+          </p>
         )}
         {approved && <ReceiptHelpText help={receiptHelp(receipt, config, supportPhone)} />}
 

@@ -74,6 +74,8 @@ export const RECEIPT_WORDS = {
   emailedTo: (email: string) => `A copy of this receipt was emailed to ${email}.`,
   notEmailed: 'No copy of this receipt was emailed.',
   posting: (postingTime: string) => `Your ${postingTime}.`,
+  /** A receipt looked up later, once the billing office has posted the payment. */
+  applied: 'This payment has been applied to your account.',
   questions: 'Questions about this payment? Call',
   facilityDelay: (facility: string) =>
     `Payments to ${facility} may take up to 24 hours to appear in your balance.`,
