@@ -1,10 +1,5 @@
 import { test, expect, maria, DEMO_GUARANTORS } from '../support/fixtures.ts';
-
-const viewports = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1440, height: 900 },
-] as const;
-const themes = ['light', 'dark'] as const;
+import { showAs, themes, viewports } from '../support/looks.ts';
 
 test.describe('WCAG 2.1 A and AA (axe)', () => {
   for (const viewport of viewports) {
@@ -14,10 +9,7 @@ test.describe('WCAG 2.1 A and AA (axe)', () => {
         signInWithPin,
         accessibilityViolations,
       }) => {
-        await page.setViewportSize(viewport);
-        await page.addInitScript((value) => {
-          window.localStorage.setItem('webpay-ui-theme', value);
-        }, theme);
+        await showAs(page, viewport, theme);
 
         await page.goto('/webpay/login/pin');
         await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
@@ -63,10 +55,7 @@ test.describe('WCAG 2.1 A and AA on the other dashboards (axe)', () => {
         signInWithPin,
         accessibilityViolations,
       }) => {
-        await page.setViewportSize(viewport);
-        await page.addInitScript((value) => {
-          window.localStorage.setItem('webpay-ui-theme', value);
-        }, theme);
+        await showAs(page, viewport, theme);
 
         await signInWithPin(DEMO_GUARANTORS.james);
         await expect(page.getByRole('table', { name: 'Home Care encounters' })).toBeVisible();
@@ -99,10 +88,7 @@ test.describe('WCAG 2.1 A and AA on every sign-in screen (axe)', () => {
         page,
         accessibilityViolations,
       }) => {
-        await page.setViewportSize(viewport);
-        await page.addInitScript((value) => {
-          window.localStorage.setItem('webpay-ui-theme', value);
-        }, theme);
+        await showAs(page, viewport, theme);
 
         for (const screen of signInScreens) {
           await page.goto(screen.path);

@@ -2,12 +2,7 @@ import type { Page } from '@playwright/test';
 import type { ContactInfo } from '@webpay/contracts/config';
 import { FALLBACK_SUPPORT_PHONE } from '../../server/src/demo/demo-guarantors.ts';
 import { test, expect, maria, james, type DemoSignIn } from '../support/fixtures.ts';
-
-const viewports = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1440, height: 900 },
-] as const;
-const themes = ['light', 'dark'] as const;
+import { showAs, themes, viewports } from '../support/looks.ts';
 
 /** `tel:` form of a phone number as people write it. */
 function tel(phone: string): string {
@@ -122,10 +117,7 @@ test.describe('contact: WCAG 2.1 A and AA (axe)', () => {
         signInWithPin,
         accessibilityViolations,
       }) => {
-        await page.setViewportSize(viewport);
-        await page.addInitScript((value) => {
-          window.localStorage.setItem('webpay-ui-theme', value);
-        }, theme);
+        await showAs(page, viewport, theme);
         await openContact(page, signInWithPin, maria);
         await expect(
           page.getByRole('region', { name: 'Medical Equipment', exact: true }),

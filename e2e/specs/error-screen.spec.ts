@@ -1,6 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import { DASHBOARD_LABELS, ERROR_SCREEN } from '@webpay/contracts/messages';
 import { test, expect, maria, DEMO_GUARANTORS } from '../support/fixtures.ts';
+import { showAs, themes, viewports } from '../support/looks.ts';
 
 const ENCOUNTERS_URL = '**/api/v1/services/rcm-webpay-service/encounters';
 const CONTACT_PAGE_CODE = /\/webpay\/assets\/contact\.lazy-[^/]+\.js$/;
@@ -230,12 +231,6 @@ test.describe('Try Again on a page whose code could not be downloaded', () => {
   });
 });
 
-const viewports = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1440, height: 900 },
-] as const;
-const themes = ['light', 'dark'] as const;
-
 test.describe('WCAG 2.1 A and AA on the error screen (axe)', () => {
   for (const viewport of viewports) {
     for (const theme of themes) {
@@ -247,10 +242,7 @@ test.describe('WCAG 2.1 A and AA on the error screen (axe)', () => {
       }) => {
         // Two rounds of the dashboard's retries and three axe runs.
         test.setTimeout(60_000);
-        await page.setViewportSize(viewport);
-        await page.addInitScript((value) => {
-          window.localStorage.setItem('webpay-ui-theme', value);
-        }, theme);
+        await showAs(page, viewport, theme);
         let variant = VARIANTS.find((each) => each.kind === 'generic') as Variant;
         await page.route(ENCOUNTERS_URL, (route) => variant.answer(route));
         await signInWithPin(maria);

@@ -11,6 +11,7 @@ import {
   DEMO_GUARANTORS,
   type DemoSignIn,
 } from '../support/fixtures.ts';
+import { showAs, themes, viewports } from '../support/looks.ts';
 
 /*
  * Other specs pay Maria's and Robert's bills while these run, so a new payment
@@ -19,12 +20,6 @@ import {
  */
 
 const HISTORY_PATH = '/rcm-webpay-service/payments';
-
-const viewports = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1440, height: 900 },
-] as const;
-const themes = ['light', 'dark'] as const;
 
 function paymentsTable(page: Page): Locator {
   return page.getByRole('table', { name: 'Payments' });
@@ -244,10 +239,7 @@ test.describe('payment history: WCAG 2.1 A and AA (axe)', () => {
         signInWithPin,
         accessibilityViolations,
       }) => {
-        await page.setViewportSize(viewport);
-        await page.addInitScript((value) => {
-          window.localStorage.setItem('webpay-ui-theme', value);
-        }, theme);
+        await showAs(page, viewport, theme);
         await openPayments(page, signInWithPin, maria);
         await expect(bodyRows(page).filter({ hasText: 'R-8101' })).toBeVisible();
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { appConfigSchema } from '@webpay/contracts/config';
 import { test, expect, maria, james } from '../support/fixtures.ts';
+import { showAs, themes, viewports } from '../support/looks.ts';
 
 const PHONE = { width: 390, height: 844 } as const;
 const DESKTOP = { width: 1440, height: 900 } as const;
@@ -217,12 +218,6 @@ test.describe('signed-in shell', () => {
   });
 });
 
-const viewports = [
-  { name: 'phone', ...PHONE },
-  { name: 'desktop', ...DESKTOP },
-] as const;
-const themes = ['light', 'dark'] as const;
-
 test.describe('WCAG 2.1 A and AA on the shell (axe)', () => {
   for (const viewport of viewports) {
     for (const theme of themes) {
@@ -231,10 +226,7 @@ test.describe('WCAG 2.1 A and AA on the shell (axe)', () => {
         signInWithPin,
         accessibilityViolations,
       }) => {
-        await page.setViewportSize(viewport);
-        await page.addInitScript((value) => {
-          window.localStorage.setItem('webpay-ui-theme', value);
-        }, theme);
+        await showAs(page, viewport, theme);
         await signedIn(page, () => signInWithPin(maria));
         await expect(page.getByRole('region', { name: 'Pending Encounters' })).toBeVisible();
 

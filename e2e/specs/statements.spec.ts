@@ -17,15 +17,10 @@ import {
   DEMO_GUARANTORS,
   type DemoSignIn,
 } from '../support/fixtures.ts';
+import { showAs, themes, viewports } from '../support/looks.ts';
 
 const SERVICE = '**/api/v1/services/rcm-webpay-service';
 const STATEMENTS_URL = `${SERVICE}/statements`;
-
-const viewports = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1440, height: 900 },
-] as const;
-const themes = ['light', 'dark'] as const;
 
 function statementsTable(page: Page): Locator {
   return page.getByRole('table', { name: 'Statements' });
@@ -272,10 +267,7 @@ test.describe('statements: WCAG 2.1 A and AA (axe)', () => {
         signInWithPin,
         accessibilityViolations,
       }) => {
-        await page.setViewportSize(viewport);
-        await page.addInitScript((value) => {
-          window.localStorage.setItem('webpay-ui-theme', value);
-        }, theme);
+        await showAs(page, viewport, theme);
         const statements = await openStatements(page, signInWithPin, maria);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           viewport.width,

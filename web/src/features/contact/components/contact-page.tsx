@@ -11,6 +11,7 @@ import { queryKeys } from '@/lib/query-keys.ts';
 import { useSession } from '@/lib/session.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useContactInfo } from '../api/get-contact-info.ts';
+import { LoadingPlaceholder } from '@/components/list-skeleton.tsx';
 
 const linkClassName = 'font-medium break-all text-foreground underline underline-offset-4';
 
@@ -169,11 +170,8 @@ function FacilityCard({ facility }: { facility: FacilityContact }) {
 
 function FacilitiesSkeleton() {
   return (
-    <div aria-busy="true">
-      <p role="status" className="sr-only">
-        Loading our facilities…
-      </p>
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-hidden="true">
+    <LoadingPlaceholder label="Loading our facilities…">
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {Array.from({ length: 3 }, (_, index) => (
           <Card key={index} className="flex flex-col gap-3 p-5">
             <Skeleton className="h-5 w-40" />
@@ -184,6 +182,6 @@ function FacilitiesSkeleton() {
           </Card>
         ))}
       </div>
-    </div>
+    </LoadingPlaceholder>
   );
 }
