@@ -15,6 +15,8 @@ import convergeSandbox from './modules/converge-sandbox/converge-sandbox.plugin.
 import encountersRoutes from './modules/encounters/encounters.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import magicLinkRoutes from './modules/magic-link/magic-link.routes.ts';
+import { Metrics } from './modules/metrics/metrics.ts';
+import metricsPlugin from './modules/metrics/metrics.plugin.ts';
 import paymentHistoryRoutes from './modules/payment-history/payment-history.routes.ts';
 import paymentsRoutes from './modules/payments/payments.routes.ts';
 import signupRoutes from './modules/signup/signup.routes.ts';
@@ -79,9 +81,11 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(securityHeaders, { env });
   await app.register(rateLimiting, { env });
   await app.register(openapi);
+  const metrics = env.METRICS_ENABLED ? new Metrics(database) : undefined;
+  if (metrics) await app.register(metricsPlugin, { metrics });
 
   // The application's own decorators.
-  await app.register(services, { database, env });
+  await app.register(services, { database, env, metrics });
   await app.register(authenticate);
 
   // Service answers carry patient and billing data, refusals included: no browser or proxy may keep a copy.

@@ -125,6 +125,8 @@ const rawEnvSchema = z.object({
   ),
   JWT_TTL_SECONDS: integerVar(900, 60, 86_400),
   DEMO_DATA: booleanVar(true),
+  /** Serve Prometheus metrics at /metrics (outside the API key guard: keep it off the internet). */
+  METRICS_ENABLED: booleanVar(true),
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),

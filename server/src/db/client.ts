@@ -37,6 +37,16 @@ export interface DatabaseHandle {
   /** Resolves when the database answers a trivial query; throws when it is unreachable. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The connection pool's occupancy; PostgreSQL only, PGlite being a single connection. */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections open, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries queued for a connection. */
+  waiting: number;
 }
 
 export interface OpenDatabaseOptions {
@@ -162,6 +172,11 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
     async ping() {
       await pool.query('select 1');
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close() {
       closing ??= pool.end();
       return closing;

@@ -17,6 +17,7 @@ import { SignInLockout } from '../modules/lockout/lockout.service.ts';
 import { MagicLinkRepository } from '../modules/magic-link/magic-link.repository.ts';
 import { MagicLinkService } from '../modules/magic-link/magic-link.service.ts';
 import { MailService } from '../modules/mail/mail.service.ts';
+import type { Metrics } from '../modules/metrics/metrics.ts';
 import { PaymentHistoryRepository } from '../modules/payment-history/payment-history.repository.ts';
 import { PaymentHistoryService } from '../modules/payment-history/payment-history.service.ts';
 import { ConvergeClient } from '../modules/payments/converge/converge.client.ts';
@@ -75,9 +76,10 @@ export function createServices(
   env: Env,
   log: MailLog,
   overrides: ServiceOverrides = {},
+  metrics?: Metrics,
 ): Services {
   const { db } = database;
-  const audit = new AuditRepository(db);
+  const audit = new AuditRepository(db, metrics && ((event) => metrics.observeAudit(event)));
   const config = new ConfigService(new ConfigRepository(db), env);
   const lockout = new SignInLockout(new LockoutRepository(db), {
     secret: env.JWT_SECRET,
@@ -145,9 +147,18 @@ export function createServices(
   });
   const paymentHistory = new PaymentHistoryService(new PaymentHistoryRepository(db), audit);
   const paymentsRepository = new PaymentsRepository(db);
-  const paymentAudit = new PaymentAudit(audit, log);
+  const paymentAudit = new PaymentAudit(audit, log, metrics);
   const processor =
-    overrides.processor ?? new ConvergeClient(env, { timeoutMs: env.CONVERGE_TIMEOUT_MS });
+    overrides.processor ??
+    new ConvergeClient(env, {
+      timeoutMs: env.CONVERGE_TIMEOUT_MS,
+      ...(metrics
+        ? {
+            observe: (operation, outcome, seconds) =>
+              metrics.observeProcessorCall(operation, outcome, seconds),
+          }
+        : {}),
+    });
   const recorder = new PaymentRecorder(
     paymentsRepository,
     paymentAudit,
@@ -211,8 +222,11 @@ declare module 'fastify' {
 
 /** The app's own decorators: the database handle and the services built on it. */
 export default fp(
-  async function services(app, options: { database: DatabaseHandle; env: Env }) {
-    const built = createServices(options.database, options.env, app.log);
+  async function services(
+    app,
+    options: { database: DatabaseHandle; env: Env; metrics: Metrics | undefined },
+  ) {
+    const built = createServices(options.database, options.env, app.log, {}, options.metrics);
     app.decorate('database', options.database);
     app.decorate('services', built);
 

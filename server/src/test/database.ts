@@ -234,6 +234,7 @@ async function createPostgresDatabase(setup: Setup): Promise<TestDatabase> {
     db: handle.db,
     kind: handle.kind,
     ping: handle.ping,
+    ...(handle.poolStats ? { poolStats: handle.poolStats } : {}),
     url,
     close() {
       closing ??= handle.close().then(async () => {

@@ -20,7 +20,11 @@ export interface AuditEvent {
 
 /** The audit trail (HIPAA 164.312(b)): who did what, when, under which request. */
 export class AuditRepository {
-  constructor(private readonly db: Database) {}
+  /** `onRecorded` sees each event once it is written (the metrics count sign-ins there). */
+  constructor(
+    private readonly db: Database,
+    private readonly onRecorded?: (event: AuditEvent) => void,
+  ) {}
 
   async record(context: RequestContext, event: AuditEvent): Promise<void> {
     await this.db.insert(auditEvents).values({
@@ -36,5 +40,6 @@ export class AuditRepository {
       correlationId: context.correlationId,
       ipAddress: context.ipAddress || null,
     });
+    this.onRecorded?.(event);
   }
 }

@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { MailLog } from '../mail/mail.transport.ts';
+import type { Metrics, PaymentOutcome } from '../metrics/metrics.ts';
 
 /** Who moved a payment on: the signed-in guarantor, or the service itself (reconciliation). */
 export type PaymentActor = { type: 'guarantor'; guarantorId: string } | { type: 'system' };
@@ -9,6 +10,31 @@ export interface AuditedPayment {
   id: string;
   guarantorId: string;
   processorReference: string;
+  method: string;
+}
+
+const FINAL_ACTIONS: Record<string, PaymentOutcome> = {
+  'payment.recorded': 'recorded',
+  'payment.declined': 'declined',
+  'payment.cancelled': 'cancelled',
+  'payment.failed': 'failed',
+};
+
+/**
+ * The final status an event puts a payment in, if any. Reconciliation's own
+ * "recorded" is left out: the recorder has already reported that payment.
+ */
+function finalOutcome(
+  action: string,
+  details: Record<string, unknown>,
+): PaymentOutcome | undefined {
+  if (action === 'payment.reconciled') {
+    const status = details.action;
+    return status === 'declined' || status === 'cancelled' || status === 'failed'
+      ? status
+      : undefined;
+  }
+  return FINAL_ACTIONS[action];
 }
 
 /**
@@ -20,6 +46,7 @@ export class PaymentAudit {
   constructor(
     private readonly audit: AuditRepository,
     private readonly log: MailLog,
+    private readonly metrics?: Metrics,
   ) {}
 
   async record(
@@ -30,6 +57,9 @@ export class PaymentAudit {
     payment: AuditedPayment,
     details: Record<string, unknown> = {},
   ): Promise<void> {
+    // Counted before the audit write: the payment's status has already changed either way.
+    const final = finalOutcome(action, details);
+    if (final) this.metrics?.observePayment(payment.method, final);
     await this.audit.record(context, {
       action,
       outcome,

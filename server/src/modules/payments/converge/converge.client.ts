@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Env } from '../../../env.ts';
 import { formatConvergeAmount } from './converge-amount.ts';
 import {
+  ConvergeError,
   ConvergeProcessorError,
   ConvergeTimeoutError,
   ConvergeTransportError,
@@ -38,7 +39,12 @@ export type ConvergeEnv = Pick<
 export interface ConvergeClientOptions {
   /** How long one call may take, answer included (default 20 s, inside the portal's 30 s). */
   timeoutMs?: number;
+  /** Told how long each call took and how it ended (the metrics' processor histogram). */
+  observe?: (operation: ConvergeOperation, outcome: ProcessorOutcome, seconds: number) => void;
 }
+
+/** How a call to Converge ended: an answer, or the kind of ConvergeError it threw. */
+export type ProcessorOutcome = 'success' | ConvergeError['kind'];
 
 export const DEFAULT_CONVERGE_TIMEOUT_MS = 20_000;
 
@@ -70,6 +76,7 @@ export class ConvergeClient {
   readonly #xmlUrl: string;
   readonly #credentials: TxnFields;
   readonly #timeoutMs: number;
+  readonly #observe: ConvergeClientOptions['observe'];
 
   constructor(env: ConvergeEnv, options: ConvergeClientOptions = {}) {
     this.#hostedUrl = env.CONVERGE_HOSTED_URL.replace(/\/+$/, '');
@@ -80,6 +87,7 @@ export class ConvergeClient {
       ssl_pin: env.CONVERGE_PIN,
     };
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_CONVERGE_TIMEOUT_MS;
+    this.#observe = options.observe;
   }
 
   /**
@@ -104,33 +112,14 @@ export class ConvergeClient {
       }),
     };
     const operation = 'transaction_token';
-    const { status, body } = await this.#post(
-      operation,
-      `${this.#hostedUrl}/transaction_token`,
-      form,
-    );
-    if (status >= 500) {
-      throw new ConvergeTransportError(operation, `HTTP ${status}`, { status });
-    }
-    if (status !== 200) {
-      throw new ConvergeProcessorError(
+    return this.#timed(operation, async () => {
+      const { status, body } = await this.#post(
         operation,
-        `HTTP_${status}`,
-        'Token request refused',
-        `Converge refused the session token request (HTTP ${status}).`,
+        `${this.#hostedUrl}/transaction_token`,
+        form,
       );
-    }
-    const token = body.trim();
-    // Converge answers some refusals with 200 and an error page or message instead of a token.
-    if (token === '' || /\s|</.test(token) || /error/i.test(token)) {
-      throw new ConvergeProcessorError(
-        operation,
-        'INVALID_TOKEN_RESPONSE',
-        'Token request refused',
-        'Converge answered the session token request without a token.',
-      );
-    }
-    return token;
+      return tokenFrom(operation, status, body);
+    });
   }
 
   /** txnquery: the transactions with this id, or every one carrying this invoice number. */
@@ -187,7 +176,11 @@ export class ConvergeClient {
   }
 
   /** Sends one XML API request and reads the answer, turning Converge's error documents into errors. */
-  async #xml(operation: ConvergeOperation, fields: TxnFields): Promise<XmlElement> {
+  #xml(operation: ConvergeOperation, fields: TxnFields): Promise<XmlElement> {
+    return this.#timed(operation, () => this.#xmlCall(operation, fields));
+  }
+
+  async #xmlCall(operation: ConvergeOperation, fields: TxnFields): Promise<XmlElement> {
     const xmldata = writeTxn({ ...this.#credentials, ...fields });
     const { status, body } = await this.#post(operation, this.#xmlUrl, { xmldata });
     if (status !== 200) {
@@ -211,6 +204,19 @@ export class ConvergeClient {
       }
     }
     return root;
+  }
+
+  async #timed<T>(operation: ConvergeOperation, call: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    let outcome: ProcessorOutcome = 'success';
+    try {
+      return await call();
+    } catch (error) {
+      outcome = error instanceof ConvergeError ? error.kind : 'transport';
+      throw error;
+    } finally {
+      this.#observe?.(operation, outcome, (performance.now() - started) / 1000);
+    }
   }
 
   async #post(
@@ -237,6 +243,32 @@ export class ConvergeClient {
       });
     }
   }
+}
+
+/** The session token in a transaction_token answer; Converge's ways of refusing become errors. */
+function tokenFrom(operation: ConvergeOperation, status: number, body: string): string {
+  if (status >= 500) {
+    throw new ConvergeTransportError(operation, `HTTP ${status}`, { status });
+  }
+  if (status !== 200) {
+    throw new ConvergeProcessorError(
+      operation,
+      `HTTP_${status}`,
+      'Token request refused',
+      `Converge refused the session token request (HTTP ${status}).`,
+    );
+  }
+  const token = body.trim();
+  // Converge answers some refusals with 200 and an error page or message instead of a token.
+  if (token === '' || /\s|</.test(token) || /error/i.test(token)) {
+    throw new ConvergeProcessorError(
+      operation,
+      'INVALID_TOKEN_RESPONSE',
+      'Token request refused',
+      'Converge answered the session token request without a token.',
+    );
+  }
+  return token;
 }
 
 /** Only the fields that have a value: Converge treats an empty field as sent. */

@@ -1,0 +1,128 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { DatabaseHandle, PoolStats } from '../../db/client.ts';
+import type { AuditEvent } from '../audit/audit.repository.ts';
+import type { ProcessorOutcome } from '../payments/converge/converge.client.ts';
+import type { ConvergeOperation } from '../payments/converge/converge.errors.ts';
+
+/** The label of requests no route matched, so that scanners' made-up paths stay one series. */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+export type PaymentOutcome = 'recorded' | 'declined' | 'cancelled' | 'failed';
+
+const HTTP_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const SIGN_IN_METHODS = new Set(['pin', 'magic_link', 'code', 'email_code', 'email_mfa', 'signup']);
+const PAYMENT_METHODS = new Set(['card', 'eCheck']);
+
+// Answers and processor calls range from milliseconds (a refusal) to the processor's 20 s timeout.
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30];
+
+/**
+ * The service's Prometheus metrics, in a registry of their own: several apps
+ * may share one process (the tests do), and the global registry would mix
+ * their counts. Labels are fixed vocabularies, never request data: no ids,
+ * account numbers, e-mail addresses, codes or amounts.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+
+  readonly #httpRequests = new Counter({
+    name: 'webpay_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
+  });
+
+  readonly #httpDuration = new Histogram({
+    name: 'webpay_http_request_duration_seconds',
+    help: 'Time to answer HTTP requests, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: DURATION_BUCKETS,
+    registers: [this.registry],
+  });
+
+  readonly #signIns = new Counter({
+    name: 'webpay_sign_in_total',
+    help: 'Sign-in attempts, by method and outcome (success, failure, locked)',
+    labelNames: ['method', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly #payments = new Counter({
+    name: 'webpay_payments_total',
+    help: 'Payments that reached a final status, by method and outcome',
+    labelNames: ['method', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly #processorDuration = new Histogram({
+    name: 'webpay_processor_request_duration_seconds',
+    help: 'Time of calls to the payment processor, by operation and outcome',
+    labelNames: ['operation', 'outcome'] as const,
+    buckets: DURATION_BUCKETS,
+    registers: [this.registry],
+  });
+
+  constructor(database: Pick<DatabaseHandle, 'poolStats'>) {
+    collectDefaultMetrics({ register: this.registry });
+    if (database.poolStats) {
+      const poolGauge = (name: string, help: string, read: (stats: PoolStats) => number) =>
+        new Gauge({
+          name,
+          help,
+          registers: [this.registry],
+          collect() {
+            const stats = database.poolStats?.();
+            if (stats) this.set(read(stats));
+          },
+        });
+      poolGauge(
+        'webpay_db_pool_clients',
+        'PostgreSQL connections open in the pool',
+        (s) => s.total,
+      );
+      poolGauge(
+        'webpay_db_pool_idle_clients',
+        'PostgreSQL connections idle in the pool',
+        (s) => s.idle,
+      );
+      poolGauge(
+        'webpay_db_pool_waiting_clients',
+        'Queries waiting for a PostgreSQL connection',
+        (s) => s.waiting,
+      );
+    }
+  }
+
+  observeHttp(method: string, route: string | undefined, status: number, seconds: number): void {
+    const labels = {
+      method: HTTP_METHODS.has(method) ? method : 'other',
+      route: route ?? UNMATCHED_ROUTE,
+      status: String(status),
+    };
+    this.#httpRequests.inc(labels);
+    this.#httpDuration.observe(labels, seconds);
+  }
+
+  /** Counts the sign-in attempts among audit events, the one place every sign-in method reports to. */
+  observeAudit(event: Pick<AuditEvent, 'action' | 'outcome' | 'details'>): void {
+    if (event.action !== 'auth.login') return;
+    const method = event.details?.method;
+    const locked = event.details?.reason === 'locked' || event.details?.locked === true;
+    this.#signIns.inc({
+      method: typeof method === 'string' && SIGN_IN_METHODS.has(method) ? method : 'other',
+      outcome: event.outcome === 'success' ? 'success' : locked ? 'locked' : 'failure',
+    });
+  }
+
+  observePayment(method: string, outcome: PaymentOutcome): void {
+    this.#payments.inc({ method: PAYMENT_METHODS.has(method) ? method : 'other', outcome });
+  }
+
+  observeProcessorCall(
+    operation: ConvergeOperation,
+    outcome: ProcessorOutcome,
+    seconds: number,
+  ): void {
+    this.#processorDuration.observe({ operation, outcome }, seconds);
+  }
+}
