@@ -28,7 +28,23 @@ async function storedSessionKeys(page: Page): Promise<string[]> {
 }
 
 /** WCAG 2.1 A and AA violations on the current page. */
+/** Finite animations and transitions (a toast fading in) would be measured half-drawn. */
+async function settleAnimations(page: Page) {
+  await page
+    .waitForFunction(
+      () =>
+        document.getAnimations().every((animation) => {
+          const timing = animation.effect?.getComputedTiming();
+          return animation.playState !== 'running' || timing?.endTime === Infinity;
+        }),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
+}
+
 async function accessibilityViolations(page: Page) {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
