@@ -345,9 +345,14 @@ test.describe('dashboard: fetch errors', () => {
   }) => {
     let calls = 0;
     let failing = true;
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(ENCOUNTERS_URL, async (route) => {
       calls += 1;
-      if (!failing) return route.fallback();
+      if (!failing) {
+        await released;
+        return route.fallback();
+      }
       return route.fulfill({
         status: 500,
         contentType: 'application/json',
@@ -370,6 +375,9 @@ test.describe('dashboard: fetch errors', () => {
 
     failing = false;
     await page.getByRole('button', { name: ERROR_SCREEN.retry }).click();
+    // SPEC §2: the error screen stays, its button reading 'Retrying...' until the answer comes.
+    await expect(page.getByRole('button', { name: ERROR_SCREEN.retrying })).toBeVisible();
+    release();
     await expect(
       page.getByRole('table', { name: DASHBOARD_LABELS.pendingEncounters }),
     ).toContainText('107-40010001');

@@ -203,6 +203,9 @@ test.describe('payment history', () => {
     await expect(dialog).toContainText('$200.00');
     await expect(dialog).toContainText('Checking •••• 6789');
     await expect(dialog).toContainText('107-40010001 | Maria Garcia');
+    // Posted by the billing office long ago: no promise about when it will post.
+    await expect(dialog).toContainText('This payment has been applied to your account.');
+    await expect(dialog).not.toContainText('posts within');
 
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeHidden();

@@ -91,6 +91,23 @@ function notFound(index: number, accountId: string): Problem {
 
 type Resolution = { line: Omit<ResolvedLine, 'lineNumber'> } | { problem: Problem };
 
+/**
+ * An account of the other kind that the line's account id names, with or
+ * without its facility: the line used the wrong payment type for it.
+ */
+function billedAs(
+  accounts: PayableAccounts,
+  type: PayableEncounter['type'],
+  accountId: string,
+): PayableEncounter | undefined {
+  return accounts.encounters.find(
+    (candidate) =>
+      candidate.type === type &&
+      (accountId === candidate.accountNumber ||
+        accountId === `${candidate.facilityId}-${candidate.accountNumber}`),
+  );
+}
+
 function mismatch(index: number, detail: string): Resolution {
   return { problem: { kind: 'mismatch', detail: `${lineName(index)}: ${detail}` } };
 }
@@ -133,12 +150,7 @@ function resolveAccountPayment(
       `${candidate.facilityId}-${candidate.accountNumber}` === line.accountId,
   );
   if (!encounter) {
-    const external = accounts.encounters.find(
-      (candidate) =>
-        candidate.type === 'EXAR' &&
-        (line.accountId === candidate.accountNumber ||
-          line.accountId === `${candidate.facilityId}-${candidate.accountNumber}`),
-    );
+    const external = billedAs(accounts, 'EXAR', line.accountId);
     if (external) {
       return mismatch(
         index,
@@ -209,12 +221,7 @@ function resolveGlPayment(
       candidate.accountNumber === line.accountId,
   );
   if (!encounter) {
-    const main = accounts.encounters.find(
-      (candidate) =>
-        candidate.type === 'ENT' &&
-        (line.accountId === candidate.accountNumber ||
-          line.accountId === `${candidate.facilityId}-${candidate.accountNumber}`),
-    );
+    const main = billedAs(accounts, 'ENT', line.accountId);
     if (main) {
       return mismatch(
         index,

@@ -113,7 +113,7 @@ export class PaymentsService {
     );
     if (!created) return this.replayCardStart(payment, fingerprint);
     await this.audit.record(context, actor, 'payment.initiated', 'success', payment, {
-      method: 'card',
+      method: payment.method,
       amountCents: payment.amountCents,
       lines: lines.length,
     });
@@ -300,7 +300,7 @@ export class PaymentsService {
     );
     if (!created) return this.replayAch(payment, fingerprint, actor, context);
     await this.audit.record(context, actor, 'payment.initiated', 'success', payment, {
-      method: 'eCheck',
+      method: payment.method,
       amountCents: payment.amountCents,
       lines: lines.length,
     });

@@ -14,7 +14,9 @@ export function formatExpiry(expiry: string): string {
 }
 
 /** `VISA •••• 9990` */
-export function maskedCard(card: NonNullable<Receipt['card']>): string {
+export function maskedCard<Card extends Pick<NonNullable<Receipt['card']>, 'brand' | 'last4'>>(
+  card: Card,
+): string {
   return `${card.brand} ${MASK} ${lastFour(card.last4)}`;
 }
 
