@@ -3,7 +3,9 @@
  * large guarantor, beside the server's ceiling on this machine (GET /healthz,
  * which touches neither database nor authentication), over the embedded
  * database and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, over
- * PostgreSQL. Prints a table and writes the figures to bench/results/.
+ * PostgreSQL; then `webpay import` of a generated billing feed of
+ * BENCH_FEED_ENCOUNTERS encounters (100,000 by default) on each database.
+ * Prints tables and writes the figures to bench/results/.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -13,10 +15,12 @@ import { API_PATHS } from '@webpay/contracts/api';
 import { DEMO_GUARANTORS } from '../../server/src/demo/demo-guarantors.ts';
 import { startTestServer } from '../../server/src/test/test-server.ts';
 import type { TestDatabaseKind } from '../../server/src/test/database.ts';
+import { benchFeedImport, type FeedImportRow } from './feed-import.ts';
 import { measureGet, type LoadResult } from './http-load.ts';
 
 const requests = Number(process.env.BENCH_REQUESTS ?? 2000);
 const concurrencies = (process.env.BENCH_CONCURRENCY ?? '1,16,64').split(',').map(Number);
+const feedEncounters = Number(process.env.BENCH_FEED_ENCOUNTERS ?? 100_000);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
 interface Row extends LoadResult {
@@ -90,13 +94,34 @@ const rows: Row[] = [];
 for (const kind of kinds) rows.push(...(await benchDatabase(kind)));
 printTable(rows);
 
+console.info(`\nBilling feed import, ${feedEncounters.toLocaleString('en-US')} encounters:`);
+const imports: FeedImportRow[] = [];
+for (const kind of kinds) imports.push(...(await benchFeedImport(kind, feedEncounters)));
+console.table(
+  imports.map((row) => ({
+    database: row.database,
+    scenario: row.scenario,
+    records: row.records,
+    seconds: row.seconds.toFixed(1),
+    'records/s': Math.round(row.recordsPerSecond),
+    'rows written': row.written,
+    'rss MB': row.rssMb,
+  })),
+);
+
 const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'results');
 await mkdir(resultsDir, { recursive: true });
 const file = path.join(resultsDir, `http-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 await writeFile(
   file,
   JSON.stringify(
-    { at: new Date().toISOString(), node: process.version, cores: os.cpus().length, rows },
+    {
+      at: new Date().toISOString(),
+      node: process.version,
+      cores: os.cpus().length,
+      rows,
+      imports,
+    },
     null,
     2,
   ),

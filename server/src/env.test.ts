@@ -139,6 +139,64 @@ describe('loadEnv', () => {
     expect(env.NODE_ENV).toBe('production');
   });
 
+  it('reads JWT_SIGNING_KEYS in order, and leaves it unset when empty', () => {
+    const newer = 'n'.repeat(32);
+    const older = 'o:ld-secret-with-colons:'.padEnd(40, 'o');
+    expect(
+      loadEnv({ JWT_SIGNING_KEYS: `2026-07:${newer}, key_1.a:${older}` }).JWT_SIGNING_KEYS,
+    ).toEqual([
+      { kid: '2026-07', secret: newer },
+      { kid: 'key_1.a', secret: older },
+    ]);
+    expect(loadEnv({}).JWT_SIGNING_KEYS).toBeUndefined();
+    expect(loadEnv({ JWT_SIGNING_KEYS: ' ' }).JWT_SIGNING_KEYS).toBeUndefined();
+  });
+
+  it('explains what is wrong with JWT_SIGNING_KEYS by entry, without quoting it', () => {
+    const secret = 's'.repeat(32);
+    const keys = [
+      `good:${secret}`,
+      'a-secret-without-any-key-id-at-all',
+      `${'k'.repeat(33)}:${secret}`,
+      `bad/kid:${secret}`,
+      `:${secret}`,
+      'short:not-long-enough',
+      `good:${'t'.repeat(40)}`,
+      '',
+    ];
+    const problems = problemsOf({ JWT_SIGNING_KEYS: keys.join(',') });
+    const badKid = 'has a bad key id: use 1 to 32 letters, digits, dots, underscores or hyphens';
+    expect(problems).toEqual([
+      'JWT_SIGNING_KEYS: entry 2 must be key-id:secret (entries separated by commas)',
+      `JWT_SIGNING_KEYS: entry 3 ${badKid}`,
+      `JWT_SIGNING_KEYS: entry 4 ${badKid}`,
+      `JWT_SIGNING_KEYS: entry 5 ${badKid}`,
+      'JWT_SIGNING_KEYS: entry 6 has a secret shorter than 32 characters',
+      'JWT_SIGNING_KEYS: entry 7 repeats the key id of entry 1; key ids must be unique',
+      'JWT_SIGNING_KEYS: entry 8 must be key-id:secret (entries separated by commas)',
+    ]);
+    expect(problems.join('\n')).not.toMatch(/sss|ttt|not-long|without-any|kkk|bad\/kid/);
+    expect(problemsOf({ JWT_SIGNING_KEYS: `a:${'x'.repeat(31)}` })).toEqual([
+      'JWT_SIGNING_KEYS: entry 1 has a secret shorter than 32 characters',
+    ]);
+  });
+
+  it('refuses the development JWT secret as a signing key in production only', () => {
+    const keys = `next:${'n'.repeat(40)},old:${DEVELOPMENT_JWT_SECRET}`;
+    expect(loadEnv({ JWT_SIGNING_KEYS: keys }).JWT_SIGNING_KEYS).toHaveLength(2);
+    const production = {
+      NODE_ENV: 'production',
+      WEBPAY_API_KEY: 'a-production-api-key',
+      JWT_SECRET: 'x'.repeat(48),
+    };
+    expect(problemsOf({ ...production, JWT_SIGNING_KEYS: keys })).toEqual([
+      'JWT_SIGNING_KEYS: entry 2 is the development secret, refused in production; set a random secret',
+    ]);
+    expect(
+      loadEnv({ ...production, JWT_SIGNING_KEYS: `next:${'n'.repeat(40)}` }).JWT_SIGNING_KEYS,
+    ).toEqual([{ kid: 'next', secret: 'n'.repeat(40) }]);
+  });
+
   it('times processor calls and reconciliation, and allows fault injection only outside production', () => {
     expect(loadEnv({})).toMatchObject({
       CONVERGE_TIMEOUT_MS: 20_000,

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEVELOPMENT_API_KEY } from '@webpay/contracts/api';
 import { LOGIN_PROMO } from '@webpay/contracts/messages';
+import { parseSigningKeys } from './modules/auth/signing-keys.ts';
 
 /**
  * npm runs workspace scripts with cwd=server, so relative paths are anchored
@@ -101,6 +102,18 @@ const trustProxyVar = optionalString.transform((value): boolean | number | strin
   return value;
 });
 
+/**
+ * JWT_SIGNING_KEYS: `kid:secret` pairs, comma-separated, the first one
+ * signing. Unset when empty, and then JWT_SECRET signs session tokens.
+ */
+const signingKeysVar = optionalString.transform((value, ctx) => {
+  if (value === undefined) return undefined;
+  const parsed = parseSigningKeys(value);
+  if (parsed.ok) return parsed.keys;
+  for (const problem of parsed.problems) ctx.addIssue({ code: 'custom', message: problem });
+  return z.NEVER;
+});
+
 const rawEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: integerVar(8080, 0, 65535),
@@ -124,6 +137,8 @@ const rawEnvSchema = z.object({
     z.string().min(32, 'must be at least 32 characters'),
   ),
   JWT_TTL_SECONDS: integerVar(900, 60, 86_400),
+  /** Session-token keys with key ids, for rotation without signing anyone out (docs/operations.md). */
+  JWT_SIGNING_KEYS: signingKeysVar,
   DEMO_DATA: booleanVar(true),
   /** Serve Prometheus metrics at /metrics (outside the API key guard: keep it off the internet). */
   METRICS_ENABLED: booleanVar(true),
@@ -206,6 +221,14 @@ const envSchema = rawEnvSchema
         message: 'the development secret is refused in production; set a random secret',
       });
     }
+    env.JWT_SIGNING_KEYS?.forEach((key, index) => {
+      if (key.secret !== DEVELOPMENT_JWT_SECRET) return;
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SIGNING_KEYS'],
+        message: `entry ${index + 1} is the development secret, refused in production; set a random secret`,
+      });
+    });
     if (env.WEBPAY_FAULT_INJECTION !== undefined) {
       ctx.addIssue({
         code: 'custom',

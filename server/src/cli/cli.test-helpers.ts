@@ -1,3 +1,5 @@
+import type { DatabaseHandle } from '../db/client.ts';
+import type { Env } from '../env.ts';
 import type { TestServer } from '../test/test-server.ts';
 import type { CommandContext } from './command.ts';
 import { runCli } from './webpay.ts';
@@ -8,17 +10,40 @@ export interface CliRun {
   err: string[];
 }
 
-/** Runs `webpay` command lines in-process against a test server's database and services. */
-export function cliRunner(server: () => TestServer): (...argv: string[]) => Promise<CliRun> {
+type ContextSources = Pick<CommandContext, 'env' | 'withServices' | 'withDatabase'>;
+
+function runnerOver(sources: () => ContextSources): (...argv: string[]) => Promise<CliRun> {
   return async (...argv) => {
     const out: string[] = [];
     const err: string[] = [];
     const context: CommandContext = {
       io: { out: (line) => out.push(line), err: (line) => err.push(line) },
-      env: server().env,
-      withServices: (work) => work(server().app.services, server().database),
+      ...sources(),
     };
     const code = await runCli(argv, context);
     return { code, out, err };
   };
+}
+
+/** Runs `webpay` command lines in-process against a test server's database and services. */
+export function cliRunner(server: () => TestServer): (...argv: string[]) => Promise<CliRun> {
+  return runnerOver(() => ({
+    env: server().env,
+    withServices: (work) => work(server().app.services, server().database),
+    withDatabase: (work) => work(server().database),
+  }));
+}
+
+/**
+ * Runs `webpay` command lines in-process on a database alone, with no server
+ * and no services: for the db:* commands, which must not need them.
+ */
+export function databaseCliRunner(
+  target: () => { env: Env; database: DatabaseHandle },
+): (...argv: string[]) => Promise<CliRun> {
+  return runnerOver(() => ({
+    env: target().env,
+    withServices: () => Promise.reject(new Error('this command was given no services')),
+    withDatabase: (work) => work(target().database),
+  }));
 }

@@ -20,6 +20,8 @@ export interface CommandContext {
   env: Env;
   /** Opens the configured database (migrated) and the services on it, runs `work`, closes them. */
   withServices<T>(work: (services: Services, database: DatabaseHandle) => Promise<T>): Promise<T>;
+  /** Opens the configured database as it is, not migrated (the db:* commands), runs `work`, closes it. */
+  withDatabase<T>(work: (database: DatabaseHandle) => Promise<T>): Promise<T>;
 }
 
 export interface CommandOption {

@@ -1,31 +1,17 @@
-import { isAbsolute, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { resolve } from 'node:path';
+import type { DatabaseHandle } from '../db/client.ts';
+import type { Env } from '../env.ts';
+import type { CommandContext } from './command.ts';
 
 /*
- * Shared by the db:* commands. npm runs workspace scripts with cwd=server,
- * so a relative DATA_DIR is read from the repository root, the same folder
- * the server uses.
+ * Shared by the db:* commands, which work on the database as it is rather
+ * than on the services (which migrate it first).
  */
 
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-
-export interface DatabaseTarget {
-  url: string | undefined;
-  dataDir: string;
-  /** Where the data lives, without credentials. */
-  description: string;
-}
-
-export function databaseTarget(env: NodeJS.ProcessEnv = process.env): DatabaseTarget {
-  const url = env.DATABASE_URL?.trim() || undefined;
-  const rawDataDir = env.DATA_DIR?.trim() || './data';
-  const dataDir = isAbsolute(rawDataDir) ? rawDataDir : resolve(REPO_ROOT, rawDataDir);
-  return { url, dataDir, description: describe(url, dataDir) };
-}
-
-function describe(url: string | undefined, dataDir: string): string {
-  if (!url) return `embedded PGlite database in ${resolve(dataDir, 'pglite')}`;
+/** Where the configured database lives, without credentials. */
+export function describeDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>): string {
+  const url = env.DATABASE_URL;
+  if (!url) return `embedded PGlite database in ${resolve(env.DATA_DIR, 'pglite')}`;
   if (url.toLowerCase() === 'memory://') return 'in-memory PGlite database';
   try {
     const parsed = new URL(url);
@@ -47,25 +33,28 @@ export function errorMessage(error: unknown): string {
   return `${error.message}${typeof code === 'string' ? ` [${code}]` : ''}${cause}`;
 }
 
-/** Opens the configured database, runs `work`, closes it, and sets the exit code. */
-export async function runDatabaseCommand(
+/**
+ * Opens the configured database, says which it is, runs `work` on it and
+ * closes it; resolves to the exit code, a failure being reported as the
+ * command's own.
+ */
+export async function runOnDatabase(
   name: string,
-  work: (handle: DatabaseHandle, target: DatabaseTarget) => Promise<void>,
-): Promise<void> {
-  const target = databaseTarget();
-  let handle: DatabaseHandle | undefined;
+  { io, env, withDatabase }: CommandContext,
+  work: (database: DatabaseHandle) => Promise<void>,
+): Promise<number> {
   try {
-    handle = await openDatabase({ url: target.url, dataDir: target.dataDir });
-    await handle.ping();
-    console.info(`${name}: using the ${target.description}`);
-    await work(handle, target);
+    await withDatabase(async (database) => {
+      await database.ping();
+      io.out(`${name}: using the ${describeDatabase(env)}`);
+      await work(database);
+    });
+    return 0;
   } catch (error) {
-    console.error(`${name} failed: ${errorMessage(error)}`);
-    if (!target.url) {
-      console.error('If the server is running on the same data directory, stop it and try again.');
+    io.err(`${name} failed: ${errorMessage(error)}`);
+    if (!env.DATABASE_URL) {
+      io.err('If the server is running on the same data directory, stop it and try again.');
     }
-    process.exitCode = 1;
-  } finally {
-    await handle?.close().catch(() => undefined);
+    return 1;
   }
 }

@@ -16,7 +16,11 @@ import type { Command, CommandContext, CommandIo, CommandValues } from './comman
 import { errorMessage } from './db-cli.ts';
 import { applyPaymentsCommand } from './commands/apply-payments.ts';
 import { auditCommand } from './commands/audit.ts';
+import { dbMigrateCommand } from './commands/db-migrate.ts';
+import { dbResetCommand } from './commands/db-reset.ts';
 import { exportPaymentsCommand } from './commands/export-payments.ts';
+import { importFeedCommand } from './commands/import-feed.ts';
+import { issuePinsCommand } from './commands/issue-pins.ts';
 import { notifyStatementsCommand } from './commands/notify-statements.ts';
 import { reconcileCommand } from './commands/reconcile.ts';
 
@@ -26,11 +30,15 @@ import { reconcileCommand } from './commands/reconcile.ts';
  */
 
 export const COMMANDS: readonly Command[] = [
+  importFeedCommand,
   notifyStatementsCommand,
   reconcileCommand,
   exportPaymentsCommand,
   applyPaymentsCommand,
   auditCommand,
+  issuePinsCommand,
+  dbMigrateCommand,
+  dbResetCommand,
 ];
 
 const PROGRAM = 'webpay';
@@ -146,6 +154,14 @@ function processContext(env: Env): CommandContext {
   return {
     io,
     env,
+    async withDatabase(work) {
+      const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+      try {
+        return await work(database);
+      } finally {
+        await database.close();
+      }
+    },
     async withServices(work) {
       const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
       try {

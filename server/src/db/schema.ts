@@ -195,6 +195,8 @@ export const payments = pgTable(
     uniqueIndex('payments_processor_reference_key').on(t.processorReference),
     index('payments_guarantor_idx').on(t.guarantorId),
     index('payments_status_idx').on(t.status),
+    // `webpay export-payments --batch` reads one batch back.
+    index('payments_export_batch_idx').on(t.exportBatch),
     // Reconciliation's work list stays small however many recorded payments pile up.
     index('payments_unreconciled_idx')
       .on(t.createdAt)
@@ -389,6 +391,27 @@ export const signInLockouts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('sign_in_lockouts_updated_idx').on(t.updatedAt)],
+);
+
+/**
+ * Each billing feed imported (`webpay import`, docs/billing-feed.md): which
+ * extract, when the billing system made it, and what it changed. The newest
+ * `generated_at` keeps an older extract from undoing a newer one.
+ */
+export const feedImports = pgTable(
+  'feed_imports',
+  {
+    id: text('id').primaryKey(),
+    feedId: text('feed_id').notNull(),
+    generatedAt: timestamp('generated_at', { withTimezone: true }).notNull(),
+    fileName: text('file_name').notNull(),
+    /** SHA-256 of the file as read, to tell a re-sent extract from a changed one. */
+    fileSha256: text('file_sha256').notNull(),
+    records: integer('records').notNull(),
+    summary: jsonb('summary').$type<Record<string, unknown>>().notNull(),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('feed_imports_generated_idx').on(t.generatedAt)],
 );
 
 /** Who did what, when, under which request: never card data, codes, PINs or bank numbers. */

@@ -6,6 +6,7 @@ import { AuditRepository } from '../modules/audit/audit.repository.ts';
 import { AuthRepository } from '../modules/auth/auth.repository.ts';
 import { AuthService } from '../modules/auth/auth.service.ts';
 import { SessionTokens } from '../modules/auth/session-tokens.ts';
+import { sessionKeyRing } from '../modules/auth/signing-keys.ts';
 import { GuarantorRefs } from '../modules/challenges/challenge-secrets.ts';
 import { ChallengesRepository } from '../modules/challenges/challenges.repository.ts';
 import { ConfigRepository } from '../modules/config/config.repository.ts';
@@ -88,7 +89,8 @@ export function createServices(
   const authRepository = new AuthRepository(db);
   const auth = new AuthService(
     authRepository,
-    new SessionTokens(env.JWT_SECRET, env.JWT_TTL_SECONDS),
+    // Only session tokens follow JWT_SIGNING_KEYS; the keys derived from JWT_SECRET stay put.
+    new SessionTokens(sessionKeyRing(env.JWT_SECRET, env.JWT_SIGNING_KEYS), env.JWT_TTL_SECONDS),
     audit,
     lockout,
   );

@@ -1,15 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { formatCents } from '@webpay/contracts/money';
-import type { RequestContext } from '../../lib/request-context.ts';
 import {
   PostingService,
   type ApplyOutcome,
   type ApplyReport,
 } from '../../modules/posting/posting.service.ts';
+import { operatorRequestContext, readOperatorFile } from '../operator-run.ts';
 import type { Command } from '../command.ts';
-import { operatorPath } from '../operator-path.ts';
 
 const LABELS: Record<ApplyOutcome, string> = {
   applied: 'applied',
@@ -56,15 +53,9 @@ export const applyPaymentsCommand: Command = {
   },
   async run(values, { io, withServices }, [file = '']) {
     const dryRun = values['dry-run'] === true;
-    let text: string;
-    try {
-      text = await readFile(operatorPath(file), 'utf8');
-    } catch (error) {
-      io.err(`apply: cannot read ${file}: ${error instanceof Error ? error.message : error}`);
-      return 1;
-    }
-    const requestId = `cli-apply-${randomUUID()}`;
-    const context: RequestContext = { requestId, correlationId: requestId, ipAddress: '' };
+    const text = await readOperatorFile('apply', file, io);
+    if (text === undefined) return 1;
+    const context = operatorRequestContext('apply');
 
     return withServices(async (_services, database) => {
       const report = await new PostingService(database.db).applyConfirmation(

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { isoDateSchema } from '@webpay/contracts/dates';
 import { formatCents } from '@webpay/contracts/money';
-import type { RequestContext } from '../../lib/request-context.ts';
 import { postingFile } from '../../modules/posting/posting-file.ts';
 import { PostingService, type PostingBatch } from '../../modules/posting/posting.service.ts';
+import { operatorRequestContext } from '../operator-run.ts';
 import type { Command, CommandIo } from '../command.ts';
 import { operatorPath } from '../operator-path.ts';
 
@@ -67,8 +66,7 @@ export const exportPaymentsCommand: Command = {
       return 1;
     }
     const where = out ?? 'standard output';
-    const requestId = `cli-export-payments-${randomUUID()}`;
-    const context: RequestContext = { requestId, correlationId: requestId, ipAddress: '' };
+    const context = operatorRequestContext('export-payments');
 
     return withServices(async (_services, database) => {
       const posting = new PostingService(database.db);

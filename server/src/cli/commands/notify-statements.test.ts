@@ -37,6 +37,7 @@ describe.each(testDatabaseKinds)('webpay notify-statements (%s)', (kind) => {
       io: { out: (line) => out.push(line), err: (line) => err.push(line) },
       env: server.env,
       withServices: (work) => work(server.app.services, server.database),
+      withDatabase: (work) => work(server.database),
     };
     const code = await runCli(argv, context);
     return { code, out, err };

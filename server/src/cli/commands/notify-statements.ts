@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { accountNumberSchema } from '@webpay/contracts/auth';
 import { formatDate } from '@webpay/contracts/dates';
 import { formatCents } from '@webpay/contracts/money';
-import type { RequestContext } from '../../lib/request-context.ts';
 import type {
   NoticeOutcome,
   NotifyStatementsReport,
 } from '../../modules/statements/statement-notices.service.ts';
+import { operatorRequestContext } from '../operator-run.ts';
 import type { Command } from '../command.ts';
 
 const LABELS: Record<NoticeOutcome, string> = {
@@ -79,8 +78,7 @@ export const notifyStatementsCommand: Command = {
     }
     const dryRun = values['dry-run'] === true;
     const force = values.force === true;
-    const requestId = `cli-notify-statements-${randomUUID()}`;
-    const context: RequestContext = { requestId, correlationId: requestId, ipAddress: '' };
+    const context = operatorRequestContext('notify-statements');
 
     return withServices(async (services) => {
       io.out(

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { formatCents } from '@webpay/contracts/money';
-import type { RequestContext } from '../../lib/request-context.ts';
 import type { ReconcileAction, ReconcileReport } from '../../modules/payments/reconcile.service.ts';
+import { operatorRequestContext } from '../operator-run.ts';
 import type { Command } from '../command.ts';
 
 const LABELS: Record<ReconcileAction, string> = {
@@ -62,8 +61,7 @@ export const reconcileCommand: Command = {
       }
       graceSeconds = Number(text);
     }
-    const requestId = `cli-reconcile-${randomUUID()}`;
-    const context: RequestContext = { requestId, correlationId: requestId, ipAddress: '' };
+    const context = operatorRequestContext('reconcile');
 
     return withServices(async (services) => {
       io.out(`reconcile: payments older than ${graceSeconds} s`);

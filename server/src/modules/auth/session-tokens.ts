@@ -1,5 +1,6 @@
-import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import { SignJWT, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { claimsSchema, type Claims, type LoginType } from '@webpay/contracts/auth';
+import type { SessionKeyRing } from './signing-keys.ts';
 
 const ALGORITHM = 'HS256';
 
@@ -29,16 +30,50 @@ export class TokenError extends Error {
  * Signs and checks the portal's access tokens (SPEC §3 claims plus the
  * session id). The algorithm is pinned, so `alg: none` or a token signed
  * with another algorithm never verifies.
+ *
+ * Tokens are signed with the ring's first key and carry its `kid`; a token
+ * is checked with the listed key its `kid` names and no other, so a key
+ * taken off the list stops verifying at once. A token without `kid` comes
+ * from before key ids and is checked with the ring's legacy key only.
  */
 export class SessionTokens {
-  private readonly key: Uint8Array;
+  private readonly signingKid: string;
+  private readonly signingKey: Uint8Array;
+  private readonly verifyingKeys = new Map<string, Uint8Array>();
+  private readonly legacyKey: Uint8Array | undefined;
 
   constructor(
-    secret: string,
+    ring: SessionKeyRing,
     readonly ttlSeconds: number,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    const encoder = new TextEncoder();
+    for (const { kid, secret } of ring.keys) {
+      // Two secrets under one id would make the id ambiguous; the env check refuses it first.
+      if (this.verifyingKeys.has(kid)) throw new Error(`session key id ${kid} is listed twice`);
+      this.verifyingKeys.set(kid, encoder.encode(secret));
+    }
+    const [signing] = ring.keys;
+    this.signingKid = signing.kid;
+    this.signingKey = encoder.encode(signing.secret);
+    if (ring.legacyKid !== undefined) {
+      this.legacyKey = this.verifyingKeys.get(ring.legacyKid);
+      if (!this.legacyKey) throw new Error(`session key id ${ring.legacyKid} is not listed`);
+    }
   }
+
+  /** The key a token's header asks for; throwing refuses the token. */
+  private readonly keyFor: JWTVerifyGetKey = (header) => {
+    // The header is the token's own: `kid` may be any JSON value, or absent.
+    const kid: unknown = header.kid;
+    const key =
+      kid === undefined
+        ? this.legacyKey
+        : typeof kid === 'string'
+          ? this.verifyingKeys.get(kid)
+          : undefined;
+    if (!key) throw new TokenError('invalid');
+    return key;
+  };
 
   async issue(subject: TokenSubject, now: Date = new Date()): Promise<IssuedToken> {
     const iat = Math.floor(now.getTime() / 1000);
@@ -58,18 +93,18 @@ export class SessionTokens {
       roles: claims.roles,
       loginType: claims.loginType,
     })
-      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT', kid: this.signingKid })
       .setSubject(claims.sub)
       .setIssuedAt(iat)
       .setExpirationTime(exp)
-      .sign(this.key);
+      .sign(this.signingKey);
     return { token, claims, expiresAt: new Date(exp * 1000) };
   }
 
   async verify(token: string, now: Date = new Date()): Promise<Claims> {
     let payload: unknown;
     try {
-      ({ payload } = await jwtVerify(token, this.key, {
+      ({ payload } = await jwtVerify(token, this.keyFor, {
         algorithms: [ALGORITHM],
         currentDate: now,
         requiredClaims: ['sub', 'iat', 'exp'],

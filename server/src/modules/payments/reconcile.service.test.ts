@@ -152,6 +152,7 @@ describe.each(testDatabaseKinds)('reconciliation (%s)', (kind) => {
       io: { out: (line) => out.push(line), err: (line) => err.push(line) },
       env: server.env,
       withServices: (work) => work(server.app.services, server.database),
+      withDatabase: (work) => work(server.database),
     };
     expect(await runCli(['reconcile', '--grace', '0'], cli)).toBe(0);
     expect(err).toEqual([]);
