@@ -6,6 +6,7 @@
  * PostgreSQL; then `webpay import` of a generated billing feed of
  * BENCH_FEED_ENCOUNTERS encounters (100,000 by default) on each database.
  * Prints tables and writes the figures to bench/results/.
+ * `npm run bench -- http` or `npm run bench -- import` runs one part only.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -90,28 +91,35 @@ if (postgresUrl) process.env.TEST_DATABASE_URL = postgresUrl;
 console.info(
   `WebPay benchmarks: ${requests} requests per cell, ${os.cpus().length} cores, Node ${process.version}`,
 );
-const rows: Row[] = [];
-for (const kind of kinds) rows.push(...(await benchDatabase(kind)));
-printTable(rows);
+const parts = process.argv.slice(2);
+const runs = (part: 'http' | 'import') => parts.length === 0 || parts.includes(part);
 
-console.info(`\nBilling feed import, ${feedEncounters.toLocaleString('en-US')} encounters:`);
+const rows: Row[] = [];
+if (runs('http')) {
+  for (const kind of kinds) rows.push(...(await benchDatabase(kind)));
+  printTable(rows);
+}
+
 const imports: FeedImportRow[] = [];
-for (const kind of kinds) imports.push(...(await benchFeedImport(kind, feedEncounters)));
-console.table(
-  imports.map((row) => ({
-    database: row.database,
-    scenario: row.scenario,
-    records: row.records,
-    seconds: row.seconds.toFixed(1),
-    'records/s': Math.round(row.recordsPerSecond),
-    'rows written': row.written,
-    'rss MB': row.rssMb,
-  })),
-);
+if (runs('import')) {
+  console.info(`\nBilling feed import, ${feedEncounters.toLocaleString('en-US')} encounters:`);
+  for (const kind of kinds) imports.push(...(await benchFeedImport(kind, feedEncounters)));
+  console.table(
+    imports.map((row) => ({
+      database: row.database,
+      scenario: row.scenario,
+      records: row.records,
+      seconds: row.seconds.toFixed(1),
+      'records/s': Math.round(row.recordsPerSecond),
+      'rows written': row.written,
+      'rss MB': row.rssMb,
+    })),
+  );
+}
 
 const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'results');
 await mkdir(resultsDir, { recursive: true });
-const file = path.join(resultsDir, `http-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+const file = path.join(resultsDir, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 await writeFile(
   file,
   JSON.stringify(

@@ -8,15 +8,21 @@ import { performance } from 'node:perf_hooks';
 
 const numbers = new Intl.NumberFormat('en-US');
 
+export interface ProgressOptions {
+  /** Stages with fewer items than this finish too fast to be worth a line. */
+  minimumTotal?: number;
+  intervalMs?: number;
+  now?: () => number;
+}
+
 export function progressPrinter(
   write: (line: string) => void,
-  intervalMs = 1000,
-  now: () => number = () => performance.now(),
+  { minimumTotal = 0, intervalMs = 1000, now = () => performance.now() }: ProgressOptions = {},
 ): (stage: string, done: number, total: number) => void {
   const lastShown = new Map<string, number>();
   const finished = new Set<string>();
   return (stage, done, total) => {
-    if (finished.has(stage)) return;
+    if (finished.has(stage) || total < minimumTotal) return;
     const complete = done >= total;
     const at = now();
     const previous = lastShown.get(stage);

@@ -106,9 +106,8 @@ describe.each(testDatabaseKinds)('webpay import (%s)', (kind) => {
       'statements                  1          0          0          0',
       'pending payments            1          0          0          4',
     ]);
-    expect(imported.err.some((line) => /^writing encounters: 5 of 5 \(100%\)$/.test(line))).toBe(
-      true,
-    );
+    // A small feed loads too fast for progress lines.
+    expect(imported.err).toEqual([]);
 
     // The demo guarantors are not in this feed: their bills are closed.
     const maria = await server.login(

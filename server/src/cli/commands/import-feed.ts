@@ -9,6 +9,9 @@ import { operatorRequestContext, readOperatorFile } from '../operator-run.ts';
 import type { Command } from '../command.ts';
 import { progressPrinter } from '../progress.ts';
 
+/** Smaller feeds load in a blink; a progress line would only be noise. */
+const PROGRESS_FROM = 5_000;
+
 /** Enough to fix a feed by; the count says how many more there are. */
 const PROBLEMS_SHOWN = 200;
 
@@ -53,7 +56,10 @@ export const importFeedCommand: Command = {
       type: 'boolean',
       description: 'import a feed generated before the newest one imported',
     },
-    quiet: { type: 'boolean', description: 'no progress lines on standard error' },
+    quiet: {
+      type: 'boolean',
+      description: 'no progress lines on standard error (shown for large feeds)',
+    },
   },
   async run(values, { io, withServices }, [file = '']) {
     const dryRun = values['dry-run'] === true;
@@ -69,7 +75,10 @@ export const importFeedCommand: Command = {
           fileName: path.basename(file),
           dryRun,
           allowOlder: values['allow-older'] === true,
-          onProgress: values.quiet === true ? undefined : progressPrinter(io.err),
+          onProgress:
+            values.quiet === true
+              ? undefined
+              : progressPrinter(io.err, { minimumTotal: PROGRESS_FROM }),
         },
         context,
       );
