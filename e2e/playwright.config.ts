@@ -5,8 +5,16 @@ import { e2eServers } from './support/servers.ts';
 /*
  * Every spec runs against the production build served by the real server:
  * once over the embedded PGlite database and, when TEST_DATABASE_URL points at
- * a PostgreSQL server, once more over a fresh schema there.
+ * a PostgreSQL server, once more over a fresh schema there. Checks of what the
+ * browser shows that no database can change run on the first server only: the
+ * accessibility (axe) checks and the tests tagged @any-db
+ * (ANY_DB in support/fixtures.ts).
  */
+const ONE_SERVER_ONLY = [/\(axe\)/, /@any-db/];
+
+/** The log check's own tests, which need no server and no browser. */
+const LOG_CHECK_TESTS = 'log-check.spec.ts';
+
 export default defineConfig({
   testDir: './specs',
   outputDir: './test-results',
@@ -16,20 +24,26 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // After the list, the log check: no PIN, code, card or bank number in the servers' logs.
+  reporter: [['list'], ['./support/log-check-reporter.ts']],
   use: {
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions,
   },
-  projects: e2eServers.map((server) => ({
-    name: server.name,
-    use: {
-      ...devices['Desktop Chrome'],
-      baseURL: server.baseUrl,
-      launchOptions: chromiumLaunchOptions,
-    },
-  })),
+  projects: [
+    { name: 'log-check', testMatch: LOG_CHECK_TESTS },
+    ...e2eServers.map((server, index) => ({
+      name: server.name,
+      testIgnore: LOG_CHECK_TESTS,
+      grepInvert: index === 0 ? undefined : ONE_SERVER_ONLY,
+      use: {
+        ...devices['Desktop Chrome'],
+        baseURL: server.baseUrl,
+        launchOptions: chromiumLaunchOptions,
+      },
+    })),
+  ],
   webServer: e2eServers.map((server) => ({
     command: server.command,
     url: `${server.baseUrl}/readyz`,

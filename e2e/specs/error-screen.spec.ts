@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { DASHBOARD_LABELS, ERROR_SCREEN } from '@webpay/contracts/messages';
-import { test, expect, maria, DEMO_GUARANTORS } from '../support/fixtures.ts';
+import { test, expect, maria, DEMO_GUARANTORS, ANY_DB } from '../support/fixtures.ts';
 import { showAs, themes, viewports } from '../support/looks.ts';
 
 const ENCOUNTERS_URL = '**/api/v1/services/rcm-webpay-service/encounters';
@@ -84,7 +84,7 @@ async function dashboardFailing(page: Page, signIn: () => Promise<void>, variant
   };
 }
 
-test.describe('error screen on the dashboard (SPEC §2, §8)', () => {
+test.describe('error screen on the dashboard (SPEC §2, §8)', ANY_DB, () => {
   for (const variant of VARIANTS) {
     test(`${ERROR_SCREEN[variant.kind].title} when ${variant.how}`, async ({
       page,
@@ -167,7 +167,7 @@ test.describe('error screen on the dashboard (SPEC §2, §8)', () => {
   });
 });
 
-test.describe('error screen for a page that cannot load (route error boundary)', () => {
+test.describe('error screen for a page that cannot load (route error boundary)', ANY_DB, () => {
   test('shows inside the shell; the header still leads elsewhere', async ({
     page,
     signInWithPin,
@@ -191,7 +191,7 @@ test.describe('error screen for a page that cannot load (route error boundary)',
   });
 });
 
-test.describe('Try Again on a page whose code could not be downloaded', () => {
+test.describe('Try Again on a page whose code could not be downloaded', ANY_DB, () => {
   test("reads 'Retrying...' and loads the page afresh", async ({ page, signInWithPin }) => {
     await signInWithPin(maria);
     await expect(page).toHaveURL(/\/webpay\/dashboard$/);

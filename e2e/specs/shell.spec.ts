@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { appConfigSchema } from '@webpay/contracts/config';
-import { test, expect, maria, james } from '../support/fixtures.ts';
+import { test, expect, maria, james, ANY_DB } from '../support/fixtures.ts';
 import { showAs, themes, viewports } from '../support/looks.ts';
 
 const PHONE = { width: 390, height: 844 } as const;
@@ -68,67 +68,74 @@ test.describe('signed-in shell', () => {
     expect(await menu(page).getByRole('link').allTextContents()).toEqual(['Dashboard', 'Contact']);
   });
 
-  test('phone (390×844): the Menu opens, navigates, closes, and Escape returns focus', async ({
-    page,
-    signInWithPin,
-  }) => {
-    await page.setViewportSize(PHONE);
-    await signedIn(page, () => signInWithPin(maria));
-    // The links live in the menu; the header shows no row of links of its own.
-    expect(await visibleNavLinks(page)).toEqual([]);
-    await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
+  test(
+    'phone (390×844): the Menu opens, navigates, closes, and Escape returns focus',
+    ANY_DB,
+    async ({ page, signInWithPin }) => {
+      await page.setViewportSize(PHONE);
+      await signedIn(page, () => signInWithPin(maria));
+      // The links live in the menu; the header shows no row of links of its own.
+      expect(await visibleNavLinks(page)).toEqual([]);
+      await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
 
-    await menuButton(page).click();
-    await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'true');
-    await expect(menu(page)).toBeVisible();
-    expect(await visibleNavLinks(page)).toEqual(['Dashboard', 'Statements', 'Payments', 'Contact']);
-    const current = menu(page).getByRole('link', { name: 'Dashboard' });
-    await expect(current).toHaveAttribute('aria-current', 'page');
-    await expect(current).toBeFocused();
-
-    await menu(page).getByRole('link', { name: 'Contact' }).click();
-    await expect(page).toHaveURL(/\/webpay\/contact$/);
-    await expect(menu(page)).toBeHidden();
-    await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
-
-    // By keyboard: open, move through the links, Escape closes and gives focus back.
-    await menuButton(page).focus();
-    await page.keyboard.press('Enter');
-    await expect(menu(page)).toBeVisible();
-    await expect(menu(page).getByRole('link', { name: 'Contact' })).toBeFocused();
-    await page.keyboard.press('Shift+Tab');
-    await expect(menu(page).getByRole('link', { name: 'Payments' })).toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(menu(page)).toBeHidden();
-    await expect(menuButton(page)).toBeFocused();
-
-    // A tap outside closes it too.
-    await menuButton(page).click();
-    await expect(menu(page)).toBeVisible();
-    await page.getByRole('heading', { level: 1 }).click();
-    await expect(menu(page)).toBeHidden();
-  });
-
-  test('nothing scrolls sideways from 320 to 390 px wide, with the menu shut or open', async ({
-    page,
-    signInWithPin,
-  }) => {
-    await page.setViewportSize({ width: 320, height: 640 });
-    await signedIn(page, () => signInWithPin(maria));
-    for (const width of [320, 360, 375, 390]) {
-      await page.setViewportSize({ width, height: 740 });
-      expect(await hasNoSidewaysScroll(page), `${width} px`).toBe(true);
       await menuButton(page).click();
+      await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'true');
       await expect(menu(page)).toBeVisible();
-      const box = await menu(page).boundingBox();
-      expect(box && box.x >= 0 && box.x + box.width <= width, `menu at ${width} px`).toBe(true);
-      expect(await hasNoSidewaysScroll(page), `${width} px, menu open`).toBe(true);
+      expect(await visibleNavLinks(page)).toEqual([
+        'Dashboard',
+        'Statements',
+        'Payments',
+        'Contact',
+      ]);
+      const current = menu(page).getByRole('link', { name: 'Dashboard' });
+      await expect(current).toHaveAttribute('aria-current', 'page');
+      await expect(current).toBeFocused();
+
+      await menu(page).getByRole('link', { name: 'Contact' }).click();
+      await expect(page).toHaveURL(/\/webpay\/contact$/);
+      await expect(menu(page)).toBeHidden();
+      await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
+
+      // By keyboard: open, move through the links, Escape closes and gives focus back.
+      await menuButton(page).focus();
+      await page.keyboard.press('Enter');
+      await expect(menu(page)).toBeVisible();
+      await expect(menu(page).getByRole('link', { name: 'Contact' })).toBeFocused();
+      await page.keyboard.press('Shift+Tab');
+      await expect(menu(page).getByRole('link', { name: 'Payments' })).toBeFocused();
       await page.keyboard.press('Escape');
       await expect(menu(page)).toBeHidden();
-    }
-  });
+      await expect(menuButton(page)).toBeFocused();
 
-  test('the page is at most 1920 px wide', async ({ page, signInWithPin }) => {
+      // A tap outside closes it too.
+      await menuButton(page).click();
+      await expect(menu(page)).toBeVisible();
+      await page.getByRole('heading', { level: 1 }).click();
+      await expect(menu(page)).toBeHidden();
+    },
+  );
+
+  test(
+    'nothing scrolls sideways from 320 to 390 px wide, with the menu shut or open',
+    ANY_DB,
+    async ({ page, signInWithPin }) => {
+      await page.setViewportSize({ width: 320, height: 640 });
+      await signedIn(page, () => signInWithPin(maria));
+      for (const width of [320, 360, 375, 390]) {
+        await page.setViewportSize({ width, height: 740 });
+        expect(await hasNoSidewaysScroll(page), `${width} px`).toBe(true);
+        await menuButton(page).click();
+        await expect(menu(page)).toBeVisible();
+        const box = await menu(page).boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= width, `menu at ${width} px`).toBe(true);
+        expect(await hasNoSidewaysScroll(page), `${width} px, menu open`).toBe(true);
+        await page.keyboard.press('Escape');
+        await expect(menu(page)).toBeHidden();
+      }
+    },
+  );
+
+  test('the page is at most 1920 px wide', ANY_DB, async ({ page, signInWithPin }) => {
     await page.setViewportSize({ width: 2560, height: 1000 });
     await signedIn(page, () => signInWithPin(maria));
     const main = await page.getByRole('main').boundingBox();
@@ -136,7 +143,7 @@ test.describe('signed-in shell', () => {
     expect(main?.x).toBe((2560 - 1920) / 2);
   });
 
-  test('a skip link leads past the header to the page', async ({ page, signInWithPin }) => {
+  test('a skip link leads past the header to the page', ANY_DB, async ({ page, signInWithPin }) => {
     await page.setViewportSize(DESKTOP);
     await signedIn(page, () => signInWithPin(maria));
     await page.locator('body').focus();
@@ -162,17 +169,21 @@ test.describe('signed-in shell', () => {
     await expect(page).toHaveURL(/\/webpay\/login\/pin\?next=%2Fdashboard$/);
   });
 
-  test('the theme switch changes the theme and remembers it', async ({ page, signInWithPin }) => {
-    await page.setViewportSize(PHONE);
-    await signedIn(page, () => signInWithPin(maria));
-    await header(page).getByRole('button', { name: 'Theme: Light' }).click();
-    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
-    await expect(page.locator('html')).toHaveClass(/dark/);
-    expect(await page.evaluate(() => localStorage.getItem('webpay-ui-theme'))).toBe('dark');
-    await expect(header(page).getByRole('button', { name: 'Theme: Dark' })).toBeVisible();
-  });
+  test(
+    'the theme switch changes the theme and remembers it',
+    ANY_DB,
+    async ({ page, signInWithPin }) => {
+      await page.setViewportSize(PHONE);
+      await signedIn(page, () => signInWithPin(maria));
+      await header(page).getByRole('button', { name: 'Theme: Light' }).click();
+      await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+      await expect(page.locator('html')).toHaveClass(/dark/);
+      expect(await page.evaluate(() => localStorage.getItem('webpay-ui-theme'))).toBe('dark');
+      await expect(header(page).getByRole('button', { name: 'Theme: Dark' })).toBeVisible();
+    },
+  );
 
-  test('logs the build release marker once at start', async ({ page, signInWithPin }) => {
+  test('logs the build release marker once at start', ANY_DB, async ({ page, signInWithPin }) => {
     const lines: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'info') lines.push(message.text());

@@ -11,6 +11,13 @@ export { DEMO_GUARANTORS };
 
 export const SESSION_KEY_PREFIX = 'webpay-session-';
 
+/**
+ * Tags a test whose outcome no database can change: what a page looks like,
+ * or how it meets a failure the browser makes up. Such tests, and the axe
+ * checks, run against the first server only (playwright.config.ts).
+ */
+export const ANY_DB = { tag: '@any-db' };
+
 async function signInWithPin(page: Page, who: DemoSignIn, next?: string): Promise<void> {
   const query = next === undefined ? '' : `?next=${encodeURIComponent(next)}`;
   await page.goto(`/webpay/login/pin${query}`);

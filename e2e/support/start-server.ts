@@ -4,13 +4,16 @@
  * a fresh schema so runs never see each other's sign-ins or payments.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startMailCatcher } from '../../server/src/test/mail-catcher.ts';
 import { maildropFor } from './maildrop.ts';
+import { serverLogFor } from './server-logs.ts';
 
 const [kind, port] = process.argv.slice(2);
 if ((kind !== 'pglite' && kind !== 'postgres') || !port) {
@@ -63,7 +66,7 @@ const databaseUrl = kind === 'postgres' ? await postgresUrlWithFreshSchema() : '
 
 const child = spawn('npx', ['tsx', path.join(repoRoot, 'server/src/main.ts')], {
   cwd: repoRoot,
-  stdio: 'inherit',
+  stdio: ['ignore', 'pipe', 'pipe'],
   env: {
     ...process.env,
     NODE_ENV: 'test',
@@ -72,7 +75,8 @@ const child = spawn('npx', ['tsx', path.join(repoRoot, 'server/src/main.ts')], {
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     DEMO_DATA: 'true',
-    LOG_LEVEL: 'warn',
+    // Everything down to debug, so the log check after the run reads every line the service writes.
+    LOG_LEVEL: 'debug',
     // Every browser signs in from 127.0.0.1; the per-client throttle has its own service tests.
     RATE_LIMIT_LOGIN_MAX: '10000',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -80,7 +84,36 @@ const child = spawn('npx', ['tsx', path.join(repoRoot, 'server/src/main.ts')], {
   },
 });
 
+/*
+ * The whole log goes to a file that the log check reads after the run
+ * (support/log-check.ts); warnings, errors and anything on stderr also reach
+ * the terminal, where Playwright shows this process's stderr.
+ */
+const logFile = serverLogFor(kind);
+mkdirSync(path.dirname(logFile), { recursive: true });
+const logFd = openSync(logFile, 'w');
+const PINO_WARN = 40;
+
+function isWarningOrWorse(line: string): boolean {
+  try {
+    const level = (JSON.parse(line) as { level?: unknown }).level;
+    return typeof level === 'number' && level >= PINO_WARN;
+  } catch {
+    return false;
+  }
+}
+
+function keep(stream: Readable, toTerminal: (line: string) => boolean) {
+  createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
+    writeSync(logFd, `${line}\n`);
+    if (toTerminal(line)) process.stderr.write(`${line}\n`);
+  });
+}
+keep(child.stdout, isWarningOrWorse);
+keep(child.stderr, () => true);
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => child.kill(signal));
 }
-child.on('exit', (code) => process.exit(code ?? 0));
+// 'close' comes after the child's output has been read to its end.
+child.on('close', (code) => process.exit(code ?? 0));

@@ -28,6 +28,11 @@ export interface CreateTestDatabaseOptions {
   seed?: boolean;
   /** The demo data's "today", YYYY-MM-DD (default: today in UTC). */
   today?: string;
+  /**
+   * PostgreSQL only: leave the schema empty, for tests of what servers do
+   * to a new database when they start (default true: migrated).
+   */
+  migrate?: boolean;
 }
 
 export type TestDatabase = DatabaseHandle & { url: string };
@@ -36,13 +41,19 @@ export async function createTestDatabase(
   kind: TestDatabaseKind,
   options: CreateTestDatabaseOptions = {},
 ): Promise<TestDatabase> {
-  const setup = { seed: options.seed ?? true, today: options.today ?? todayIso() };
+  const setup = {
+    seed: options.seed ?? true,
+    today: options.today ?? todayIso(),
+    migrate: options.migrate ?? true,
+  };
+  if (kind === 'pglite' && !setup.migrate) throw new Error('an empty schema is for PostgreSQL');
   return kind === 'pglite' ? createPgliteDatabase(setup) : createPostgresDatabase(setup);
 }
 
 interface Setup {
   seed: boolean;
   today: string;
+  migrate: boolean;
 }
 
 async function prepare(handle: DatabaseHandle, setup: Setup): Promise<void> {
@@ -222,7 +233,7 @@ async function createPostgresDatabase(setup: Setup): Promise<TestDatabase> {
     throw error;
   }
   try {
-    await prepare(handle, setup);
+    if (setup.migrate) await prepare(handle, setup);
   } catch (error) {
     await handle.close();
     await dropSchema();

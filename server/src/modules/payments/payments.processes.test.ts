@@ -1,23 +1,23 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  API_KEY_HEADER,
-  API_PATHS,
-  DEVELOPMENT_API_KEY,
-  SERVICE_BASE_PATH,
-  XHR_MARKER_HEADER,
-  XHR_MARKER_VALUE,
-} from '@webpay/contracts/api';
+import { API_PATHS } from '@webpay/contracts/api';
 import { loginResponseSchema } from '@webpay/contracts/auth';
 import { pendingPayments, receipts } from '../../db/schema.ts';
 import { DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
-import { freePort, type ApiRequest } from '../../test/test-server.ts';
+import {
+  REPO_ROOT,
+  captureOutput,
+  exitOf,
+  processEnv,
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
+} from '../../test/server-process.ts';
 import {
   MARIA_LINES,
   completeCard,
@@ -36,100 +36,7 @@ import {
  * over a fresh schema; only with TEST_DATABASE_URL.
  */
 
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const { maria } = DEMO_GUARANTORS;
-const STARTUP_TIMEOUT_MS = 60_000;
-
-interface ServerProcess extends TestServer {
-  child: ChildProcess;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  output: () => string;
-}
-
-function captureOutput(child: ChildProcess): () => string {
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return () => output;
-}
-
-function exitOf(child: ChildProcess) {
-  return new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-}
-
-function processEnv(databaseUrl: string, dataDir: string, extra: Record<string, string> = {}) {
-  return {
-    ...process.env,
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_LOGIN_MAX: '10000',
-    SMTP_URL: '',
-    WEBPAY_FAULT_INJECTION: '',
-    ...extra,
-  };
-}
-
-async function startServerProcess(
-  databaseUrl: string,
-  dataDir: string,
-  extra: Record<string, string> = {},
-): Promise<ServerProcess> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn('npx', ['tsx', path.join(REPO_ROOT, 'server/src/main.ts')], {
-    cwd: REPO_ROOT,
-    // Its own process group, so the whole npx → tsx → node chain can be stopped together.
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: processEnv(databaseUrl, dataDir, { PORT: String(port), PUBLIC_URL: baseUrl, ...extra }),
-  });
-  const output = captureOutput(child);
-  const exited = exitOf(child);
-  let gone = false;
-  void exited.then(() => (gone = true));
-
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  for (;;) {
-    if (gone) throw new Error(`the server process exited while starting:\n${output()}`);
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output()}`);
-    const ready = await fetch(`${baseUrl}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-
-  const api = (apiPath: string, request: ApiRequest = {}) =>
-    fetch(`${baseUrl}${SERVICE_BASE_PATH}${apiPath}`, {
-      method: request.method ?? (request.body === undefined ? 'GET' : 'POST'),
-      headers: {
-        [API_KEY_HEADER]: DEVELOPMENT_API_KEY,
-        [XHR_MARKER_HEADER]: XHR_MARKER_VALUE,
-        ...(request.token ? { Authorization: `Bearer ${request.token}` } : {}),
-        ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...request.headers,
-      },
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-    });
-  return { child, exited, output, baseUrl, api };
-}
-
-async function stop(server: ServerProcess | undefined): Promise<void> {
-  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
-  try {
-    process.kill(-(server.child.pid ?? 0), 'SIGTERM');
-  } catch {
-    return;
-  }
-  await server.exited;
-}
 
 async function login(server: TestServer): Promise<string> {
   const response = await server.api(API_PATHS.login, {
@@ -167,7 +74,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('payments across server processes 
   });
 
   afterAll(async () => {
-    await Promise.all(servers.map((server) => stop(server)));
+    await Promise.all(servers.map((server) => stopServerProcess(server)));
     await database?.close();
     await rm(dataDir, { recursive: true, force: true });
   });
