@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { scriptInventory } from './build-tools/script-inventory.ts';
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -31,6 +32,32 @@ function sonnerWithoutInjectedStyles(): Plugin {
   };
 }
 
+/**
+ * Zod builds fast object parsers with `new Function` unless told not to, and
+ * finds out whether it may by trying once, when the first object schema is
+ * made. The portal's CSP refuses eval, so every page load would report a
+ * violation (docs/decisions/0012). The schemas are made as their modules load,
+ * before any code of ours could call z.config(), so the build starts zod's
+ * global configuration as jitless instead.
+ */
+function zodWithoutEval(): Plugin {
+  const initial = '(_a.__zod_globalConfig = {})';
+  return {
+    name: 'webpay:zod-without-eval',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/.test(id)) return null;
+      if (!code.includes(initial)) {
+        this.error(`zod no longer sets up its configuration as ${initial}; update zodWithoutEval`);
+      }
+      return {
+        code: code.replace(initial, '(_a.__zod_globalConfig = { jitless: true })'),
+        map: null,
+      };
+    },
+  };
+}
+
 export default defineConfig({
   // PORTAL_BASE_PATH of @webpay/contracts/api; the config loader cannot import .ts workspaces.
   base: '/webpay/',
@@ -48,6 +75,12 @@ export default defineConfig({
     react(),
     tailwindcss(),
     sonnerWithoutInjectedStyles(),
+    zodWithoutEval(),
+    // PCI DSS 6.4.3: the inventory of every script the payment page can load, and SRI on index.html's tags.
+    scriptInventory({
+      justificationsFile: fromHere('./script-justifications.json'),
+      page: '/webpay/dashboard',
+    }),
   ],
   server: {
     port: 5173,

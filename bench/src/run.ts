@@ -5,8 +5,11 @@
  * database and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, over
  * PostgreSQL; then `webpay import` of a generated billing feed of
  * BENCH_FEED_ENCOUNTERS encounters (100,000 by default) on each database.
+ * Then the soak: the production-built server under a mix of guarantors'
+ * traffic for BENCH_SOAK_SECONDS (180 by default), with its memory sampled,
+ * ending in a PASS/FAIL line (bench/src/soak.ts).
  * Prints tables and writes the figures to bench/results/.
- * `npm run bench -- http` or `npm run bench -- import` runs one part only.
+ * `npm run bench -- http`, `-- import` or `-- soak` runs one part only.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -18,6 +21,7 @@ import { startTestServer } from '../../server/src/test/test-server.ts';
 import type { TestDatabaseKind } from '../../server/src/test/database.ts';
 import { benchFeedImport, type FeedImportRow } from './feed-import.ts';
 import { measureGet, type LoadResult } from './http-load.ts';
+import { benchSoak, printSoak, soakOptionsFromEnv, type SoakResult } from './soak.ts';
 
 const requests = Number(process.env.BENCH_REQUESTS ?? 2000);
 const concurrencies = (process.env.BENCH_CONCURRENCY ?? '1,16,64').split(',').map(Number);
@@ -92,7 +96,7 @@ console.info(
   `WebPay benchmarks: ${requests} requests per cell, ${os.cpus().length} cores, Node ${process.version}`,
 );
 const parts = process.argv.slice(2);
-const runs = (part: 'http' | 'import') => parts.length === 0 || parts.includes(part);
+const runs = (part: 'http' | 'import' | 'soak') => parts.length === 0 || parts.includes(part);
 
 const rows: Row[] = [];
 if (runs('http')) {
@@ -117,6 +121,14 @@ if (runs('import')) {
   );
 }
 
+let soak: SoakResult | undefined;
+if (runs('soak')) {
+  console.info('\nSoak:');
+  soak = await benchSoak(soakOptionsFromEnv());
+  printSoak(soak);
+  if (!soak.pass) process.exitCode = 1;
+}
+
 const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'results');
 await mkdir(resultsDir, { recursive: true });
 const file = path.join(resultsDir, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
@@ -129,6 +141,7 @@ await writeFile(
       cores: os.cpus().length,
       rows,
       imports,
+      ...(soak ? { soak } : {}),
     },
     null,
     2,

@@ -12,6 +12,7 @@ import { requestIdFor } from './lib/request-ids.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import configRoutes from './modules/config/config.routes.ts';
 import convergeSandbox from './modules/converge-sandbox/converge-sandbox.plugin.ts';
+import cspReportsRoutes from './modules/csp-reports/csp-reports.routes.ts';
 import encountersRoutes from './modules/encounters/encounters.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import magicLinkRoutes from './modules/magic-link/magic-link.routes.ts';
@@ -25,6 +26,7 @@ import verificationRoutes from './modules/verification/verification.routes.ts';
 import { createApiGuard } from './plugins/api-guard.ts';
 import authenticate from './plugins/authenticate.ts';
 import errorHandler, { frameworkErrors } from './plugins/error-handler.ts';
+import nulCharacters from './plugins/nul-characters.ts';
 import openapi from './plugins/openapi.ts';
 import portal from './plugins/portal.ts';
 import rateLimiting from './plugins/rate-limit.ts';
@@ -78,6 +80,7 @@ export async function buildApp(options: BuildAppOptions) {
   // External and cross-cutting plugins first, as in fastify/demo.
   await app.register(requestContext);
   await app.register(errorHandler);
+  await app.register(nulCharacters);
   await app.register(securityHeaders, { env });
   await app.register(rateLimiting, { env });
   await app.register(openapi);
@@ -97,6 +100,8 @@ export async function buildApp(options: BuildAppOptions) {
 
   // Routes.
   await app.register(healthRoutes);
+  // Browsers post CSP violation reports without the API key.
+  await app.register(cspReportsRoutes, { metrics });
   await app.register(
     async function serviceApi(api) {
       api.addHook('onRequest', createApiGuard(env.WEBPAY_API_KEY));

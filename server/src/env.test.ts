@@ -210,7 +210,7 @@ describe('loadEnv', () => {
     ).toBe('crash-after-approval');
     expect(loadEnv({ WEBPAY_FAULT_INJECTION: '' }).WEBPAY_FAULT_INJECTION).toBeUndefined();
     expect(problemsOf({ WEBPAY_FAULT_INJECTION: 'crash-sometimes' })).toEqual([
-      'WEBPAY_FAULT_INJECTION: must be one of crash-after-approval',
+      'WEBPAY_FAULT_INJECTION: must be one of crash-after-initiated, crash-after-token-issued, crash-before-verify, crash-after-approval, crash-before-receipt-email',
     ]);
     expect(
       problemsOf({

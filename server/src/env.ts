@@ -21,8 +21,22 @@ export const SANDBOX_CONVERGE_CREDENTIALS = {
 /** Where the built-in Converge emulator is mounted on this server. */
 export const SANDBOX_CONVERGE_PATH = '/sandbox/converge';
 
-/** Where WEBPAY_FAULT_INJECTION can make the process die, for the crash tests of payments. */
-export const FAULT_INJECTION_POINTS = ['crash-after-approval'] as const;
+/**
+ * Where WEBPAY_FAULT_INJECTION can make the process die, for the crash tests
+ * of payments: each step of the pipeline between the start and the receipt.
+ */
+export const FAULT_INJECTION_POINTS = [
+  /** The payment is written, before the processor hears of it (card and eCheck). */
+  'crash-after-initiated',
+  /** Card: the lightbox token is stored, before the guarantor gets it. */
+  'crash-after-token-issued',
+  /** Card: the completion arrived, before the approval is checked with the processor. */
+  'crash-before-verify',
+  /** The approval is verified (card) or answered (eCheck), before it is recorded. */
+  'crash-after-approval',
+  /** The payment is recorded and committed, before its receipt e-mail goes out. */
+  'crash-before-receipt-email',
+] as const;
 export type FaultInjectionPoint = (typeof FAULT_INJECTION_POINTS)[number];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -123,6 +137,12 @@ const rawEnvSchema = z.object({
     ['memory:', 'postgres:', 'postgresql:'],
     'memory:// or a postgres:// URL (leave unset for the embedded database in DATA_DIR)',
   ),
+  /**
+   * How long the server waits for PostgreSQL: for a new connection, and for
+   * the answer to any one query. After it the connection is dropped and the
+   * request answers 503 DATABASE_UNAVAILABLE, inside the portal's 30 s.
+   */
+  DATABASE_TIMEOUT_MS: integerVar(10_000, 100, 29_000),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'a redis:// or rediss:// URL'),
   REDIS_KEY_PREFIX: stringVar('webpay:'),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL'),

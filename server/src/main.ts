@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { PORTAL_BASE_PATH } from '@webpay/contracts/api';
 import { buildApp } from './app.ts';
-import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { openDatabase, withDedicatedConnection, type DatabaseHandle } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { seedDemoDataIfEmpty, seedReferenceData } from './demo/seed.ts';
 import { EnvError, loadEnv, type Env } from './env.ts';
@@ -34,15 +34,20 @@ async function main() {
     database = await openDatabase({
       url: env.DATABASE_URL,
       dataDir: env.DATA_DIR,
+      timeoutMs: env.DATABASE_TIMEOUT_MS,
       onPoolError: (error) => log.warn({ err: error }, 'idle database connection failed'),
     });
     log.info({ kind: database.kind }, 'database opened');
     const { applied } = await migrateDatabase(database, (message) => log.info(message));
     if (applied.length > 0) log.info({ applied }, 'database schema up to date');
-    await seedReferenceData(database.db);
-    if (env.DEMO_DATA && (await seedDemoDataIfEmpty(database.db))) {
-      log.info('demo data loaded into the empty database (credentials in README.md)');
-    }
+    // On a dedicated connection, which has no query time limit: seeding may
+    // wait for another instance that is seeding the same database.
+    await withDedicatedConnection(database, async (db) => {
+      await seedReferenceData(db);
+      if (env.DEMO_DATA && (await seedDemoDataIfEmpty(db))) {
+        log.info('demo data loaded into the empty database (credentials in README.md)');
+      }
+    });
 
     const app = await buildApp({ env, database, logger: log });
     const openDatabaseHandle = database;

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockEmbeddedDirectory } from './embedded-lock.ts';
+import { limitQueryTime } from './query-time-limit.ts';
 import * as schema from './schema.ts';
 
 /**
@@ -57,7 +58,16 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** Errors of idle PostgreSQL connections (the server restarted, the network dropped). */
   onPoolError?: (error: Error) => void;
+  /**
+   * PostgreSQL only: how long to wait for a new connection (default 10 s)
+   * and, when set, for the answer to any one query outside a dedicated
+   * connection, after which the connection is dropped (query-time-limit.ts).
+   */
+  timeoutMs?: number;
 }
+
+/** Waiting for a new PostgreSQL connection fails after this long unless `timeoutMs` says otherwise. */
+const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
 type RunOnConnection = <T>(fn: (db: Database) => Promise<T>) => Promise<T>;
 
@@ -141,17 +151,33 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
     max: options.poolSize ?? 10,
     // Fail fast instead of queueing forever when PostgreSQL is down, so
     // requests can answer 503 and health checks report the outage.
-    connectionTimeoutMillis: 10_000,
+    connectionTimeoutMillis: options.timeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
     application_name: 'webpay',
   });
   // Without a listener an idle client's error would crash the process; the
-  // next query reports the outage instead.
-  pool.on('error', (error) => options.onPoolError?.(error));
+  // next query reports the outage instead. pg-pool attaches the client to
+  // the error, and the client holds the connection's cancel key: not for logs.
+  pool.on('error', (error) => {
+    delete (error as { client?: unknown }).client;
+    options.onPoolError?.(error);
+  });
+  // Clients waiting on purpose (advisory locks on a dedicated connection) have no query limit.
+  const unlimited = new WeakSet<pg.PoolClient>();
+  pool.on('connect', (client) => {
+    // The pool listens for errors of idle clients only. A client checked out
+    // for a transaction whose connection drops emits 'error' too, and without
+    // a listener that kills the process; its query in flight fails with the
+    // same error, and that is where it is handled (503).
+    client.on('error', () => undefined);
+    const { timeoutMs } = options;
+    if (timeoutMs) limitQueryTime(client, () => (unlimited.has(client) ? 0 : timeoutMs));
+  });
   const db: Database = drizzleNodePostgres({ client: pool, schema });
 
   dedicatedConnections.set(db, async (fn) => {
     const client = await pool.connect();
+    unlimited.add(client);
     let failed = false;
     try {
       return await fn(drizzleNodePostgres({ client, schema }));
@@ -161,6 +187,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
     } finally {
       // A connection that saw an error may still hold session state (locks,
       // an aborted transaction); destroying it is the only safe cleanup.
+      unlimited.delete(client);
       client.release(failed);
     }
   });

@@ -52,6 +52,7 @@ const ERROR_DESCRIPTIONS = {
   408: 'The card processor did not answer in time (`PROCESSOR_TIMEOUT`); the payment is checked again later',
   409: 'Conflicts with what is on file (already signed up, e-mail address in use, an Idempotency-Key used for another request, a payment already recorded)',
   413: 'Request body too large',
+  414: 'A path parameter is longer than the router reads (100 characters, URL-encoded)',
   415: 'Request body is not JSON',
   423: 'Sign-in paused after repeated failures (see Retry-After)',
   429: 'Throttled; see Retry-After',
@@ -85,3 +86,8 @@ export function errorResponses<const S extends readonly ErrorStatus[]>(
 export const SERVICE_ERRORS = [401, 403, 500, 503] as const;
 /** Routes that read a JSON body can also refuse it. */
 export const BODY_ERRORS = [400, 413, 415] as const;
+/**
+ * Routes with a path parameter: the router refuses one longer than its
+ * limit (Fastify's maxParamLength) with 414 before any schema sees it.
+ */
+export const PATH_ERRORS = [400, 414] as const;

@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 import { processorOrigin, type Env } from '../env.ts';
+import { CSP_REPORTING_GROUP, CSP_REPORTS_PATH } from '../modules/csp-reports/csp-reports.ts';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -25,8 +26,15 @@ export function contentSecurityPolicy(env: Pick<Env, 'CONVERGE_HOSTED_URL'>) {
     baseUri: ["'none'"],
     frameAncestors: ["'none'"],
     formAction: ["'self'"],
+    // Violations are reported to the service (OWASP ASVS 5.0 3.4.7): report-to where the
+    // browser supports the Reporting API, report-uri where it does not.
+    reportUri: [CSP_REPORTS_PATH],
+    reportTo: [CSP_REPORTING_GROUP],
   };
 }
+
+/** The Reporting-Endpoints header that names the group the policy's report-to refers to. */
+export const REPORTING_ENDPOINTS = `${CSP_REPORTING_GROUP}="${CSP_REPORTS_PATH}"`;
 
 export default fp(
   async function securityHeaders(app, options: { env: Env }) {
@@ -40,6 +48,13 @@ export default fp(
       // For browsers that predate frame-ancestors.
       xFrameOptions: { action: 'deny' },
       crossOriginEmbedderPolicy: false,
+    });
+    // Only answers whose policy reports to the group need it (pages with a policy of their own do not).
+    app.addHook('onSend', async (_request, reply) => {
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy === 'string' && policy.includes(`report-to ${CSP_REPORTING_GROUP}`)) {
+        reply.header('reporting-endpoints', REPORTING_ENDPOINTS);
+      }
     });
   },
   { name: 'security-headers' },

@@ -161,10 +161,12 @@ export function createServices(
           }
         : {}),
     });
+  const faults = new FaultInjector(env.WEBPAY_FAULT_INJECTION);
   const recorder = new PaymentRecorder(
     paymentsRepository,
     paymentAudit,
     new ReceiptMailer(mail, paymentsRepository, paymentAudit),
+    faults,
   );
   const payments = new PaymentsService(
     paymentsRepository,
@@ -172,7 +174,7 @@ export function createServices(
     processor,
     recorder,
     paymentAudit,
-    new FaultInjector(env.WEBPAY_FAULT_INJECTION, log),
+    faults,
     {
       fingerprintKey: deriveKey(env.JWT_SECRET, 'payment-request'),
       bankFingerprintKey: deriveKey(env.JWT_SECRET, 'bank-account'),

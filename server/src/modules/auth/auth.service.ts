@@ -6,7 +6,7 @@ import { apiErrors } from '../../lib/api-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { hashPin, randomDigits, verifyPin } from '../../lib/secrets.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
-import type { SignInLockout } from '../lockout/lockout.service.ts';
+import type { SignInAttempt, SignInLockout } from '../lockout/lockout.service.ts';
 import { AuthRepository } from './auth.repository.ts';
 import { TokenError, type SessionTokens } from './session-tokens.ts';
 
@@ -80,9 +80,10 @@ export class AuthService {
   }
 
   /**
-   * Account number and PIN. Failures are counted per account number, known
-   * or not, so an unknown number fails, locks and unlocks exactly like a
-   * known one with a wrong PIN.
+   * Account number and PIN. Attempts are counted per account number, known
+   * or not, before the PIN is checked, so an unknown number fails, locks and
+   * unlocks exactly like a known one with a wrong PIN, and parallel guesses
+   * get no more PIN checks than sequential ones.
    */
   async loginWithPin(request: PinLoginRequest, context: RequestContext): Promise<LoginResponse> {
     const identifier = this.lockout.accountKey(request.accountNumber);
@@ -101,9 +102,9 @@ export class AuthService {
         details: { method: 'pin', reason, ...extra },
       });
 
-    let open: { hasFailures: boolean };
+    let attempt: SignInAttempt;
     try {
-      open = await this.lockout.assertOpen(identifier);
+      attempt = await this.lockout.beginAttempt(identifier);
     } catch (error) {
       const candidate = await this.repository.findSignInCandidate(request.accountNumber);
       await failure('locked', candidate?.id ?? null);
@@ -115,14 +116,16 @@ export class AuthService {
       ? await verifyPin(request.pin, candidate.pinHash)
       : await this.burnPinCheck(request.pin);
     if (!candidate || !pinMatches) {
-      const lockedUntil = await this.lockout.recordFailure(identifier);
+      // Counted by beginAttempt; the attempt that reached the limit is told at once.
+      await this.lockout.failed(attempt);
+      const { lockedUntil } = attempt;
       const reason = !candidate ? 'unknown_account' : candidate.pinHash ? 'wrong_pin' : 'no_pin';
       await failure(reason, candidate?.id ?? null, { locked: lockedUntil !== null });
       if (lockedUntil) throw this.lockout.locked(lockedUntil);
       throw apiErrors.invalidCredentials();
     }
 
-    if (open.hasFailures) await this.lockout.clear(identifier);
+    await this.lockout.clear(identifier);
     const { sessionId, response } = await this.startSession({
       guarantorId: candidate.id,
       roles: candidate.roles,

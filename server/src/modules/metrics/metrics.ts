@@ -54,6 +54,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly #cspViolations = new Counter({
+    name: 'webpay_csp_violations_total',
+    help: 'Content Security Policy violations browsers reported, by directive and disposition',
+    labelNames: ['directive', 'disposition'] as const,
+    registers: [this.registry],
+  });
+
   readonly #processorDuration = new Histogram({
     name: 'webpay_processor_request_duration_seconds',
     help: 'Time of calls to the payment processor, by operation and outcome',
@@ -116,6 +123,11 @@ export class Metrics {
 
   observePayment(method: string, outcome: PaymentOutcome): void {
     this.#payments.inc({ method: PAYMENT_METHODS.has(method) ? method : 'other', outcome });
+  }
+
+  /** The directive is already one of a fixed list (csp-reports.ts directiveLabel) or "other". */
+  observeCspViolation(directive: string, disposition: 'enforce' | 'report'): void {
+    this.#cspViolations.inc({ directive, disposition });
   }
 
   observeProcessorCall(

@@ -5,7 +5,7 @@ import {
   paymentHistorySchema,
   receiptIdParamsSchema,
 } from '@webpay/contracts/payment-history';
-import { SECURITY, SERVICE_ERRORS, errorResponses } from '../../lib/openapi.ts';
+import { PATH_ERRORS, SECURITY, SERVICE_ERRORS, errorResponses } from '../../lib/openapi.ts';
 import { requestContext } from '../../lib/request-context.ts';
 import { receiptResponseSchema } from '../payments/receipts.ts';
 
@@ -58,7 +58,7 @@ const paymentHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
         params: receiptIdParamsSchema,
         response: {
           200: receiptResponseSchema,
-          ...errorResponses(400, ...SERVICE_ERRORS, 404),
+          ...errorResponses(...PATH_ERRORS, ...SERVICE_ERRORS, 404),
         },
       },
     },

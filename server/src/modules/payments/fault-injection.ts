@@ -1,22 +1,22 @@
+import { writeSync } from 'node:fs';
 import type { FaultInjectionPoint } from '../../env.ts';
-import type { MailLog } from '../mail/mail.transport.ts';
 
 /**
- * WEBPAY_FAULT_INJECTION (never in production): the crash test starts a
- * server with it and expects the process to die between the processor's
- * approval and our write, the one moment where only reconciliation can
- * save the payment.
+ * WEBPAY_FAULT_INJECTION (never in production): the crash tests start a
+ * server with one point and expect the process to die there, as a power cut
+ * or an OOM kill would stop it — no shutdown hook, no finally block, no
+ * flush. Each point is a step of the payment pipeline after which only the
+ * stored state, the guarantor's retry and reconciliation can save the
+ * payment.
  */
 export class FaultInjector {
-  constructor(
-    private readonly point: FaultInjectionPoint | undefined,
-    private readonly log: MailLog,
-  ) {}
+  constructor(private readonly point: FaultInjectionPoint | undefined) {}
 
-  /** Dies here when asked to; otherwise returns at once. */
-  async afterApproval(): Promise<void> {
-    if (this.point !== 'crash-after-approval') return;
-    this.log.warn({ fault: this.point }, 'fault injection: killing the process after an approval');
+  /** Dies here when this is the configured point; otherwise returns at once. */
+  async crashAt(point: FaultInjectionPoint): Promise<void> {
+    if (this.point !== point) return;
+    // Straight to stderr: the logger buffers, and nothing is flushed after SIGKILL.
+    writeSync(2, `fault injection: killing the process at ${point}\n`);
     process.kill(process.pid, 'SIGKILL');
     // The signal may land a moment after kill() returns; nothing may run meanwhile.
     await new Promise<never>(() => undefined);

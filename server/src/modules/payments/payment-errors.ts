@@ -83,9 +83,15 @@ export const paymentErrors = {
       `Your bank account payment was declined${processorMessage ? ` (${processorMessage})` : ''}. ${NOTHING_CHARGED} Please check the routing and account numbers, or use another payment method.`,
     ]),
 
-  processorTimeout: () =>
+  /**
+   * `moneyMayHaveMoved` false (a card payment's start, before any card was
+   * asked for): nothing can have been charged, and the words say so.
+   */
+  processorTimeout: (moneyMayHaveMoved = true) =>
     new ApiError(408, PAYMENT_ERROR_CODES.processorTimeout, 'Payment processor did not answer', [
-      'The payment processor did not answer in time, so we cannot tell yet whether the payment went through. Please do not pay again now: we check with the processor and your receipt will appear on your account if it did.',
+      moneyMayHaveMoved
+        ? 'The payment processor did not answer in time, so we cannot tell yet whether the payment went through. Please do not pay again now: we check with the processor and your receipt will appear on your account if it did.'
+        : `The payment processor did not answer in time. ${NOTHING_CHARGED} Please try again in a few minutes.`,
     ]),
 
   /** `outcomeKnown` false: the request may have reached the processor, so nothing is promised. */

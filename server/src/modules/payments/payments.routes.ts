@@ -8,7 +8,13 @@ import {
   cardStartRequestSchema,
   cardStartResponseSchema,
 } from '@webpay/contracts/payments';
-import { BODY_ERRORS, SECURITY, SERVICE_ERRORS, errorResponses } from '../../lib/openapi.ts';
+import {
+  BODY_ERRORS,
+  PATH_ERRORS,
+  SECURITY,
+  SERVICE_ERRORS,
+  errorResponses,
+} from '../../lib/openapi.ts';
 import { requestContext } from '../../lib/request-context.ts';
 import { paymentErrors } from './payment-errors.ts';
 import { PAYMENT_REFERENCE_PATTERN } from './payment-references.ts';
@@ -98,7 +104,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: cardCompletionRequestSchema,
         response: {
           200: receiptResponseSchema,
-          ...errorResponses(...BODY_ERRORS, ...SERVICE_ERRORS, 402, 404, 408),
+          ...errorResponses(...BODY_ERRORS, ...PATH_ERRORS, ...SERVICE_ERRORS, 402, 404, 408),
         },
       },
     },
@@ -129,7 +135,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: cancelPaymentRequestSchema,
         response: {
           204: z.undefined().describe('Cancelled, or recorded after all'),
-          ...errorResponses(...BODY_ERRORS, ...SERVICE_ERRORS, 404, 409),
+          ...errorResponses(...BODY_ERRORS, ...PATH_ERRORS, ...SERVICE_ERRORS, 404, 409),
         },
       },
     },

@@ -15,9 +15,18 @@ import { bankAccountFingerprint, keyedFingerprint } from '../../lib/secrets.ts';
 import type { AuthSession } from '../auth/auth.service.ts';
 import type { EncountersRepository } from '../encounters/encounters.repository.ts';
 import type { ConvergeClient } from './converge/converge.client.ts';
-import { isConvergeError, type ConvergeError } from './converge/converge.errors.ts';
+import {
+  ConvergeTransportError,
+  isConvergeError,
+  type ConvergeError,
+} from './converge/converge.errors.ts';
 import { txnIdSchema, type ConvergeTxn } from './converge/converge.types.ts';
-import { isApproved, verifyApproval } from './converge/verify-approval.ts';
+import {
+  contradictsRequest,
+  isApproved,
+  isDecline,
+  verifyApproval,
+} from './converge/verify-approval.ts';
 import type { FaultInjector } from './fault-injection.ts';
 import type { PaymentActor, PaymentAudit } from './payment-audit.ts';
 import { paymentErrors } from './payment-errors.ts';
@@ -73,7 +82,7 @@ const FAILURE_CODES: Record<Outcome, string> = {
 
 /** The answer for a processor call that did not give one; whether money may have moved decides the words. */
 function processorFailure(outcome: Outcome, moneyMayHaveMoved: boolean): ApiError {
-  if (outcome === 'timeout') return paymentErrors.processorTimeout();
+  if (outcome === 'timeout') return paymentErrors.processorTimeout(moneyMayHaveMoved);
   return paymentErrors.processorError(outcome === 'refused' || !moneyMayHaveMoved);
 }
 
@@ -104,20 +113,31 @@ export class PaymentsService {
     const actor = guarantorActor(session);
     const fingerprint = this.requestFingerprint('card', body);
     const earlier = await this.repository.findByKey(session.guarantorId, idempotencyKey);
-    if (earlier) return this.replayCardStart(earlier, fingerprint);
+    if (earlier) return this.replayCardStart(earlier, fingerprint, body, actor, context);
 
     const lines = await this.checkRequest(session, body, context);
     const { payment, created } = await this.repository.claim(
       this.newPayment(session, idempotencyKey, 'card', fingerprint, lines, body),
       lines.map(lineRow),
     );
-    if (!created) return this.replayCardStart(payment, fingerprint);
+    if (!created) return this.replayCardStart(payment, fingerprint, body, actor, context);
     await this.audit.record(context, actor, 'payment.initiated', 'success', payment, {
       method: payment.method,
       amountCents: payment.amountCents,
       lines: lines.length,
     });
+    await this.faults.crashAt('crash-after-initiated');
+    return this.issueToken(payment, fingerprint, body, actor, context);
+  }
 
+  /** Opens the lightbox session of a written payment and stores its token, the one anybody gets. */
+  private async issueToken(
+    payment: PaymentRow,
+    fingerprint: string,
+    body: CardStartBody,
+    actor: PaymentActor,
+    context: RequestContext,
+  ): Promise<CardStartResponse> {
     let token: string;
     try {
       token = await this.processor.createTransactionToken({
@@ -150,11 +170,14 @@ export class PaymentsService {
 
     const issued = await this.repository.markTokenIssued(payment.id, token, new Date());
     if (!issued) {
-      // Moved on while the token was being issued (reconciled, or taken over): its state answers.
+      // Moved on while the token was being issued (reconciled, or another
+      // request stored its token): its state answers.
       const current = await this.repository.findById(payment.id);
-      return this.replayCardStart(current ?? payment, fingerprint);
+      if (!current) throw paymentErrors.paymentNotFound();
+      return this.replayCardStart(current, fingerprint, body, actor, context);
     }
     await this.audit.record(context, actor, 'payment.token_issued', 'success', payment);
+    await this.faults.crashAt('crash-after-token-issued');
     return { refNum: payment.processorReference, token };
   }
 
@@ -183,6 +206,7 @@ export class PaymentsService {
       ]);
     }
     const txnId = reported.data;
+    await this.faults.crashAt('crash-before-verify');
     let txns: ConvergeTxn[];
     try {
       txns = await this.processor.queryTransaction({ txnId });
@@ -213,7 +237,7 @@ export class PaymentsService {
       txnId,
       via: 'card_completion',
     });
-    await this.faults.afterApproval();
+    await this.faults.crashAt('crash-after-approval');
     return (await this.recorder.record(payment, txn, actor, context)).receipt;
   }
 
@@ -304,6 +328,7 @@ export class PaymentsService {
       amountCents: payment.amountCents,
       lines: lines.length,
     });
+    await this.faults.crashAt('crash-after-initiated');
 
     let answer: ConvergeTxn;
     try {
@@ -321,7 +346,23 @@ export class PaymentsService {
       throw await this.achFailed(payment, outcomeOf(error), error, actor, context);
     }
 
-    if (!isApproved(answer) || !answer.ssl_txn_id) {
+    const matching =
+      isApproved(answer) &&
+      Boolean(answer.ssl_txn_id) &&
+      !contradictsRequest(answer, {
+        amountCents: payment.amountCents,
+        invoiceNumber: payment.processorReference,
+      });
+    if (!matching && !isDecline(answer)) {
+      // Neither an approval of this debit nor a stated decline: the money may
+      // have moved, so the payment stays open for reconciliation to verify.
+      const unclear = new ConvergeTransportError(
+        'ecspurchase',
+        'the answer is neither an approval of this debit nor a decline',
+      );
+      throw await this.achFailed(payment, 'unreachable', unclear, actor, context);
+    }
+    if (!matching) {
       const message = answer.ssl_result_message?.trim() || 'DECLINED';
       await this.repository.markOutcome(payment.id, ['initiated'], {
         status: 'declined',
@@ -339,7 +380,7 @@ export class PaymentsService {
       txnId: answer.ssl_txn_id,
       via: 'ecspurchase',
     });
-    await this.faults.afterApproval();
+    await this.faults.crashAt('crash-after-approval');
     return (await this.recorder.record(payment, answer, actor, context)).receipt;
   }
 
@@ -380,6 +421,9 @@ export class PaymentsService {
   private async replayCardStart(
     payment: PaymentRow,
     fingerprint: string,
+    body: CardStartBody,
+    actor: PaymentActor,
+    context: RequestContext,
   ): Promise<CardStartResponse> {
     if (payment.requestFingerprint !== fingerprint || payment.method !== 'card') {
       throw paymentErrors.idempotencyKeyReused();
@@ -391,7 +435,14 @@ export class PaymentsService {
     if (settled.lightboxToken !== null) {
       return { refNum: settled.processorReference, token: settled.lightboxToken };
     }
-    if (settled.status === 'initiated') throw paymentErrors.idempotencyRequestInProgress();
+    if (settled.status === 'initiated') {
+      // Still no token after as long as the first request could take: it
+      // stopped between writing the payment and storing its token (a crash,
+      // a lost database connection). A token charges nothing and only one is
+      // ever stored, so the retry takes the step over instead of answering
+      // "in progress" until the lightbox window has passed.
+      return this.issueToken(settled, fingerprint, body, actor, context);
+    }
     throw processorFailure(storedOutcome(settled), false);
   }
 

@@ -2,7 +2,7 @@ import type { SignupRequest } from '@webpay/contracts/sign-in';
 import { apiErrors } from '../../lib/api-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
-import type { SignInLockout } from '../lockout/lockout.service.ts';
+import type { SignInAttempt, SignInLockout } from '../lockout/lockout.service.ts';
 import type { VerificationService } from '../verification/verification.service.ts';
 import { namesMatch } from './names.ts';
 import type { SignupRepository } from './signup.repository.ts';
@@ -39,9 +39,11 @@ export class SignupService {
       });
 
     // Wrong details count against the account number like wrong PINs, so
-    // the form cannot be used to guess a birthdate.
+    // the form cannot be used to guess a birthdate. Counted before they are
+    // compared, so parallel guesses get no more comparisons than sequential ones.
+    let attempt: SignInAttempt;
     try {
-      await this.lockout.assertOpen(identifierHash);
+      attempt = await this.lockout.beginAttempt(identifierHash);
     } catch (error) {
       await record('failure', null, { reason: 'locked' });
       throw error;
@@ -53,7 +55,8 @@ export class SignupService {
       namesMatch(request.firstName, candidate.firstName) &&
       namesMatch(request.lastName, candidate.lastName);
     if (!candidate || !matches) {
-      const lockedUntil = await this.lockout.recordFailure(identifierHash);
+      await this.lockout.failed(attempt);
+      const { lockedUntil } = attempt;
       await record('failure', candidate?.id ?? null, {
         reason: 'account_mismatch',
         locked: lockedUntil !== null,
@@ -61,6 +64,8 @@ export class SignupService {
       if (lockedUntil) throw this.lockout.locked(lockedUntil);
       throw apiErrors.signupAccountMismatch();
     }
+    // Matching details are no failure (nor a sign-in, which would clear the count).
+    await this.lockout.release(attempt);
     if (candidate.signedUp) {
       await record('failure', candidate.id, { reason: 'already_registered' });
       throw apiErrors.signupAlreadyRegistered();

@@ -6,7 +6,7 @@ import {
   statementIdParamsSchema,
   statementListSchema,
 } from '@webpay/contracts/statements';
-import { SECURITY, SERVICE_ERRORS, errorResponses } from '../../lib/openapi.ts';
+import { PATH_ERRORS, SECURITY, SERVICE_ERRORS, errorResponses } from '../../lib/openapi.ts';
 import { requestContext } from '../../lib/request-context.ts';
 
 const ID_PLACEHOLDER = 'STATEMENT_ID';
@@ -58,7 +58,7 @@ const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: statementIdParamsSchema,
         response: {
           200: statementDetailSchema,
-          ...errorResponses(400, ...SERVICE_ERRORS, 404),
+          ...errorResponses(...PATH_ERRORS, ...SERVICE_ERRORS, 404),
         },
       },
     },
@@ -92,7 +92,7 @@ const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
               'application/pdf': { schema: z.any().meta({ type: 'string', format: 'binary' }) },
             },
           },
-          ...errorResponses(400, ...SERVICE_ERRORS, 404),
+          ...errorResponses(...PATH_ERRORS, ...SERVICE_ERRORS, 404),
         },
       },
     },

@@ -19,7 +19,7 @@ import {
   type CodeKind,
   type ConsumedCode,
 } from '../challenges/challenges.repository.ts';
-import type { SignInLockout } from '../lockout/lockout.service.ts';
+import type { SignInAttempt, SignInLockout } from '../lockout/lockout.service.ts';
 import { MailDeliveryError, type MailService, type OutgoingMail } from '../mail/mail.service.ts';
 import { SignupRepository } from '../signup/signup.repository.ts';
 import type { VerificationRepository } from './verification.repository.ts';
@@ -431,20 +431,27 @@ export class VerificationService {
       await failure('verification_not_live', { method });
       throw apiErrors.invalidCode();
     }
+    // Counted before the code is tried, so parallel guesses get no more tries than sequential ones.
+    let attempt: SignInAttempt | undefined;
     if (summary.identifierHash) {
       try {
-        await this.lockout.assertOpen(summary.identifierHash);
+        attempt = await this.lockout.beginAttempt(summary.identifierHash);
       } catch (error) {
         await failure('locked', { method });
         throw error;
       }
     }
+    // Outcomes that are not a wrong code do not count against the identifier.
+    const notAFailure = async () => {
+      if (attempt) await this.lockout.release(attempt);
+    };
 
     let outcome: CodeOutcome;
     try {
       outcome = await this.db.transaction((tx) => this.useCode(tx, request));
     } catch (error) {
       if (isUniqueViolation(error)) {
+        await notAFailure();
         await failure('email_in_use', { method });
         throw apiErrors.signupEmailInUse();
       }
@@ -453,20 +460,19 @@ export class VerificationService {
 
     switch (outcome.status) {
       case 'dead':
+        await notAFailure();
         await failure('verification_not_live', { method });
         throw apiErrors.invalidCode();
       case 'wrong': {
         const { consumed } = outcome;
-        const lockedUntil = summary.identifierHash
-          ? await this.lockout.recordFailure(summary.identifierHash)
-          : null;
+        if (attempt) await this.lockout.failed(attempt);
         await failure(
           'wrong_code',
           {
             method,
             attempt: consumed.attempts,
             killed: consumed.attempts >= consumed.maxAttempts,
-            locked: lockedUntil !== null,
+            locked: Boolean(attempt?.lockedUntil),
           },
           consumed.guarantorId,
         );
@@ -474,9 +480,11 @@ export class VerificationService {
         throw apiErrors.invalidCode();
       }
       case 'session_ended':
+        await notAFailure();
         await failure('session_ended', { method }, outcome.guarantorId);
         throw apiErrors.invalidCode();
       case 'conflict':
+        await notAFailure();
         await failure(outcome.error.code, { method }, outcome.guarantorId);
         throw outcome.error;
       case 'signed_in':

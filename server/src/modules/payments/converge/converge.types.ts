@@ -70,13 +70,18 @@ export const transactionTokenRequestSchema = z.object({
       (value) =>
         value?.replace(/[^A-Za-z0-9]/g, '').slice(0, CONVERGE_FIELD_LIMITS.zip) || undefined,
     ),
-  // A receipt address Converge cannot take is left out rather than failing the payment.
+  // A receipt address Converge cannot take (too long, or not an address by its stricter
+  // rules than the portal's) is left out rather than failing the payment.
   email: z
     .string()
     .optional()
     .transform((value) => {
       const trimmed = value?.trim();
-      return trimmed && trimmed.length <= CONVERGE_FIELD_LIMITS.email ? trimmed : undefined;
+      return trimmed &&
+        trimmed.length <= CONVERGE_FIELD_LIMITS.email &&
+        z.email().safeParse(trimmed).success
+        ? trimmed
+        : undefined;
     }),
 });
 

@@ -24,6 +24,30 @@ export function isApproved(txn: ConvergeTxn): boolean {
   return message.startsWith('APPROV') && (result === undefined || result === '0');
 }
 
+/** A decline as Converge states one: a non-zero result, or a message that says so. */
+export function isDecline(txn: ConvergeTxn): boolean {
+  return (
+    /^[1-9]\d*$/.test(txn.ssl_result?.trim() ?? '') || /DECLIN/i.test(txn.ssl_result_message ?? '')
+  );
+}
+
+/**
+ * Whether the answer to one of our own requests (an eCheck debit) names
+ * another amount or invoice than we sent. Converge may leave them out of
+ * such an answer; when present they must be ours.
+ */
+export function contradictsRequest(
+  txn: ConvergeTxn,
+  expected: Pick<ExpectedApproval, 'amountCents' | 'invoiceNumber'>,
+): boolean {
+  return (
+    (txn.ssl_amount !== undefined &&
+      parseConvergeAmount(txn.ssl_amount) !== expected.amountCents) ||
+    (txn.ssl_invoice_number !== undefined &&
+      txn.ssl_invoice_number.trim() !== expected.invoiceNumber)
+  );
+}
+
 /**
  * A voided sale, or a record that is itself a void or a refund: either way
  * not money received. Converge's txnquery has no dedicated flag, so both the
