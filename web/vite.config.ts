@@ -16,9 +16,10 @@ export const releaseDefine = {
 };
 
 /**
- * sonner injects its stylesheet as a <style> element at import time, which the
- * portal's CSP (style-src 'self') refuses. The same stylesheet is bundled from
- * src/styles/index.css, so the injection is dropped from the production build.
+ * sonner injects its stylesheet as a <style> element at import time. The same
+ * stylesheet is bundled from src/styles/index.css, so the injection is dropped
+ * from the production build: a page that injects no styles of its own keeps
+ * working should the CSP's style-src drop 'unsafe-inline' (decision 0005).
  */
 function sonnerWithoutInjectedStyles(): Plugin {
   return {
