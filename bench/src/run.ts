@@ -7,9 +7,10 @@
  * BENCH_FEED_ENCOUNTERS encounters (100,000 by default) on each database.
  * Then the soak: the production-built server under a mix of guarantors'
  * traffic for BENCH_SOAK_SECONDS (180 by default), with its memory sampled,
- * ending in a PASS/FAIL line (bench/src/soak.ts).
+ * ending in a PASS/FAIL line (bench/src/soak.ts). Then how GET /encounters
+ * grows with the account: Robert's size, 10× and 100× (bench/src/scale-encounters.ts).
  * Prints tables and writes the figures to bench/results/.
- * `npm run bench -- http`, `-- import` or `-- soak` runs one part only.
+ * `npm run bench -- http`, `-- import`, `-- soak` or `-- scale` runs one part only.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -21,6 +22,7 @@ import { startTestServer } from '../../server/src/test/test-server.ts';
 import type { TestDatabaseKind } from '../../server/src/test/database.ts';
 import { benchFeedImport, type FeedImportRow } from './feed-import.ts';
 import { measureGet, type LoadResult } from './http-load.ts';
+import { benchEncountersScale, printScaleTable, type ScaleRow } from './scale-encounters.ts';
 import { benchSoak, printSoak, soakOptionsFromEnv, type SoakResult } from './soak.ts';
 
 const requests = Number(process.env.BENCH_REQUESTS ?? 2000);
@@ -96,7 +98,8 @@ console.info(
   `WebPay benchmarks: ${requests} requests per cell, ${os.cpus().length} cores, Node ${process.version}`,
 );
 const parts = process.argv.slice(2);
-const runs = (part: 'http' | 'import' | 'soak') => parts.length === 0 || parts.includes(part);
+const runs = (part: 'http' | 'import' | 'soak' | 'scale') =>
+  parts.length === 0 || parts.includes(part);
 
 const rows: Row[] = [];
 if (runs('http')) {
@@ -129,6 +132,13 @@ if (runs('soak')) {
   if (!soak.pass) process.exitCode = 1;
 }
 
+const scale: ScaleRow[] = [];
+if (runs('scale')) {
+  console.info('\nGET /encounters as the account grows (× Robert Johnson):');
+  for (const kind of kinds) scale.push(...(await benchEncountersScale(kind)));
+  printScaleTable(scale);
+}
+
 const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'results');
 await mkdir(resultsDir, { recursive: true });
 const file = path.join(resultsDir, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
@@ -142,6 +152,7 @@ await writeFile(
       rows,
       imports,
       ...(soak ? { soak } : {}),
+      scale,
     },
     null,
     2,
