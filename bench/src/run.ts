@@ -8,9 +8,10 @@
  * Then the soak: the production-built server under a mix of guarantors'
  * traffic for BENCH_SOAK_SECONDS (180 by default), with its memory sampled,
  * ending in a PASS/FAIL line (bench/src/soak.ts). Then how GET /encounters
- * grows with the account: Robert's size, 10× and 100× (bench/src/scale-encounters.ts).
+ * grows with the account: Robert's size, 10× and 100× (bench/src/scale-encounters.ts),
+ * and the dashboard in Chromium at Robert's size and 10× (bench/src/dashboard-scale.ts).
  * Prints tables and writes the figures to bench/results/.
- * `npm run bench -- http`, `-- import`, `-- soak` or `-- scale` runs one part only.
+ * `npm run bench -- http`, `-- import`, `-- soak`, `-- scale` or `-- dashboard` runs one part only.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -20,6 +21,11 @@ import { API_PATHS } from '@webpay/contracts/api';
 import { DEMO_GUARANTORS } from '../../server/src/demo/demo-guarantors.ts';
 import { startTestServer } from '../../server/src/test/test-server.ts';
 import type { TestDatabaseKind } from '../../server/src/test/database.ts';
+import {
+  benchDashboardScale,
+  printDashboardScaleTable,
+  type DashboardScaleRow,
+} from './dashboard-scale.ts';
 import { benchFeedImport, type FeedImportRow } from './feed-import.ts';
 import { measureGet, type LoadResult } from './http-load.ts';
 import { benchEncountersScale, printScaleTable, type ScaleRow } from './scale-encounters.ts';
@@ -98,7 +104,7 @@ console.info(
   `WebPay benchmarks: ${requests} requests per cell, ${os.cpus().length} cores, Node ${process.version}`,
 );
 const parts = process.argv.slice(2);
-const runs = (part: 'http' | 'import' | 'soak' | 'scale') =>
+const runs = (part: 'http' | 'import' | 'soak' | 'scale' | 'dashboard') =>
   parts.length === 0 || parts.includes(part);
 
 const rows: Row[] = [];
@@ -139,6 +145,13 @@ if (runs('scale')) {
   printScaleTable(scale);
 }
 
+const dashboard: DashboardScaleRow[] = [];
+if (runs('dashboard')) {
+  console.info('\nThe dashboard in Chromium as the account grows (× Robert Johnson):');
+  dashboard.push(...(await benchDashboardScale()));
+  printDashboardScaleTable(dashboard);
+}
+
 const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'results');
 await mkdir(resultsDir, { recursive: true });
 const file = path.join(resultsDir, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
@@ -153,6 +166,7 @@ await writeFile(
       imports,
       ...(soak ? { soak } : {}),
       scale,
+      dashboard,
     },
     null,
     2,

@@ -12,7 +12,11 @@ import {
   feedText,
   type FeedLine,
 } from '../../server/src/modules/billing-feed/feed-writer.ts';
-import { createTestDatabase, type TestDatabaseKind } from '../../server/src/test/database.ts';
+import {
+  createTestDatabase,
+  type TestDatabase,
+  type TestDatabaseKind,
+} from '../../server/src/test/database.ts';
 import { startTestServer } from '../../server/src/test/test-server.ts';
 import { percentile } from './http-load.ts';
 
@@ -36,7 +40,7 @@ export interface ScaleRow {
   msPerThousandItems: number;
 }
 
-const PIN = '24681357';
+export const SCALE_PIN = '24681357';
 const AS_OF = '2026-11-22';
 const BASE = { main: 150, plans: 25, planEncounters: 4, external: 40 };
 
@@ -101,16 +105,22 @@ function scaleGuarantor(account: string, scale: number): FeedLine[] {
   return records;
 }
 
-export async function benchEncountersScale(
+export interface ScaleAccounts {
+  database: TestDatabase;
+  /** Account number of the guarantor at each scale; all sign in with SCALE_PIN. */
+  accounts: Map<number, string>;
+}
+
+/** A fresh database holding one guarantor per scale, loaded through the billing feed. */
+export async function loadScaleGuarantors(
   kind: TestDatabaseKind,
-  scales: readonly number[] = [1, 10, 100],
-  requests = 20,
-): Promise<ScaleRow[]> {
+  scales: readonly number[],
+): Promise<ScaleAccounts> {
   const database = await createTestDatabase(kind, { seed: false });
-  const accounts = scales.map((scale) => `9${String(scale).padStart(4, '0')}00`);
+  const accounts = new Map(scales.map((scale) => [scale, `9${String(scale).padStart(4, '0')}00`]));
   const feed = [
     feedHeader('SCALE', new Date(`${AS_OF}T06:00:00Z`)),
-    ...scales.flatMap((scale, index) => scaleGuarantor(accounts[index] ?? '', scale)),
+    ...scales.flatMap((scale) => scaleGuarantor(accounts.get(scale) ?? '', scale)),
   ];
   const report = await new BillingFeedService(database.db).importFeed(
     feedText(feed),
@@ -120,19 +130,27 @@ export async function benchEncountersScale(
   if (report.problems.length > 0) {
     throw new Error(`the scale feed was refused: ${report.problems[0]?.message ?? '?'}`);
   }
-  const pinHash = await hashPin(PIN);
-  for (const account of accounts) {
+  const pinHash = await hashPin(SCALE_PIN);
+  for (const account of accounts.values()) {
     await database.db
       .update(guarantors)
       .set({ pinHash })
       .where(eq(guarantors.accountNumber, account));
   }
+  return { database, accounts };
+}
 
+export async function benchEncountersScale(
+  kind: TestDatabaseKind,
+  scales: readonly number[] = [1, 10, 100],
+  requests = 20,
+): Promise<ScaleRow[]> {
+  const { database, accounts } = await loadScaleGuarantors(kind, scales);
   const server = await startTestServer(kind, { database });
   const rows: ScaleRow[] = [];
   try {
-    for (const [index, scale] of scales.entries()) {
-      const token = await server.login(accounts[index] ?? '', PIN);
+    for (const scale of scales) {
+      const token = await server.login(accounts.get(scale) ?? '', SCALE_PIN);
       const call = async () => {
         const started = performance.now();
         const response = await server.api(API_PATHS.encounters, { token });
