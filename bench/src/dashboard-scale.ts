@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from '@playwright/test';
-import { percentile } from './http-load.ts';
+import { chromium, type Page } from 'playwright-core';
+import { percentile } from './percentile.ts';
 import { loadScaleGuarantors, SCALE_PIN } from './scale-encounters.ts';
 import { startTestServer } from '../../server/src/test/test-server.ts';
 

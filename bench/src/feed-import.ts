@@ -84,3 +84,17 @@ export async function benchFeedImport(
   }
   return rows;
 }
+
+export function printFeedImportTable(rows: readonly FeedImportRow[]): void {
+  console.table(
+    rows.map((row) => ({
+      database: row.database,
+      scenario: row.scenario,
+      records: row.records,
+      seconds: row.seconds.toFixed(1),
+      'records/s': Math.round(row.recordsPerSecond),
+      'rows written': row.written,
+      'rss MB': row.rssMb,
+    })),
+  );
+}

@@ -18,7 +18,7 @@ import {
   type TestDatabaseKind,
 } from '../../server/src/test/database.ts';
 import { startTestServer } from '../../server/src/test/test-server.ts';
-import { percentile } from './http-load.ts';
+import { percentile } from './percentile.ts';
 
 /*
  * How the pending-bills call grows with the account: one guarantor shaped

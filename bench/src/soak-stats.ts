@@ -1,4 +1,4 @@
-import { percentile } from './http-load.ts';
+import { percentile } from './percentile.ts';
 
 /*
  * What the soak's traffic got back, per kind of request: how many, how many

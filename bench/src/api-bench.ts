@@ -1,0 +1,438 @@
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import { API_PATHS } from '@webpay/contracts/api';
+import { loginResponseSchema } from '@webpay/contracts/auth';
+import type { PayerInput } from '@webpay/contracts/billing';
+import { encountersResponseSchema } from '@webpay/contracts/encounters';
+import {
+  PAYMENT_TYPE_LABELS,
+  cardStartResponseSchema,
+  type PaymentLine,
+} from '@webpay/contracts/payments';
+import { DEMO_GUARANTORS } from '../../server/src/demo/demo-guarantors.ts';
+import {
+  completeCard,
+  payInLightbox,
+  startCard,
+} from '../../server/src/modules/payments/payments.test-helpers.ts';
+import { createTestDatabase, type TestDatabase } from '../../server/src/test/database.ts';
+import { startApiServer, startCeilingServer, type ApiServer } from './api-server.ts';
+import { percentile } from './percentile.ts';
+
+/*
+ * API throughput and latency on the service as production runs it (its own
+ * process, NODE_ENV=production, LOG_LEVEL=warn), measured with autocannon:
+ * GET /encounters for Maria (typical) and Robert (150 encounters), GET
+ * /auth/me, PIN sign-in, and a whole card payment through the sandbox
+ * processor (start, lightbox sale, complete — three dependent calls, so a
+ * loop of our own runs it at the same concurrency for the same time, and
+ * its rate is payments per second). Each runs over the embedded database
+ * and, given a PostgreSQL URL, over a fresh schema there. Beside them, a
+ * bare Fastify process answering Maria's /encounters JSON from memory is
+ * the ceiling each row is compared with, at the same concurrency.
+ */
+
+export type ApiBenchDatabase = 'pglite' | 'postgres';
+
+export interface ApiBenchOptions {
+  /** PostgreSQL server for a fresh schema (createTestDatabase); unset: the embedded database only. */
+  postgresUrl?: string;
+  /** Connections (autocannon) or concurrent payments (the payment loop) per cell. */
+  concurrencies: number[];
+  /** Measured duration of each cell. */
+  seconds: number;
+  /** Unmeasured warm-up before each target's cells. */
+  warmUpSeconds: number;
+  /** Progress lines; silent when unset. */
+  log?: (line: string) => void;
+}
+
+export interface ApiBenchRow {
+  /** `memory` for the ceiling. */
+  database: ApiBenchDatabase | 'memory';
+  target: string;
+  /** autocannon, or the payment loop (each request a whole payment of three calls). */
+  tool: 'autocannon' | 'payment loop';
+  concurrency: number;
+  seconds: number;
+  /** Requests answered (payments finished, for the loop), whatever their status. */
+  requests: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Connection errors and timeouts (the loop: calls that threw or a sale not approved). */
+  errors: number;
+  /** Answers with a status outside 2xx. */
+  non2xx: number;
+  /** How many of each status outside 2xx, e.g. `{ "503": 30 }`. */
+  non2xxStatuses: Record<string, number>;
+  /** Mean bytes read per answer, headers included (autocannon only; 0 for the loop). */
+  bytesPerResponse: number;
+  /** requestsPerSecond over the ceiling's at the same concurrency. */
+  ceilingRatio: number;
+}
+
+const number = (value: string | undefined, fallback: number) => {
+  const parsed = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(parsed) ? parsed : fallback;
+};
+
+/** BENCH_CONCURRENCY (1,16,64), BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2), BENCH_DATABASE_URL or TEST_DATABASE_URL. */
+export function apiBenchOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): ApiBenchOptions {
+  const postgresUrl = env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL || undefined;
+  return {
+    ...(postgresUrl ? { postgresUrl } : {}),
+    concurrencies: (env.BENCH_CONCURRENCY || '1,16,64')
+      .split(',')
+      .map((value) => Number(value.trim()))
+      .filter((value) => Number.isInteger(value) && value > 0),
+    seconds: number(env.BENCH_SECONDS, 10),
+    warmUpSeconds: number(env.BENCH_WARMUP_SECONDS, 2),
+    log: (line) => console.info(line),
+  };
+}
+
+const { maria, robert } = DEMO_GUARANTORS;
+
+const ROBERT_PAYER: PayerInput = {
+  firstName: robert.firstName,
+  lastName: robert.lastName,
+  address: '55 East 100 South',
+  city: 'Provo',
+  state: 'UT',
+  zipCode: '84601',
+  email: robert.email,
+};
+
+/** One payment's amount: a cent, so that Robert's balances never run out. */
+const PAYMENT_AMOUNT = 0.01;
+/** The payment loop stops here at the latest, whatever the time left. */
+const MAX_PAYMENTS_PER_CELL = 1_000_000;
+
+type Measurement = Omit<ApiBenchRow, 'database' | 'target' | 'ceilingRatio'>;
+
+interface HttpTarget {
+  name: string;
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+}
+
+async function measureWithAutocannon(
+  target: HttpTarget,
+  concurrency: number,
+  seconds: number,
+): Promise<Measurement> {
+  const result = await autocannon({
+    url: target.url,
+    method: target.method,
+    headers: target.headers,
+    ...(target.body === undefined ? {} : { body: target.body }),
+    connections: concurrency,
+    pipelining: 1,
+    duration: seconds,
+    timeout: 30,
+  });
+  return {
+    tool: 'autocannon',
+    concurrency,
+    seconds: result.duration,
+    requests: result.requests.total,
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+    non2xxStatuses: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {})
+        .filter(([status]) => !status.startsWith('2'))
+        .map(([status, stats]) => [status, stats.count ?? 0]),
+    ),
+    bytesPerResponse:
+      result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
+  };
+}
+
+class Non2xx extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** One card payment as the portal makes it: start, pay in the lightbox, complete. */
+async function payOnce(server: ApiServer, token: string, line: PaymentLine): Promise<void> {
+  const start = await startCard(server, token, { accounts: [line], payer: ROBERT_PAYER });
+  const startText = await start.text();
+  if (!start.ok) throw new Non2xx(start.status, `start: ${start.status} ${startText}`);
+  const card = cardStartResponseSchema.parse(JSON.parse(startText));
+  const sale = await payInLightbox(server, card.token);
+  if (sale.type !== 'approval') throw new Error(`the sandbox answered ${sale.type}`);
+  const complete = await completeCard(server, token, card.refNum, sale.response);
+  const completeText = await complete.text();
+  if (!complete.ok)
+    throw new Non2xx(complete.status, `complete: ${complete.status} ${completeText}`);
+}
+
+/** Runs payments with `concurrency` in flight until `seconds` are up; each worker takes the next account in turn. */
+async function measurePayments(
+  server: ApiServer,
+  token: string,
+  accounts: PaymentLine[],
+  concurrency: number,
+  seconds: number,
+  failures: string[],
+): Promise<Measurement> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  const non2xxStatuses: Record<string, number> = {};
+  let issued = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+
+  const worker = async () => {
+    while (performance.now() < deadline && issued < MAX_PAYMENTS_PER_CELL) {
+      const line = accounts[issued % accounts.length] as PaymentLine;
+      issued += 1;
+      const before = performance.now();
+      try {
+        await payOnce(server, token, line);
+      } catch (error) {
+        if (error instanceof Non2xx) {
+          non2xx += 1;
+          non2xxStatuses[error.status] = (non2xxStatuses[error.status] ?? 0) + 1;
+        } else {
+          errors += 1;
+        }
+        if (failures.length < 5) failures.push((error as Error).message.slice(0, 300));
+      }
+      latencies.push(performance.now() - before);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    tool: 'payment loop',
+    concurrency,
+    seconds: elapsed,
+    requests: latencies.length,
+    requestsPerSecond: latencies.length / elapsed,
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+    errors,
+    non2xx,
+    non2xxStatuses,
+    bytesPerResponse: 0,
+  };
+}
+
+async function signIn(server: ApiServer, who: typeof maria | typeof robert): Promise<string> {
+  const response = await server.api(API_PATHS.login, {
+    body: { accountNumber: who.accountNumber, pin: who.pin },
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`sign-in as ${who.firstName}: ${response.status} ${text}`);
+  return loginResponseSchema.parse(JSON.parse(text)).access_token;
+}
+
+async function getJson(server: ApiServer, apiPath: string, token: string): Promise<string> {
+  const response = await server.api(apiPath, { token });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`GET ${apiPath}: ${response.status} ${text}`);
+  return text;
+}
+
+const rowLine = (row: Omit<ApiBenchRow, 'ceilingRatio'>) =>
+  `  ${row.database.padEnd(8)} ${row.target.padEnd(30)} c=${String(row.concurrency).padStart(3)}  ${row.requestsPerSecond.toFixed(0).padStart(6)}/s  p50 ${row.p50Ms.toFixed(1)} ms  p99 ${row.p99Ms.toFixed(1)} ms  errors ${row.errors}  non-2xx ${row.non2xx}`;
+
+async function benchDatabase(
+  database: ApiBenchDatabase,
+  options: ApiBenchOptions,
+): Promise<{ rows: Omit<ApiBenchRow, 'ceilingRatio'>[]; mariaEncounters: string }> {
+  const log = options.log ?? (() => undefined);
+  let testDatabase: TestDatabase | undefined;
+  let server: ApiServer | undefined;
+  const rows: Omit<ApiBenchRow, 'ceilingRatio'>[] = [];
+  try {
+    // PostgreSQL: an empty schema of its own, which the server migrates and seeds as in production.
+    if (database === 'postgres') {
+      testDatabase = await createTestDatabase('postgres', { migrate: false });
+    }
+    server = await startApiServer(testDatabase?.url);
+    log(`  ${database}: server pid ${server.pid} (NODE_ENV=production, LOG_LEVEL=warn)`);
+    const mariaToken = await signIn(server, maria);
+    const robertToken = await signIn(server, robert);
+    const mariaEncounters = await getJson(server, API_PATHS.encounters, mariaToken);
+    const robertEncounters = encountersResponseSchema.parse(
+      JSON.parse(await getJson(server, API_PATHS.encounters, robertToken)),
+    );
+    const payable: PaymentLine[] = robertEncounters.encounters
+      .filter((encounter) => encounter.type === 'ENT' && encounter.balance >= 1)
+      .map((encounter) => ({
+        paymentType: PAYMENT_TYPE_LABELS.encounter,
+        facilityId: encounter.facilityId,
+        accountId: `${encounter.facilityId}-${encounter.accountNumber}`,
+        amount: PAYMENT_AMOUNT,
+      }));
+    if (payable.length === 0) throw new Error('Robert has no payable encounter in the demo data');
+
+    const targets: HttpTarget[] = [
+      {
+        name: `GET /encounters (${maria.firstName})`,
+        url: server.apiUrl(API_PATHS.encounters),
+        method: 'GET',
+        headers: server.apiHeaders(mariaToken),
+      },
+      {
+        name: `GET /encounters (${robert.firstName})`,
+        url: server.apiUrl(API_PATHS.encounters),
+        method: 'GET',
+        headers: server.apiHeaders(robertToken),
+      },
+      {
+        name: `GET /auth/me (${maria.firstName})`,
+        url: server.apiUrl(API_PATHS.me),
+        method: 'GET',
+        headers: server.apiHeaders(mariaToken),
+      },
+      {
+        name: `POST /auth/login (PIN, ${maria.firstName})`,
+        url: server.apiUrl(API_PATHS.login),
+        method: 'POST',
+        headers: { ...server.apiHeaders(), 'Content-Type': 'application/json' },
+        body: JSON.stringify({ accountNumber: maria.accountNumber, pin: maria.pin }),
+      },
+    ];
+    for (const target of targets) {
+      // Warm the JIT, the connection pool and the database's caches.
+      if (options.warmUpSeconds > 0) {
+        await measureWithAutocannon(target, 4, options.warmUpSeconds);
+      }
+      for (const concurrency of options.concurrencies) {
+        const measured = await measureWithAutocannon(target, concurrency, options.seconds);
+        const row = { database, target: target.name, ...measured };
+        rows.push(row);
+        log(rowLine(row));
+      }
+    }
+
+    const failures: string[] = [];
+    const paymentTarget = 'card payment (init+sale+complete)';
+    if (options.warmUpSeconds > 0) {
+      await measurePayments(server, robertToken, payable, 4, options.warmUpSeconds, failures);
+    }
+    for (const concurrency of options.concurrencies) {
+      // A fresh token for each cell, so that none nears its expiry in a long run.
+      const token = await signIn(server, robert);
+      const measured = await measurePayments(
+        server,
+        token,
+        payable,
+        concurrency,
+        options.seconds,
+        failures,
+      );
+      const row = { database, target: paymentTarget, ...measured };
+      rows.push(row);
+      log(rowLine(row));
+    }
+    for (const failure of failures) log(`  ${database}: payment failure: ${failure}`);
+    if (rows.some((row) => row.errors > 0 || row.non2xx > 0)) {
+      log(
+        `  ${database}: server output (warnings and errors):\n${server.outputTail().slice(-4000)}`,
+      );
+    }
+    return { rows, mariaEncounters };
+  } catch (error) {
+    if (server) log(`  ${database}: last server output:\n${server.outputTail()}`);
+    throw error;
+  } finally {
+    await server?.stop();
+    await testDatabase?.close();
+  }
+}
+
+/** Every target on every database, then the ceiling; rows in that order, each with its ratio to the ceiling. */
+export async function runApiBench(
+  options: ApiBenchOptions = apiBenchOptionsFromEnv(),
+): Promise<ApiBenchRow[]> {
+  const log = options.log ?? (() => undefined);
+  const databases: ApiBenchDatabase[] = options.postgresUrl ? ['pglite', 'postgres'] : ['pglite'];
+  // createTestDatabase('postgres') takes its server from here.
+  if (options.postgresUrl) process.env.TEST_DATABASE_URL = options.postgresUrl;
+
+  const rows: Omit<ApiBenchRow, 'ceilingRatio'>[] = [];
+  let mariaEncounters: string | undefined;
+  for (const database of databases) {
+    const result = await benchDatabase(database, options);
+    rows.push(...result.rows);
+    mariaEncounters ??= result.mariaEncounters;
+  }
+
+  const ceiling = await startCeilingServer(mariaEncounters ?? '{}');
+  try {
+    log(`  ceiling: bare Fastify pid ${ceiling.pid}, Maria's /encounters JSON from memory`);
+    const target: HttpTarget = {
+      name: 'ceiling: bare Fastify /encounters',
+      url: ceiling.url,
+      method: 'GET',
+      headers: {},
+    };
+    if (options.warmUpSeconds > 0) await measureWithAutocannon(target, 4, options.warmUpSeconds);
+    for (const concurrency of options.concurrencies) {
+      const measured = await measureWithAutocannon(target, concurrency, options.seconds);
+      const row = { database: 'memory' as const, target: target.name, ...measured };
+      rows.push(row);
+      log(rowLine(row));
+    }
+  } finally {
+    await ceiling.stop();
+  }
+
+  const ceilingByConcurrency = new Map(
+    rows
+      .filter((row) => row.database === 'memory')
+      .map((row) => [row.concurrency, row.requestsPerSecond]),
+  );
+  return rows.map((row) => ({
+    ...row,
+    ceilingRatio: row.requestsPerSecond / (ceilingByConcurrency.get(row.concurrency) ?? Number.NaN),
+  }));
+}
+
+export function printApiTable(rows: ApiBenchRow[]): void {
+  const fixed = (value: number, digits: number) =>
+    Number.isFinite(value) ? value.toFixed(digits) : 'n/a';
+  console.table(
+    rows.map((row) => ({
+      database: row.database,
+      target: row.target,
+      concurrency: row.concurrency,
+      'req/s': fixed(row.requestsPerSecond, 0),
+      'p50 ms': fixed(row.p50Ms, 2),
+      'p99 ms': fixed(row.p99Ms, 2),
+      errors: row.errors,
+      'non-2xx':
+        row.non2xx === 0
+          ? 0
+          : `${row.non2xx} (${Object.entries(row.non2xxStatuses)
+              .map(([status, count]) => `${status}: ${count}`)
+              .join(', ')})`,
+      'bytes/resp': row.bytesPerResponse || '',
+      'ours/ceiling': fixed(row.ceilingRatio, 3),
+    })),
+  );
+  console.info(
+    'autocannon records latency in whole milliseconds: 0 means under 1 ms. bytes/resp includes the headers.',
+  );
+  if (rows.some((row) => row.tool === 'payment loop')) {
+    console.info(
+      'Card payment rows: whole payments (three calls each) per second and their end-to-end latency, from a loop at that concurrency.',
+    );
+  }
+}
