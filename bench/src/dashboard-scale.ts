@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
+import { chromiumLaunchOptions } from '../../e2e/support/chromium.ts';
 import { percentile } from './percentile.ts';
 import { loadScaleGuarantors, SCALE_PIN } from './scale-encounters.ts';
 import { startTestServer } from '../../server/src/test/test-server.ts';
@@ -22,16 +23,6 @@ export interface DashboardScaleRow {
 }
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
-const LAUNCH = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
 
 async function signIn(page: Page, baseUrl: string, account: string): Promise<void> {
   await page.goto(`${baseUrl}/webpay/login/pin`);
@@ -105,7 +96,7 @@ export async function benchDashboardScale(
 ): Promise<DashboardScaleRow[]> {
   const { database, accounts } = await loadScaleGuarantors('pglite', scales);
   const server = await startTestServer('pglite', { database, env: { WEB_DIST_DIR: WEB_DIST } });
-  const browser = await chromium.launch(LAUNCH);
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const rows: DashboardScaleRow[] = [];
   try {
     for (const scale of scales) {

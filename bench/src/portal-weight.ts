@@ -8,6 +8,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { DEMO_GUARANTORS } from '../../server/src/demo/demo-guarantors.ts';
 import { startTestServer } from '../../server/src/test/test-server.ts';
+import { chromiumLaunchOptions } from '../../e2e/support/chromium.ts';
 
 /*
  * The portal's weight: the JavaScript and CSS a browser fetches for each route
@@ -22,15 +23,9 @@ const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WEB_DIR = path.join(REPO_ROOT, 'web');
 const DEFAULT_DIST = path.join(WEB_DIR, 'dist');
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** Debian's Chromium, kept off the network. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Debian's Chromium with the browser tests' flags, which keep it off the network. */
+export const CHROMIUM_PATH = chromiumLaunchOptions.executablePath ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = chromiumLaunchOptions.args ?? [];
 
 /** The budget the login page is held to. */
 export const LOGIN_JS_BUDGET_GZIP_BYTES = 120 * 1024;
@@ -289,7 +284,7 @@ export async function benchPortalWeight(
 ): Promise<PortalWeightResult> {
   const { distDir, built, temporary } = await resolvePortalBuild(options);
   const server = await startTestServer('pglite', { env: { WEB_DIST_DIR: distDir } });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const entry = await entryWeight(distDir);
     const anonymous = await withoutCache(await browser.newContext());

@@ -97,19 +97,37 @@ export async function startServerProcess(
   return { child, exited, output, baseUrl, port, api: serviceCaller(baseUrl) };
 }
 
-/** fetch() of a service path at `baseUrl`, with the development API key and the XHR marker. */
-export function serviceCaller(baseUrl: string) {
+/** The headers every service call carries: the API key, the XHR marker, and the bearer token when given. */
+export function serviceHeaders(
+  token?: string,
+  apiKey: string = DEVELOPMENT_API_KEY,
+): Record<string, string> {
+  return {
+    [API_KEY_HEADER]: apiKey,
+    [XHR_MARKER_HEADER]: XHR_MARKER_VALUE,
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+  };
+}
+
+/**
+ * fetch() of a service path at `baseUrl` with the service headers (the
+ * development API key unless another is given), giving up after `timeoutMs`
+ * when set.
+ */
+export function serviceCaller(
+  baseUrl: string,
+  { apiKey, timeoutMs }: { apiKey?: string; timeoutMs?: number } = {},
+) {
   return (apiPath: string, request: ApiRequest = {}) =>
     fetch(`${baseUrl}${SERVICE_BASE_PATH}${apiPath}`, {
       method: request.method ?? (request.body === undefined ? 'GET' : 'POST'),
       headers: {
-        [API_KEY_HEADER]: DEVELOPMENT_API_KEY,
-        [XHR_MARKER_HEADER]: XHR_MARKER_VALUE,
-        ...(request.token ? { Authorization: `Bearer ${request.token}` } : {}),
+        ...serviceHeaders(request.token, apiKey),
         ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
         ...request.headers,
       },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      ...(timeoutMs ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
     });
 }
 
