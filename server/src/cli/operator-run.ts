@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import type { DatabaseHandle } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { seedReferenceData } from '../db/reference-data.ts';
 import type { RequestContext } from '../lib/request-context.ts';
-import type { CommandIo } from './command.ts';
+import type { CommandContext, CommandIo } from './command.ts';
 import { operatorPath } from './operator-path.ts';
 
 /**
@@ -26,4 +29,19 @@ export async function readOperatorFile(
     io.err(`${command}: cannot read ${file}: ${error instanceof Error ? error.message : error}`);
     return undefined;
   }
+}
+
+/**
+ * The configured database, migrated and with its facilities, for commands
+ * that need nothing else: no processor, no mail, no services.
+ */
+export function withMigratedDatabase<T>(
+  { withDatabase }: Pick<CommandContext, 'withDatabase'>,
+  work: (database: DatabaseHandle) => Promise<T>,
+): Promise<T> {
+  return withDatabase(async (database) => {
+    await migrateDatabase(database);
+    await seedReferenceData(database.db);
+    return work(database);
+  });
 }

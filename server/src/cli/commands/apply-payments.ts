@@ -5,7 +5,7 @@ import {
   type ApplyOutcome,
   type ApplyReport,
 } from '../../modules/posting/posting.service.ts';
-import { operatorRequestContext, readOperatorFile } from '../operator-run.ts';
+import { operatorRequestContext, readOperatorFile, withMigratedDatabase } from '../operator-run.ts';
 import type { Command } from '../command.ts';
 
 const LABELS: Record<ApplyOutcome, string> = {
@@ -51,13 +51,14 @@ export const applyPaymentsCommand: Command = {
       description: 'check the file and list what would be applied; change nothing',
     },
   },
-  async run(values, { io, withServices }, [file = '']) {
+  async run(values, command, [file = '']) {
+    const { io } = command;
     const dryRun = values['dry-run'] === true;
     const text = await readOperatorFile('apply', file, io);
     if (text === undefined) return 1;
     const context = operatorRequestContext('apply');
 
-    return withServices(async (_services, database) => {
+    return withMigratedDatabase(command, async (database) => {
       const report = await new PostingService(database.db).applyConfirmation(
         text,
         { fileName: path.basename(file), dryRun },

@@ -5,6 +5,7 @@ import {
   type AuditTrailEntry,
   type AuditTrailFilter,
 } from '../../modules/audit/audit-trail.ts';
+import { withMigratedDatabase } from '../operator-run.ts';
 import type { Command } from '../command.ts';
 
 const DEFAULT_LIMIT = 100;
@@ -105,7 +106,8 @@ export const auditCommand: Command = {
     },
     json: { type: 'boolean', description: 'one JSON object per line instead of a table' },
   },
-  async run(values, { io, withServices }) {
+  async run(values, command) {
+    const { io } = command;
     const filter: AuditTrailFilter = { limit: DEFAULT_LIMIT };
     const fail = (message: string) => {
       io.err(`audit: ${message}`);
@@ -135,7 +137,7 @@ export const auditCommand: Command = {
       filter.limit = Number(text);
     }
 
-    return withServices(async (_services, database) => {
+    return withMigratedDatabase(command, async (database) => {
       const trail = new AuditTrail(database.db);
       if (accountNumber !== undefined) {
         const guarantorId = await trail.guarantorIdByAccount(accountNumber);

@@ -4,7 +4,7 @@ import { isoDateSchema } from '@webpay/contracts/dates';
 import { formatCents } from '@webpay/contracts/money';
 import { postingFile } from '../../modules/posting/posting-file.ts';
 import { PostingService, type PostingBatch } from '../../modules/posting/posting.service.ts';
-import { operatorRequestContext } from '../operator-run.ts';
+import { operatorRequestContext, withMigratedDatabase } from '../operator-run.ts';
 import type { Command, CommandIo } from '../command.ts';
 import { operatorPath } from '../operator-path.ts';
 
@@ -45,7 +45,8 @@ export const exportPaymentsCommand: Command = {
     },
     out: { type: 'string', valueName: 'FILE', description: 'write the file here' },
   },
-  async run(values, { io, withServices }) {
+  async run(values, command) {
+    const { io } = command;
     const since = values.since === undefined ? undefined : String(values.since);
     const batchId = values.batch === undefined ? undefined : String(values.batch).trim();
     if (since !== undefined && !isoDateSchema.safeParse(since).success) {
@@ -68,7 +69,7 @@ export const exportPaymentsCommand: Command = {
     const where = out ?? 'standard output';
     const context = operatorRequestContext('export-payments');
 
-    return withServices(async (_services, database) => {
+    return withMigratedDatabase(command, async (database) => {
       const posting = new PostingService(database.db);
       if (batchId !== undefined) {
         const batch = await posting.batch(batchId, context);

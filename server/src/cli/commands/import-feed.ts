@@ -5,7 +5,7 @@ import {
   type ImportReport,
 } from '../../modules/billing-feed/billing-feed.service.ts';
 import type { EntityCounts } from '../../modules/billing-feed/feed-changes.ts';
-import { operatorRequestContext, readOperatorFile } from '../operator-run.ts';
+import { operatorRequestContext, readOperatorFile, withMigratedDatabase } from '../operator-run.ts';
 import type { Command } from '../command.ts';
 import { progressPrinter } from '../progress.ts';
 
@@ -61,14 +61,15 @@ export const importFeedCommand: Command = {
       description: 'no progress lines on standard error (shown for large feeds)',
     },
   },
-  async run(values, { io, withServices }, [file = '']) {
+  async run(values, command, [file = '']) {
+    const { io } = command;
     const dryRun = values['dry-run'] === true;
     const text = await readOperatorFile('import', file, io);
     if (text === undefined) return 1;
     const context = operatorRequestContext('import');
     const started = performance.now();
 
-    return withServices(async (_services, database) => {
+    return withMigratedDatabase(command, async (database) => {
       const report = await new BillingFeedService(database.db).importFeed(
         text,
         {

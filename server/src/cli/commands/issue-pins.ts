@@ -13,7 +13,7 @@ import {
   type PinPlan,
   type PinSelection,
 } from '../../modules/statement-pins/statement-pins.service.ts';
-import { operatorRequestContext } from '../operator-run.ts';
+import { operatorRequestContext, withMigratedDatabase } from '../operator-run.ts';
 import type { Command, CommandValues } from '../command.ts';
 import { operatorPath } from '../operator-path.ts';
 import { progressPrinter } from '../progress.ts';
@@ -111,7 +111,8 @@ export const issuePinsCommand: Command = {
       description: 'list who would get a PIN; change nothing and write nothing',
     },
   },
-  async run(values, { io, withServices }) {
+  async run(values, command) {
+    const { io } = command;
     const fail = (message: string) => {
       io.err(`issue-pins: ${message}`);
       return 1;
@@ -125,7 +126,7 @@ export const issuePinsCommand: Command = {
     if (problem) return fail(problem);
     const context = operatorRequestContext('issue-pins');
 
-    return withServices(async (_services, database) => {
+    return withMigratedDatabase(command, async (database) => {
       const pins = new StatementPinsService(database.db);
       const plan = await pins.plan(selection);
       if (plan.unknownAccounts.length > 0) {
