@@ -11,6 +11,7 @@ import type {
   EncounterRow,
   EncountersRepository,
   InstalmentRow,
+  OpenBills,
   PendingPaymentRow,
   PlanRow,
 } from './encounters.repository.ts';
@@ -84,12 +85,7 @@ export function toPaymentPlan(
 }
 
 /** Puts the four row sets together: plan encounters under their plan, the rest listed on their own. */
-export function assembleEncounters(rows: {
-  encounters: EncounterRow[];
-  plans: PlanRow[];
-  instalments: InstalmentRow[];
-  pendingPayments: PendingPaymentRow[];
-}): EncountersResponse {
+export function assembleEncounters(rows: OpenBills): EncountersResponse {
   const openPlanIds = new Set(rows.plans.map((plan) => plan.id));
   const pendingByEncounter = groupBy(rows.pendingPayments, (row) => row.encounterId);
   const pendingByPlan = groupBy(rows.pendingPayments, (row) => row.planId);
@@ -128,13 +124,7 @@ export class EncountersService {
   ) {}
 
   async forGuarantor(guarantorId: string, context: RequestContext): Promise<EncountersResponse> {
-    const [encounters, plans, instalments, pendingPayments] = await Promise.all([
-      this.repository.openEncounters(guarantorId),
-      this.repository.openPlans(guarantorId),
-      this.repository.openPlanInstalments(guarantorId),
-      this.repository.unappliedPendingPayments(guarantorId),
-    ]);
-    const response = assembleEncounters({ encounters, plans, instalments, pendingPayments });
+    const response = assembleEncounters(await this.repository.openBills(guarantorId));
     await this.audit.record(context, {
       action: 'encounters.read',
       outcome: 'success',
