@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { precompress } from './build-tools/precompress.ts';
 import { scriptInventory } from './build-tools/script-inventory.ts';
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -82,6 +83,8 @@ export default defineConfig({
       justificationsFile: fromHere('./script-justifications.json'),
       page: '/webpay/dashboard',
     }),
+    // Brotli and gzip copies beside each asset, which the server sends to browsers that accept them.
+    precompress(),
   ],
   server: {
     port: 5173,

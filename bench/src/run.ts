@@ -8,6 +8,8 @@
  *              BENCH_DATABASE_URL or TEST_DATABASE_URL is set, PostgreSQL
  *   weight     JS and CSS per portal route, raw and compressed (portal-weight.ts)
  *   lighthouse Lighthouse on the login page and the dashboard (portal-lighthouse.ts)
+ *   sign-in    the API calls the portal makes between a PIN sign-in's answer and the
+ *              dashboard (sign-in-calls.ts)
  *   dashboard  the dashboard in Chromium at Robert's size and 10× (dashboard-scale.ts)
  *   scale      GET /encounters at 1×, 10× and 100× Robert's size (scale-encounters.ts)
  *   import     `webpay import` of a generated feed of BENCH_FEED_ENCOUNTERS
@@ -27,10 +29,20 @@ import { benchDashboardScale, printDashboardScaleTable } from './dashboard-scale
 import { benchFeedImport, printFeedImportTable } from './feed-import.ts';
 import { benchPortalLighthouse, printPortalLighthouse } from './portal-lighthouse.ts';
 import { benchPortalWeight, printPortalWeight, resolvePortalBuild } from './portal-weight.ts';
+import { benchSignInCalls, printSignInCalls } from './sign-in-calls.ts';
 import { benchEncountersScale, printScaleTable } from './scale-encounters.ts';
 import { benchSoak, printSoak, soakOptionsFromEnv } from './soak.ts';
 
-const PARTS = ['api', 'weight', 'lighthouse', 'dashboard', 'scale', 'import', 'soak'] as const;
+const PARTS = [
+  'api',
+  'weight',
+  'lighthouse',
+  'sign-in',
+  'dashboard',
+  'scale',
+  'import',
+  'soak',
+] as const;
 type Part = (typeof PARTS)[number];
 
 const asked = process.argv.slice(2);
@@ -61,7 +73,7 @@ if (runs('api')) {
   figures.api = rows;
 }
 
-if (runs('weight') || runs('lighthouse')) {
+if (runs('weight') || runs('lighthouse') || runs('sign-in')) {
   const { distDir, temporary } = await resolvePortalBuild({
     freshBuild: process.env.PORTAL_FRESH_BUILD === '1',
   });
@@ -78,6 +90,12 @@ if (runs('weight') || runs('lighthouse')) {
       const lighthouse = await benchPortalLighthouse(options);
       printPortalLighthouse(lighthouse);
       figures.lighthouse = lighthouse;
+    }
+    if (runs('sign-in')) {
+      console.info('\nAPI calls from sign-in to the dashboard:');
+      const signIn = await benchSignInCalls(options);
+      printSignInCalls(signIn);
+      figures.signIn = signIn;
     }
   } finally {
     if (temporary) await rm(distDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../test/database.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
@@ -35,6 +36,8 @@ const INDEX_HTML = `<!doctype html>
 <script type="module" src="/webpay/assets/index-abc123.js"></script>
 </head><body><div id="root"></div></body></html>`;
 
+const APP_JS = `export const portal = ${JSON.stringify('portal '.repeat(200))};`;
+
 describe.each(testDatabaseKinds)('serving the portal (%s)', (kind) => {
   let distDir: string;
   let server: TestServer;
@@ -44,6 +47,9 @@ describe.each(testDatabaseKinds)('serving the portal (%s)', (kind) => {
     await mkdir(join(distDir, 'assets'));
     await writeFile(join(distDir, 'index.html'), INDEX_HTML);
     await writeFile(join(distDir, 'assets', 'index-abc123.js'), 'console.log("portal");');
+    await writeFile(join(distDir, 'assets', 'app-def456.js'), APP_JS);
+    await writeFile(join(distDir, 'assets', 'app-def456.js.br'), brotliCompressSync(APP_JS));
+    await writeFile(join(distDir, 'assets', 'app-def456.js.gz'), gzipSync(APP_JS));
     await writeFile(join(distDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await writeFile(join(distDir, '.env'), 'SECRET=1');
     server = await startTestServer(kind, {
@@ -99,6 +105,23 @@ describe.each(testDatabaseKinds)('serving the portal (%s)', (kind) => {
     expect(logo.headers.get('cache-control')).toBe('no-cache');
     expect(logo.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     expect(await logo.text()).toContain('<svg');
+  });
+
+  it('sends the precompressed copy the browser accepts, cached like the original', async () => {
+    const url = `${server.baseUrl}/webpay/assets/app-def456.js`;
+    for (const [accepted, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      const response = await fetch(url, { headers: { 'accept-encoding': accepted } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(response.headers.get('content-type')).toMatch(/javascript/);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(await response.text()).toBe(APP_JS);
+    }
   });
 
   it('answers a missing hashed asset with 404 rather than the page', async () => {

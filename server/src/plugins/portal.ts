@@ -101,7 +101,15 @@ const portal: FastifyPluginAsync<{ env: Env }> = async (app, { env }) => {
   }
   const indexHtml = injected.html;
 
-  await app.register(fastifyStatic, { root, serve: false, dotfiles: 'deny', index: false });
+  // The build writes .br and .gz copies beside the assets (web/build-tools/precompress.ts):
+  // sent to browsers that accept them, with the same cache headers as the original.
+  await app.register(fastifyStatic, {
+    root,
+    serve: false,
+    dotfiles: 'deny',
+    index: false,
+    preCompressed: true,
+  });
 
   const sendIndex = (reply: FastifyReply) =>
     reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(indexHtml);

@@ -1,24 +1,27 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
-import { TOASTS } from '@/config/constants.ts';
 import type { Auth } from '@/lib/auth.ts';
 import { AuthContext } from '@/lib/auth-context.ts';
-import { useTheme } from '@/lib/theme-context.ts';
+import { useSession } from '@/lib/session.ts';
 import { ThemeProvider } from '@/lib/theme-provider.tsx';
 
-function Toasts() {
-  const { resolvedTheme } = useTheme();
-  // Width (356) and swipe threshold (45) are sonner's fixed values and match SPEC §9.
+const Toasts = lazy(() => import('./toasts.tsx').then((module) => ({ default: module.Toasts })));
+
+/**
+ * Only signed-in pages raise toasts, so the sign-in pages do not load the
+ * toast library. Once there, the toasts stay mounted, so one raised just
+ * before signing out is still seen; sonner shows toasts raised before it
+ * mounted as soon as it does.
+ */
+function SignedInToasts() {
+  const session = useSession();
+  const [wanted, setWanted] = useState(false);
+  if (session && !wanted) setWanted(true);
+  if (!wanted) return null;
   return (
-    <Toaster
-      theme={resolvedTheme}
-      richColors
-      closeButton
-      duration={TOASTS.durationMs}
-      visibleToasts={TOASTS.visible}
-      gap={TOASTS.gapPx}
-    />
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
   );
 }
 
@@ -36,7 +39,7 @@ export function AppProvider({
       <QueryClientProvider client={queryClient}>
         <AuthContext value={auth}>
           {children}
-          <Toasts />
+          <SignedInToasts />
         </AuthContext>
       </QueryClientProvider>
     </ThemeProvider>

@@ -13,12 +13,14 @@ import { useTheme } from '@/lib/theme-context.ts';
 
 const ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
 
-export function ThemeSwitch() {
+/** The theme button with its menu; loaded by ThemeSwitch when the guarantor first opens it. */
+export function ThemeMenu() {
   const { theme, setTheme } = useTheme();
   const Icon = ICONS[theme];
   return (
     // Non-modal: no scroll lock, whose injected <style> a strict CSP would refuse.
-    <DropdownMenu modal={false}>
+    // Open from the start: it is only mounted when the guarantor asked for it.
+    <DropdownMenu modal={false} defaultOpen>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" aria-label={`Theme: ${THEME_LABELS[theme]}`}>
           <Icon aria-hidden="true" />

@@ -1,17 +1,53 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   createRootRouteWithContext,
   Outlet,
   type ErrorComponentProps,
 } from '@tanstack/react-router';
-import { ApiErrorDialog } from '@/components/api-error-dialog.tsx';
 import { ErrorScreen } from '@/components/error-screen.tsx';
-import { InvalidCodeDialog } from '@/components/invalid-code-dialog.tsx';
+import { LoadOnEvent } from '@/components/load-on-event.tsx';
 import { NotFoundRedirect } from '@/components/not-found-redirect.tsx';
-import { SessionExpiredDialog } from '@/components/session-expired-dialog.tsx';
 import { TopProgressBar } from '@/components/top-progress-bar.tsx';
 import type { RouterContext } from '@/app/router-context.ts';
 import { useAccentColor, useBranding } from '@/features/config/hooks/use-branding.ts';
+import { API_ERROR_EVENT } from '@/lib/api-error-events.ts';
+import { useAuthState } from '@/lib/auth-context.ts';
+import { INVALID_CODE_EVENT } from '@/lib/invalid-code-events.ts';
 import { useRouteRetry } from '@/lib/use-route-retry.ts';
+
+// The modals (Radix dialogs) stay out of the first page load. They are
+// fetched once the page is idle, so one is at hand when the network that an
+// error dialog reports on has gone.
+const loadApiErrorDialog = () => import('@/components/api-error-dialog.tsx');
+const loadInvalidCodeDialog = () => import('@/components/invalid-code-dialog.tsx');
+const loadSessionExpiredDialog = () => import('@/components/session-expired-dialog.tsx');
+
+const ApiErrorDialog = lazy(() =>
+  loadApiErrorDialog().then((module) => ({ default: module.ApiErrorDialog })),
+);
+const InvalidCodeDialog = lazy(() =>
+  loadInvalidCodeDialog().then((module) => ({ default: module.InvalidCodeDialog })),
+);
+const SessionExpiredDialog = lazy(() =>
+  loadSessionExpiredDialog().then((module) => ({ default: module.SessionExpiredDialog })),
+);
+
+const MODAL_LOADERS = [loadApiErrorDialog, loadInvalidCodeDialog, loadSessionExpiredDialog];
+
+function usePrefetchModalsWhenIdle() {
+  useEffect(() => {
+    const prefetch = () => {
+      // A failed prefetch is tried again when the modal is wanted.
+      for (const load of MODAL_LOADERS) load().catch(() => undefined);
+    };
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(prefetch, { timeout: 5_000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = window.setTimeout(prefetch, 2_000);
+    return () => window.clearTimeout(timer);
+  }, []);
+}
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -20,15 +56,33 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  usePrefetchModalsWhenIdle();
   useAccentColor();
   return (
     <>
       <TopProgressBar />
       <Outlet />
-      <InvalidCodeDialog />
-      <ApiErrorDialog />
-      <SessionExpiredDialog />
+      <LoadOnEvent event={INVALID_CODE_EVENT}>
+        <InvalidCodeDialog />
+      </LoadOnEvent>
+      <LoadOnEvent event={API_ERROR_EVENT}>
+        <ApiErrorDialog />
+      </LoadOnEvent>
+      <SessionExpired />
     </>
+  );
+}
+
+/** Mounted once the session has expired, and kept, so the modal can close itself. */
+function SessionExpired() {
+  const { sessionExpired } = useAuthState();
+  const [wanted, setWanted] = useState(false);
+  if (sessionExpired && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <SessionExpiredDialog />
+    </Suspense>
   );
 }
 
