@@ -45,6 +45,10 @@ export interface ApiBenchOptions {
   warmUpSeconds: number;
   /** Progress lines; silent when unset. */
   log?: (line: string) => void;
+  /** Only the targets whose names contain one of these (case-insensitive); all when unset. */
+  targets?: string[];
+  /** Only these databases; both (PostgreSQL given a URL) when unset. */
+  databases?: ApiBenchDatabase[];
 }
 
 export interface ApiBenchRow {
@@ -77,11 +81,28 @@ const number = (value: string | undefined, fallback: number) => {
   return value !== undefined && value !== '' && Number.isFinite(parsed) ? parsed : fallback;
 };
 
-/** BENCH_CONCURRENCY (1,16,64), BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2), BENCH_DATABASE_URL or TEST_DATABASE_URL. */
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+
+/**
+ * BENCH_CONCURRENCY (1,16,64), BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2),
+ * BENCH_DATABASE_URL or TEST_DATABASE_URL; to measure less while working on
+ * one path, BENCH_API_TARGETS (parts of target names, e.g. `encounters (Maria)`)
+ * and BENCH_API_DATABASES (`pglite`, `postgres`).
+ */
 export function apiBenchOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): ApiBenchOptions {
   const postgresUrl = env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL || undefined;
+  const targets = list(env.BENCH_API_TARGETS);
+  const databases = list(env.BENCH_API_DATABASES).filter(
+    (name): name is ApiBenchDatabase => name === 'pglite' || name === 'postgres',
+  );
   return {
     ...(postgresUrl ? { postgresUrl } : {}),
+    ...(targets.length > 0 ? { targets } : {}),
+    ...(databases.length > 0 ? { databases } : {}),
     concurrencies: (env.BENCH_CONCURRENCY || '1,16,64')
       .split(',')
       .map((value) => Number(value.trim()))
@@ -308,7 +329,10 @@ async function benchDatabase(
         body: JSON.stringify({ accountNumber: maria.accountNumber, pin: maria.pin }),
       },
     ];
-    for (const target of targets) {
+    const wanted = (name: string) =>
+      !options.targets ||
+      options.targets.some((part) => name.toLowerCase().includes(part.toLowerCase()));
+    for (const target of targets.filter((candidate) => wanted(candidate.name))) {
       // Warm the JIT, the connection pool and the database's caches.
       if (options.warmUpSeconds > 0) {
         await measureWithAutocannon(target, 4, options.warmUpSeconds);
@@ -323,6 +347,7 @@ async function benchDatabase(
 
     const failures: string[] = [];
     const paymentTarget = 'card payment (init+sale+complete)';
+    if (!wanted(paymentTarget)) return { rows, mariaEncounters };
     if (options.warmUpSeconds > 0) {
       await measurePayments(server, robertToken, payable, 4, options.warmUpSeconds, failures);
     }
@@ -362,7 +387,9 @@ export async function runApiBench(
   options: ApiBenchOptions = apiBenchOptionsFromEnv(),
 ): Promise<ApiBenchRow[]> {
   const log = options.log ?? (() => undefined);
-  const databases: ApiBenchDatabase[] = options.postgresUrl ? ['pglite', 'postgres'] : ['pglite'];
+  const databases = (
+    options.postgresUrl ? (['pglite', 'postgres'] as const) : (['pglite'] as const)
+  ).filter((database) => !options.databases || options.databases.includes(database));
   // createTestDatabase('postgres') takes its server from here.
   if (options.postgresUrl) process.env.TEST_DATABASE_URL = options.postgresUrl;
 

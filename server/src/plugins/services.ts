@@ -80,7 +80,10 @@ export function createServices(
   metrics?: Metrics,
 ): Services {
   const { db } = database;
-  const audit = new AuditRepository(db, metrics && ((event) => metrics.observeAudit(event)));
+  const audit = new AuditRepository(db, {
+    groupCommit: true,
+    ...(metrics ? { onRecorded: (event) => metrics.observeAudit(event) } : {}),
+  });
   const config = new ConfigService(new ConfigRepository(db), env);
   const lockout = new SignInLockout(new LockoutRepository(db), {
     secret: env.JWT_SECRET,

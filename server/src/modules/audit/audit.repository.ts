@@ -18,28 +18,111 @@ export interface AuditEvent {
   details?: Record<string, unknown>;
 }
 
+export interface AuditRepositoryOptions {
+  /** Sees each event once it is written (the metrics count sign-ins there). */
+  onRecorded?: (event: AuditEvent) => void;
+  /**
+   * Write the events of requests that arrive together in one statement. Each
+   * `record()` still resolves only once its own row is written, so no answer
+   * leaves before its audit row; under load the rows share one insert and one
+   * commit instead of taking a connection and a disk flush each. Only for a
+   * repository over the database itself: inside a transaction a row must be
+   * written by that transaction.
+   */
+  groupCommit?: boolean;
+}
+
+interface QueuedEvent {
+  row: AuditRow;
+  event: AuditEvent;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/** Rows per insert at most, so that a burst makes several modest statements. */
+const MAX_GROUP = 200;
+
+function auditRow(context: RequestContext, event: AuditEvent): AuditRow {
+  return {
+    action: event.action,
+    outcome: event.outcome,
+    actorType: event.actorType,
+    actorId: event.actorId ?? null,
+    guarantorId: event.guarantorId ?? null,
+    targetType: event.targetType ?? null,
+    targetId: event.targetId ?? null,
+    details: event.details ?? null,
+    requestId: context.requestId,
+    correlationId: context.correlationId,
+    ipAddress: context.ipAddress || null,
+  };
+}
+
 /** The audit trail (HIPAA 164.312(b)): who did what, when, under which request. */
 export class AuditRepository {
-  /** `onRecorded` sees each event once it is written (the metrics count sign-ins there). */
+  private readonly queue: QueuedEvent[] = [];
+  private writing = false;
+  private scheduled = false;
+
   constructor(
     private readonly db: Database,
-    private readonly onRecorded?: (event: AuditEvent) => void,
+    private readonly options: AuditRepositoryOptions = {},
   ) {}
 
   async record(context: RequestContext, event: AuditEvent): Promise<void> {
-    await this.db.insert(auditEvents).values({
-      action: event.action,
-      outcome: event.outcome,
-      actorType: event.actorType,
-      actorId: event.actorId ?? null,
-      guarantorId: event.guarantorId ?? null,
-      targetType: event.targetType ?? null,
-      targetId: event.targetId ?? null,
-      details: event.details ?? null,
-      requestId: context.requestId,
-      correlationId: context.correlationId,
-      ipAddress: context.ipAddress || null,
+    const row = auditRow(context, event);
+    if (!this.options.groupCommit) {
+      await this.db.insert(auditEvents).values(row);
+      this.options.onRecorded?.(event);
+      return;
+    }
+    await new Promise<void>((resolve, reject) => {
+      this.queue.push({ row, event, resolve, reject });
+      this.scheduleWrite();
     });
-    this.onRecorded?.(event);
+  }
+
+  /**
+   * One insert in flight at a time: what queues while it runs goes in the
+   * next, so the group grows with the load and a quiet server writes at once.
+   */
+  private scheduleWrite(): void {
+    if (this.writing || this.scheduled) return;
+    this.scheduled = true;
+    // After the I/O callbacks of this turn, so that requests answered together are written together.
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.writeQueued();
+    });
+  }
+
+  private async writeQueued(): Promise<void> {
+    const group = this.queue.splice(0, MAX_GROUP);
+    if (group.length === 0) return;
+    this.writing = true;
+    try {
+      await this.writeGroup(group);
+    } finally {
+      this.writing = false;
+      if (this.queue.length > 0) this.scheduleWrite();
+    }
+  }
+
+  private async writeGroup(group: QueuedEvent[]): Promise<void> {
+    try {
+      await this.db.insert(auditEvents).values(group.map((queued) => queued.row));
+    } catch (error) {
+      if (group.length === 1) {
+        group[0]?.reject(error);
+        return;
+      }
+      // One row the database refuses must not fail the requests of the others.
+      for (const queued of group) await this.writeGroup([queued]);
+      return;
+    }
+    for (const queued of group) {
+      this.options.onRecorded?.(queued.event);
+      queued.resolve();
+    }
   }
 }

@@ -27,7 +27,21 @@ export interface GuarantorProfile {
 }
 
 export class AuthRepository {
-  constructor(private readonly db: Database) {}
+  /** Every signed-in request looks its session up: prepared, it is planned once per connection. */
+  private readonly findSessionQuery;
+
+  constructor(private readonly db: Database) {
+    this.findSessionQuery = this.db
+      .select({
+        id: sessions.id,
+        guarantorId: sessions.guarantorId,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+      })
+      .from(sessions)
+      .where(eq(sessions.id, sql.placeholder('sessionId')))
+      .prepare('find_session');
+  }
 
   async findSignInCandidate(accountNumber: string): Promise<SignInCandidate | undefined> {
     const [row] = await this.db
@@ -59,15 +73,7 @@ export class AuthRepository {
   }
 
   async findSession(sessionId: string): Promise<SessionRow | undefined> {
-    const [row] = await this.db
-      .select({
-        id: sessions.id,
-        guarantorId: sessions.guarantorId,
-        expiresAt: sessions.expiresAt,
-        revokedAt: sessions.revokedAt,
-      })
-      .from(sessions)
-      .where(eq(sessions.id, sessionId));
+    const [row] = await this.findSessionQuery.execute({ sessionId });
     return row;
   }
 

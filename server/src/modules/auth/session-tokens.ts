@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { claimsSchema, type Claims, type LoginType } from '@webpay/contracts/auth';
 import type { SessionKeyRing } from './signing-keys.ts';
@@ -26,6 +27,13 @@ export class TokenError extends Error {
   }
 }
 
+/** HS256's key: HMAC with SHA-256. */
+const hmacKey = (secret: Uint8Array) =>
+  webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
+
 /**
  * Signs and checks the portal's access tokens (SPEC §3 claims plus the
  * session id). The algorithm is pinned, so `alg: none` or a token signed
@@ -38,9 +46,10 @@ export class TokenError extends Error {
  */
 export class SessionTokens {
   private readonly signingKid: string;
-  private readonly signingKey: Uint8Array;
-  private readonly verifyingKeys = new Map<string, Uint8Array>();
-  private readonly legacyKey: Uint8Array | undefined;
+  // WebCrypto keys made once: given raw bytes, jose imports the key again for every token.
+  private readonly signingKey: Promise<webcrypto.CryptoKey>;
+  private readonly verifyingKeys = new Map<string, Promise<webcrypto.CryptoKey>>();
+  private readonly legacyKey: Promise<webcrypto.CryptoKey> | undefined;
 
   constructor(
     ring: SessionKeyRing,
@@ -50,11 +59,11 @@ export class SessionTokens {
     for (const { kid, secret } of ring.keys) {
       // Two secrets under one id would make the id ambiguous; the env check refuses it first.
       if (this.verifyingKeys.has(kid)) throw new Error(`session key id ${kid} is listed twice`);
-      this.verifyingKeys.set(kid, encoder.encode(secret));
+      this.verifyingKeys.set(kid, hmacKey(encoder.encode(secret)));
     }
     const [signing] = ring.keys;
     this.signingKid = signing.kid;
-    this.signingKey = encoder.encode(signing.secret);
+    this.signingKey = hmacKey(encoder.encode(signing.secret));
     if (ring.legacyKid !== undefined) {
       this.legacyKey = this.verifyingKeys.get(ring.legacyKid);
       if (!this.legacyKey) throw new Error(`session key id ${ring.legacyKid} is not listed`);
@@ -97,7 +106,7 @@ export class SessionTokens {
       .setSubject(claims.sub)
       .setIssuedAt(iat)
       .setExpirationTime(exp)
-      .sign(this.signingKey);
+      .sign(await this.signingKey);
     return { token, claims, expiresAt: new Date(exp * 1000) };
   }
 

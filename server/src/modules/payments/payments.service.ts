@@ -537,10 +537,9 @@ export class PaymentsService {
   }
 
   private async payableAccounts(guarantorId: string): Promise<PayableAccounts> {
-    const [payer, encounterRows, planRows] = await Promise.all([
+    const [payer, { encounters: encounterRows, plans: planRows }] = await Promise.all([
       this.repository.payerContext(guarantorId),
-      this.encounters.openEncounters(guarantorId),
-      this.encounters.openPlans(guarantorId),
+      this.encounters.openBills(guarantorId),
     ]);
     if (!payer) throw apiErrors.unauthorized();
     const openPlans = new Set(planRows.map((plan) => plan.id));
