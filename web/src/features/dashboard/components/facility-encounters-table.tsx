@@ -1,4 +1,4 @@
-import { memo, useId } from 'react';
+import { memo, useId, useMemo } from 'react';
 import {
   encounterNumber,
   encounterStatusLabel,
@@ -17,6 +17,8 @@ import {
 } from '@/components/ui/table.tsx';
 import type { EnteredAmounts, Payable } from '@/features/payments/utils/payment-items.ts';
 import { amountInputToCents } from '@/lib/amount-input.ts';
+import { useMoreRows } from '../hooks/use-more-rows.ts';
+import { ShowMoreRows } from './show-more-rows.tsx';
 import { PendingPaymentsMarker } from './pending-payments-marker.tsx';
 import { RowAmountControls } from './row-amount-controls.tsx';
 
@@ -109,6 +111,8 @@ export function FacilityEncountersTable({
   onAmountChange,
 }: FacilityEncountersTableProps) {
   const headingId = useId();
+  const keys = useMemo(() => rows.map((row) => row.payable.key), [rows]);
+  const { shown, showMore, bodyRef } = useMoreRows(keys, amounts);
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <h2 id={headingId} className="text-lg font-semibold">
@@ -125,7 +129,7 @@ export function FacilityEncountersTable({
               <TableHead className="text-right">{COLUMNS.paymentAmount}</TableHead>
             </TableRow>
           </TableHeader>
-          <TableBody>
+          <TableBody ref={bodyRef}>
             {rows.length === 0 ? (
               <TableRow>
                 <TableCell
@@ -137,19 +141,28 @@ export function FacilityEncountersTable({
                 </TableCell>
               </TableRow>
             ) : (
-              rows.map((row) => (
-                <FacilityEncounterRow
-                  key={row.payable.key}
-                  encounter={row.encounter}
-                  payable={row.payable}
-                  value={amounts[row.payable.key] ?? ''}
-                  onAmountChange={onAmountChange}
-                />
-              ))
+              rows
+                .slice(0, shown)
+                .map((row) => (
+                  <FacilityEncounterRow
+                    key={row.payable.key}
+                    encounter={row.encounter}
+                    payable={row.payable}
+                    value={amounts[row.payable.key] ?? ''}
+                    onAmountChange={onAmountChange}
+                  />
+                ))
             )}
           </TableBody>
         </Table>
       </div>
+      <ShowMoreRows
+        shown={shown}
+        total={rows.length}
+        noun="encounters"
+        tableName={`${title} encounters`}
+        onShowMore={showMore}
+      />
     </section>
   );
 }

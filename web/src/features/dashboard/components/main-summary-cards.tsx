@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import { AlertTriangle, Info, ListChecks, PencilLine, Wallet } from 'lucide-react';
 import type { User } from '@webpay/contracts/auth';
 import { DASHBOARD_LABELS, DASHBOARD_NOTES } from '@webpay/contracts/messages';
@@ -46,8 +46,9 @@ export function MainSummaryCards({
   onPaySelected,
   onPay,
 }: MainSummaryCardsProps) {
-  const totalCents = mainOutstandingCents(tab);
-  const overdueCents = pastDueCents(tab.plans);
+  // Both walk every item of the account; a keystroke in an amount field changes neither.
+  const totalCents = useMemo(() => mainOutstandingCents(tab), [tab]);
+  const overdueCents = useMemo(() => pastDueCents(tab.plans), [tab.plans]);
   const nothingOwed = totalCents <= 0;
   const customCents = amountInputToCents(customAmount);
   const customDisabled = nothingOwed || customCents <= 0;

@@ -22,6 +22,8 @@ import {
 } from '@/components/ui/table.tsx';
 import { planPayable, type EnteredAmounts } from '@/features/payments/utils/payment-items.ts';
 import { cn } from '@/lib/utils.ts';
+import { useMoreRows } from '../hooks/use-more-rows.ts';
+import { ShowMoreRows } from './show-more-rows.tsx';
 import { PendingPaymentsMarker } from './pending-payments-marker.tsx';
 import { RowAmountControls } from './row-amount-controls.tsx';
 
@@ -69,6 +71,11 @@ export function PaymentPlansTable({
   onAmountChange,
 }: PaymentPlansTableProps) {
   const headingId = useId();
+  const keys = useMemo(
+    () => plans.map((plan) => planPayable(plan, centralFacilityId).key),
+    [plans, centralFacilityId],
+  );
+  const { shown, showMore, bodyRef } = useMoreRows(keys, amounts, PLAN_ROW);
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <h2 id={headingId} className="text-lg font-semibold">
@@ -89,7 +96,7 @@ export function PaymentPlansTable({
               <TableHead className="text-right">{COLUMNS[5]}</TableHead>
             </TableRow>
           </TableHeader>
-          <TableBody>
+          <TableBody ref={bodyRef}>
             {plans.length === 0 ? (
               <TableRow>
                 <TableCell
@@ -100,8 +107,8 @@ export function PaymentPlansTable({
                 </TableCell>
               </TableRow>
             ) : (
-              plans.map((plan) => {
-                const payableKey = planPayable(plan, centralFacilityId).key;
+              plans.slice(0, shown).map((plan, index) => {
+                const payableKey = keys[index] ?? planPayable(plan, centralFacilityId).key;
                 return (
                   <PlanRows
                     key={payableKey}
@@ -116,6 +123,13 @@ export function PaymentPlansTable({
           </TableBody>
         </Table>
       </div>
+      <ShowMoreRows
+        shown={shown}
+        total={plans.length}
+        noun="payment plans"
+        tableName={DASHBOARD_LABELS.encountersInPaymentPlan}
+        onShowMore={showMore}
+      />
     </section>
   );
 }
@@ -126,6 +140,9 @@ interface PlanRowsProps {
   value: string;
   onAmountChange: (key: string, value: string) => void;
 }
+
+/** A plan's own row, not its details row: where focus lands when more plans are shown. */
+const PLAN_ROW = ':scope > tr[data-plan-row]';
 
 /** The fields and buttons a double-click inside should leave to themselves. */
 const INTERACTIVE = 'input, button, a, select, textarea, label';
@@ -141,11 +158,17 @@ const PlanRows = memo(function PlanRows({
   onAmountChange,
 }: PlanRowsProps) {
   const [expanded, setExpanded] = useState(false);
+  // The details are built on first opening and kept: most plans are never opened,
+  // and a long account would otherwise build every plan's encounter table up front.
+  const [detailsBuilt, setDetailsBuilt] = useState(false);
   const detailsId = useId();
   const payable = useMemo(() => planPayable(plan, centralFacilityId), [plan, centralFacilityId]);
   const number = planNumber(plan);
   const overdueCents = toCents(plan.overdueAmount);
-  const toggle = () => setExpanded((open) => !open);
+  const toggle = () => {
+    setDetailsBuilt(true);
+    setExpanded((open) => !open);
+  };
 
   const toggleOnDoubleClick = (event: MouseEvent<HTMLTableRowElement>) => {
     const target = event.target;
@@ -160,6 +183,7 @@ const PlanRows = memo(function PlanRows({
   return (
     <>
       <TableRow
+        data-plan-row=""
         onDoubleClick={toggleOnDoubleClick}
         className={cn(
           // The details row is always in the DOM; the last visible plan must not double the frame's edge.
@@ -237,7 +261,7 @@ const PlanRows = memo(function PlanRows({
         className="max-md:-mt-3 max-md:rounded-t-none max-md:border-t-0 md:bg-muted/40"
       >
         <TableCell colSpan={COLUMN_COUNT} className="block pt-0 md:table-cell md:px-6 md:py-4">
-          <PlanDetails plan={plan} number={number} />
+          {detailsBuilt && <PlanDetails plan={plan} number={number} />}
         </TableCell>
       </TableRow>
     </>

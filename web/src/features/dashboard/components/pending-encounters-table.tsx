@@ -17,6 +17,8 @@ import {
   TableRow,
 } from '@/components/ui/table.tsx';
 import { encounterPayable, type EnteredAmounts } from '@/features/payments/utils/payment-items.ts';
+import { useMoreRows } from '../hooks/use-more-rows.ts';
+import { ShowMoreRows } from './show-more-rows.tsx';
 import { PendingPaymentsMarker } from './pending-payments-marker.tsx';
 import { RowAmountControls } from './row-amount-controls.tsx';
 
@@ -44,6 +46,8 @@ export function PendingEncountersTable({
   onAmountChange,
 }: PendingEncountersTableProps) {
   const headingId = useId();
+  const keys = useMemo(() => encounters.map(encounterNumber), [encounters]);
+  const { shown, showMore, bodyRef } = useMoreRows(keys, amounts);
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <h2 id={headingId} className="text-lg font-semibold">
@@ -61,7 +65,7 @@ export function PendingEncountersTable({
               <TableHead className="text-right">{COLUMNS[5]}</TableHead>
             </TableRow>
           </TableHeader>
-          <TableBody>
+          <TableBody ref={bodyRef}>
             {encounters.length === 0 ? (
               <TableRow>
                 <TableCell
@@ -72,8 +76,8 @@ export function PendingEncountersTable({
                 </TableCell>
               </TableRow>
             ) : (
-              encounters.map((encounter) => {
-                const number = encounterNumber(encounter);
+              encounters.slice(0, shown).map((encounter, index) => {
+                const number = keys[index] ?? encounterNumber(encounter);
                 return (
                   <PendingEncounterRow
                     key={number}
@@ -87,6 +91,13 @@ export function PendingEncountersTable({
           </TableBody>
         </Table>
       </div>
+      <ShowMoreRows
+        shown={shown}
+        total={encounters.length}
+        noun="encounters"
+        tableName={DASHBOARD_LABELS.pendingEncounters}
+        onShowMore={showMore}
+      />
     </section>
   );
 }

@@ -91,7 +91,10 @@ export function selectedItems(payables: readonly Payable[], amounts: EnteredAmou
   const items: PaymentItem[] = [];
   const cents: Cents[] = [];
   for (const payable of payables) {
-    const amountCents = amountInputToCents(amounts[payable.key] ?? '');
+    // Most fields of a long account are empty; this runs on every keystroke.
+    const entered = amounts[payable.key];
+    if (!entered) continue;
+    const amountCents = amountInputToCents(entered);
     if (amountCents <= 0) continue;
     cents.push(amountCents);
     items.push({
