@@ -24,6 +24,8 @@ export const API_PATHS = {
   loginEmail: '/auth/login/email',
   loginCode: '/auth/login/code',
   me: '/auth/me',
+  /** PUT: the signed-in guarantor's language, for e-mails sent outside a visit (decision 0013). */
+  meLanguage: '/auth/me/language',
   logout: '/auth/logout',
   mfaEmail: '/auth/mfa/email',
   signupEmail: '/auth/signup/email',

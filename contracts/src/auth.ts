@@ -1,24 +1,40 @@
 import { z } from 'zod';
 import { facilityIdSchema } from './facilities.ts';
+import type { Translation } from './language.ts';
 
-export const ROLES = { historicalData: 'historical-data' } as const;
+export { hasHistoricalDataRole, ROLES } from './roles.ts';
 
 /** How a session was started; only `totp` may save a new e-mail (SPEC §6). */
 export const loginTypeSchema = z.enum(['pin', 'magic', 'totp']);
 export type LoginType = z.infer<typeof loginTypeSchema>;
 
+/** The sign-in fields' validation messages. */
+export const AUTH_FIELD_MESSAGES = {
+  accountNumberRequired: 'Account number is required',
+  accountNumberFormat: 'Account number must be 6 to 12 digits',
+  pinRequired: 'PIN is required',
+  pinFormat: 'PIN must be 4 to 12 digits',
+} as const;
+
+export const AUTH_FIELD_MESSAGES_ES: Translation<typeof AUTH_FIELD_MESSAGES> = {
+  accountNumberRequired: 'El número de cuenta es obligatorio',
+  accountNumberFormat: 'El número de cuenta debe tener de 6 a 12 dígitos',
+  pinRequired: 'El PIN es obligatorio',
+  pinFormat: 'El PIN debe tener de 4 a 12 dígitos',
+};
+
 export const accountNumberSchema = z
-  .string({ error: 'Account number is required' })
+  .string({ error: AUTH_FIELD_MESSAGES.accountNumberRequired })
   .trim()
-  .min(1, 'Account number is required')
-  .regex(/^\d{6,12}$/, 'Account number must be 6 to 12 digits')
+  .min(1, AUTH_FIELD_MESSAGES.accountNumberRequired)
+  .regex(/^\d{6,12}$/, AUTH_FIELD_MESSAGES.accountNumberFormat)
   .meta({ description: 'Guarantor account number printed on the statement', example: '100200300' });
 
 export const pinSchema = z
-  .string({ error: 'PIN is required' })
+  .string({ error: AUTH_FIELD_MESSAGES.pinRequired })
   .trim()
-  .min(1, 'PIN is required')
-  .regex(/^\d{4,12}$/, 'PIN must be 4 to 12 digits')
+  .min(1, AUTH_FIELD_MESSAGES.pinRequired)
+  .regex(/^\d{4,12}$/, AUTH_FIELD_MESSAGES.pinFormat)
   .meta({ description: 'Statement PIN', example: '48271936' });
 
 /** POST /auth/login (PRODUCT.md, Sign-in: account number and statement PIN). */
@@ -67,7 +83,3 @@ export const userSchema = z
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
-
-export function hasHistoricalDataRole(claims: Pick<Claims, 'roles'> | null | undefined): boolean {
-  return claims?.roles.includes(ROLES.historicalData) ?? false;
-}

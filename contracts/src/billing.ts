@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Translation } from './language.ts';
 
 /** SPEC §5 Billing form: the 50 states, DC and the territories AS, FM, GU, MH, MP, PW, PR, VI. */
 export const US_STATES = [
@@ -89,12 +90,42 @@ export const BILLING_MESSAGES = {
   formInvalid: 'Please fill in all required billing information correctly.',
 } as const;
 
+export const BILLING_MESSAGES_ES: Translation<typeof BILLING_MESSAGES> = {
+  firstNameRequired: 'El nombre es obligatorio',
+  firstNameTooLong: 'El nombre debe tener menos de 20 caracteres',
+  firstNameCharacters: 'El nombre solo puede contener letras, espacios, guiones y apóstrofos',
+  lastNameRequired: 'El apellido es obligatorio',
+  lastNameTooLong: 'El apellido debe tener menos de 20 caracteres',
+  lastNameCharacters: 'El apellido solo puede contener letras, espacios, guiones y apóstrofos',
+  emailTooLong: 'El correo electrónico debe tener menos de 256 caracteres',
+  emailInvalid: 'Ingrese un correo electrónico válido',
+  addressRequired: 'La dirección es obligatoria',
+  addressTooShort: 'La dirección debe tener al menos 2 caracteres',
+  addressTooLong: 'La dirección debe tener menos de 25 caracteres',
+  cityRequired: 'La ciudad es obligatoria',
+  cityTooLong: 'La ciudad debe tener menos de 20 caracteres',
+  cityCharacters: 'La ciudad solo puede contener letras, espacios, guiones, apóstrofos y puntos',
+  stateRequired: 'El estado es obligatorio',
+  stateLength: 'El estado debe tener 2 caracteres',
+  stateUnknown: 'Elija un estado o territorio de EE. UU.',
+  zipRequired: 'El código postal es obligatorio',
+  zipFormat: 'El código postal debe tener el formato 12345 o 12345-6789',
+  formInvalid: 'Complete correctamente toda la información de facturación obligatoria.',
+};
+
 export const ECHECK_MESSAGES = {
   routingRequired: 'Routing number is required',
   routingInvalid: 'Routing number is not valid',
   accountRequired: 'Account number is required',
   accountLength: 'Account number must be between 4 and 20 digits',
 } as const;
+
+export const ECHECK_MESSAGES_ES: Translation<typeof ECHECK_MESSAGES> = {
+  routingRequired: 'El número de ruta bancaria es obligatorio',
+  routingInvalid: 'El número de ruta bancaria no es válido',
+  accountRequired: 'El número de cuenta es obligatorio',
+  accountLength: 'El número de cuenta debe tener entre 4 y 20 dígitos',
+};
 
 const NAME_CHARACTERS = /^[A-Za-z\s'-]+$/;
 const CITY_CHARACTERS = /^[A-Za-z\s'.-]+$/;

@@ -28,9 +28,12 @@ export const EXTERNAL_FACILITY_CODES = [
   FACILITY.medicalEquipment,
 ] as const;
 
+export const FACILITY_ID_MESSAGE = 'Facility id must be 1 to 6 digits';
+export const FACILITY_ID_MESSAGE_ES = 'El código del centro debe tener de 1 a 6 dígitos';
+
 export const facilityIdSchema = z
   .string()
-  .regex(/^\d{1,6}$/, 'Facility id must be 1 to 6 digits')
+  .regex(/^\d{1,6}$/, FACILITY_ID_MESSAGE)
   .meta({ description: 'Facility code, e.g. 107', example: '107' });
 
 export const facilitySchema = z

@@ -1,3 +1,5 @@
+import type { Translation } from './language.ts';
+
 /**
  * Words the portal shows exactly as SPEC.md writes them, in one place so the
  * portal and its end-to-end tests cannot drift apart.
@@ -149,3 +151,139 @@ export const EMAIL_MFA_NOTICE = {
   message: 'Confirm your identity by email to save receipt email addresses to your account.',
   action: 'Email me a code',
 } as const;
+
+/*
+ * Spanish twins of the words above (decision 0013), for the portal's Spanish
+ * catalogues. Each is typed from its English one, so a new English key
+ * without Spanish fails the type check.
+ */
+
+export const LOGIN_PROMO_ES: Translation<typeof LOGIN_PROMO> = {
+  heading: 'Portal seguro de pagos para pacientes',
+  body: 'Consulte sus facturas médicas y estados de cuenta, y haga pagos seguros, todo en un solo lugar.',
+  bullets: [
+    'Transacciones seguras y cifradas',
+    'Acceso a su cuenta las 24 horas',
+    'Opciones de pago sencillas',
+  ],
+};
+
+/** The login page title in Spanish: 'Iniciar sesión en' followed by the portal name. */
+export function loginPageTitleEs(portalName: string): string {
+  return `Iniciar sesión en ${portalName}`;
+}
+
+export const SESSION_EXPIRED_MODAL_ES: Translation<typeof SESSION_EXPIRED_MODAL> = {
+  title: 'Sesión vencida',
+  message: 'Su sesión ha vencido. Vuelva a iniciar sesión para continuar.',
+  action: 'Ir a iniciar sesión',
+};
+
+export const INVALID_CODE_MODAL_ES: Translation<typeof INVALID_CODE_MODAL> = {
+  title: 'Código no válido',
+  message: 'El código de verificación que ingresó no es válido o ha vencido.',
+  resend: 'Enviar un código nuevo',
+  cancel: 'Cancelar',
+};
+
+export const SIGN_IN_MESSAGES_ES: Translation<typeof SIGN_IN_MESSAGES> = {
+  unexpected: 'Se produjo un error inesperado al iniciar sesión. Inténtelo de nuevo más tarde.',
+  magicLinkFailed: 'Se produjo un error inesperado al iniciar sesión con el enlace',
+  invalidPinCredentials: 'El número de cuenta o el PIN no es correcto.',
+  locked:
+    'El inicio de sesión está en pausa tras demasiados intentos fallidos. Inténtelo de nuevo más tarde.',
+  throttled: 'Demasiados intentos. Espere un momento e inténtelo de nuevo.',
+};
+
+export function throttledMessageEs(retryAfterSeconds: number): string {
+  const unit = retryAfterSeconds === 1 ? 'segundo' : 'segundos';
+  return `Demasiados intentos. Espere ${retryAfterSeconds} ${unit} e inténtelo de nuevo.`;
+}
+
+export const DASHBOARD_MESSAGES_ES: Translation<typeof DASHBOARD_MESSAGES> = {
+  sessionExpired: 'Su sesión ha vencido. Vuelva a iniciar sesión.',
+  fetchFailed: 'No se pudo obtener la información de su cuenta. Inténtelo de nuevo más tarde.',
+  noEncounters: 'No se encontraron servicios pendientes',
+  noPlanEncounters: 'No se encontraron servicios en planes de pago',
+  noFacilityEncounters: 'No se encontraron servicios en',
+  noItemsSelected: 'No hay conceptos seleccionados para pagar',
+  amountExceedsBalance: 'El monto supera el saldo',
+  amountExceedsTotalDue: 'El monto supera el total a pagar',
+};
+
+export const DASHBOARD_LABELS_ES: Translation<typeof DASHBOARD_LABELS> = {
+  mainTab: 'Hospitales y clínicas',
+  totalOutstanding: 'Saldo total pendiente',
+  payTotal: 'Pagar el total',
+  pastDue: 'Vencido',
+  overduePaymentPlans: 'Planes de pago atrasados',
+  specifyAmount: 'Indicar un monto',
+  selectedForPayment: 'Seleccionado para pagar',
+  payNow: 'Pagar ahora',
+  needAssistance: '¿Necesita ayuda?',
+  pendingEncounters: 'Servicios pendientes',
+  encountersInPaymentPlan: 'Servicios en plan de pagos',
+  totalPaymentAmount: 'Monto total del pago',
+  pendingPayments: 'Pagos pendientes',
+  overdue: 'Atrasado',
+  full: 'Total',
+  clear: 'Borrar',
+  interestRate: '0%',
+};
+
+export const DASHBOARD_NOTES_ES: Translation<typeof DASHBOARD_NOTES> = {
+  paymentOptions: (phone) =>
+    `¿Necesita más tiempo u otro arreglo de pago? Llame al ${phone} para hablar de sus opciones de pago.`,
+  otherFacilityDelay:
+    'Los pagos a este centro pueden tardar hasta 24 horas en reflejarse en su saldo.',
+  notEligibleForPlans: 'Estos servicios no pueden incluirse en planes de pago.',
+  customAmountHelp:
+    'Pague el monto que desee a su cuenta. La oficina de facturación lo aplica primero a sus saldos más antiguos.',
+};
+
+export const ERROR_SCREEN_ES: Translation<typeof ERROR_SCREEN> = {
+  connection: {
+    title: 'Error de conexión',
+    message:
+      'No podemos conectarnos con nuestros servidores. Revise su conexión a internet e inténtelo de nuevo.',
+  },
+  authentication: {
+    title: 'Error de autenticación',
+    message: 'Su sesión ha vencido. Vuelva a iniciar sesión.',
+    action: 'Volver a iniciar sesión',
+  },
+  timeout: {
+    title: 'Tiempo de espera agotado',
+    message: 'La solicitud tardó demasiado. Inténtelo de nuevo.',
+  },
+  generic: {
+    title: 'Algo salió mal',
+    message: 'Tenemos dificultades técnicas. Inténtelo de nuevo en unos momentos.',
+  },
+  retry: 'Intentar de nuevo',
+  retrying: 'Intentando de nuevo...',
+  refresh: 'Actualizar la página',
+};
+
+export const API_ERROR_MODAL_ES: Translation<typeof API_ERROR_MODAL> = {
+  title: 'Error',
+  message: 'Se produjo un error',
+  noAccess: 'En este momento no tiene acceso.',
+  close: 'Cerrar',
+};
+
+export const MAGIC_LINK_REQUEST_MESSAGES_ES: Translation<typeof MAGIC_LINK_REQUEST_MESSAGES> = {
+  sent: 'Si esa dirección pertenece a una cuenta, le enviamos un enlace para iniciar sesión. El enlace funciona una sola vez, durante 15 minutos.',
+  failed:
+    'No pudimos enviar un enlace para iniciar sesión en este momento. Inténtelo de nuevo más tarde.',
+};
+
+export const SIGN_UP_MESSAGES_ES: Translation<typeof SIGN_UP_MESSAGES> = {
+  unexpected: 'Se produjo un error inesperado al registrarse. Inténtelo de nuevo más tarde.',
+};
+
+export const EMAIL_MFA_NOTICE_ES: Translation<typeof EMAIL_MFA_NOTICE> = {
+  message:
+    'Confirme su identidad por correo electrónico para guardar en su cuenta los correos electrónicos para recibos.',
+  action: 'Enviarme un código por correo electrónico',
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Translation } from './language.ts';
 
 /**
  * Money is integer cents everywhere we calculate or store it. The wire keeps
@@ -51,15 +52,27 @@ export function formatCents(cents: Cents): string {
   return usd.format(fromCents(cents));
 }
 
+export const AMOUNT_MESSAGES = {
+  negative: 'Amount must not be negative',
+  tooPrecise: 'Amount must have at most 2 decimals',
+  notPositive: 'Amount must be greater than zero',
+} as const;
+
+export const AMOUNT_MESSAGES_ES: Translation<typeof AMOUNT_MESSAGES> = {
+  negative: 'El monto no puede ser negativo',
+  tooPrecise: 'El monto no puede tener más de 2 decimales',
+  notPositive: 'El monto debe ser mayor que cero',
+};
+
 /** A dollar amount on the wire: finite, not negative, at most two decimals. */
 export const dollarAmountSchema = z
   .number()
-  .nonnegative('Amount must not be negative')
-  .refine(hasAtMostTwoDecimals, 'Amount must have at most 2 decimals')
+  .nonnegative(AMOUNT_MESSAGES.negative)
+  .refine(hasAtMostTwoDecimals, AMOUNT_MESSAGES.tooPrecise)
   .meta({ description: 'US dollars with at most two decimals', example: 1250.0 });
 
 /** A dollar amount that must be charged: above zero. */
 export const positiveDollarAmountSchema = dollarAmountSchema.refine(
   (value) => value > 0,
-  'Amount must be greater than zero',
+  AMOUNT_MESSAGES.notPositive,
 );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES, eCheckSchema, payerSchema } from './billing.ts';
 import { isoDateTimeSchema } from './dates.ts';
+import type { Translation } from './language.ts';
 import { facilityIdSchema } from './facilities.ts';
 import { dollarAmountSchema, positiveDollarAmountSchema } from './money.ts';
 
@@ -68,10 +69,20 @@ export const paymentLineSchema = z
   .meta({ id: 'PaymentLine' });
 export type PaymentLine = z.infer<typeof paymentLineSchema>;
 
+export const PAYMENT_LINE_MESSAGES = {
+  noAccounts: 'At least one account must be paid',
+  tooManyAccounts: 'At most 500 accounts can be paid at once',
+} as const;
+
+export const PAYMENT_LINE_MESSAGES_ES: Translation<typeof PAYMENT_LINE_MESSAGES> = {
+  noAccounts: 'Debe pagar al menos una cuenta',
+  tooManyAccounts: 'Se pueden pagar como máximo 500 cuentas a la vez',
+};
+
 const accountsSchema = z
   .array(paymentLineSchema)
-  .min(1, 'At least one account must be paid')
-  .max(500, 'At most 500 accounts can be paid at once');
+  .min(1, PAYMENT_LINE_MESSAGES.noAccounts)
+  .max(500, PAYMENT_LINE_MESSAGES.tooManyAccounts);
 
 /** POST /payments/init: start a card payment (SPEC §7). */
 export const cardStartRequestSchema = z
@@ -147,14 +158,7 @@ export const receiptSchema = z
   .meta({ id: 'Receipt' });
 export type Receipt = z.infer<typeof receiptSchema>;
 
-/** SPEC §4 / §8 payment dialog messages. */
-export const PAYMENT_MESSAGES = {
-  securityNote: 'Your payment information is encrypted and processed securely.',
-  processingFailed: 'Payment processing failed. Please try again.',
-  postingTime: 'payment posts within 1-2 business days',
-  lightboxInitFailedTitle: 'The card payment window failed to initialize',
-  copied: 'Copied!',
-} as const;
+export { PAYMENT_MESSAGES } from './payment-messages.ts';
 
 /** What a payment line's account id is built from besides the item itself. */
 export interface AccountContext {

@@ -1,5 +1,6 @@
 /** SPEC §2 (/login/pin): the message shown when `next` is refused. */
 export const INVALID_REDIRECT_MESSAGE = 'Invalid redirect path';
+export const INVALID_REDIRECT_MESSAGE_ES = 'Ruta de redirección no válida';
 
 /**
  * SPEC §2: `next` must start with '/' and must not start with '//' or '/\'

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountNumberSchema } from './auth.ts';
+import type { Translation } from './language.ts';
 
 /*
  * Requests and answers of the sign-in methods other than the PIN (SPEC §7):
@@ -8,30 +9,66 @@ import { accountNumberSchema } from './auth.ts';
  * fit together.
  */
 
+/** The validation messages of the sign-in and sign-up fields. */
+export const SIGN_IN_FIELD_MESSAGES = {
+  emailRequired: 'Email is required',
+  emailTooLong: 'Email must be less than 256 characters',
+  emailInvalid: 'Please enter a valid email address',
+  birthdateRequired: 'Date of birth is required',
+  birthdateFormat: 'Enter the date of birth as YYYY-MM-DD',
+  birthdateTooEarly: 'Enter a date of birth after 1900',
+  birthdateInFuture: 'The date of birth cannot be in the future',
+  codeFormat: 'Enter the 6-digit code',
+  firstNameRequired: 'First name is required',
+  firstNameTooLong: 'First name must be less than 50 characters',
+  firstNameCharacters: 'First name can only contain letters, spaces, hyphens and apostrophes',
+  lastNameRequired: 'Last name is required',
+  lastNameTooLong: 'Last name must be less than 50 characters',
+  lastNameCharacters: 'Last name can only contain letters, spaces, hyphens and apostrophes',
+  paperlessChoice: 'Choose whether to go paperless',
+} as const;
+
+export const SIGN_IN_FIELD_MESSAGES_ES: Translation<typeof SIGN_IN_FIELD_MESSAGES> = {
+  emailRequired: 'El correo electrónico es obligatorio',
+  emailTooLong: 'El correo electrónico debe tener menos de 256 caracteres',
+  emailInvalid: 'Ingrese un correo electrónico válido',
+  birthdateRequired: 'La fecha de nacimiento es obligatoria',
+  birthdateFormat: 'Ingrese la fecha de nacimiento como AAAA-MM-DD',
+  birthdateTooEarly: 'Ingrese una fecha de nacimiento posterior a 1900',
+  birthdateInFuture: 'La fecha de nacimiento no puede ser una fecha futura',
+  codeFormat: 'Ingrese el código de 6 dígitos',
+  firstNameRequired: 'El nombre es obligatorio',
+  firstNameTooLong: 'El nombre debe tener menos de 50 caracteres',
+  firstNameCharacters: 'El nombre solo puede contener letras, espacios, guiones y apóstrofos',
+  lastNameRequired: 'El apellido es obligatorio',
+  lastNameTooLong: 'El apellido debe tener menos de 50 caracteres',
+  lastNameCharacters: 'El apellido solo puede contener letras, espacios, guiones y apóstrofos',
+  paperlessChoice: 'Indique si desea recibir sus estados de cuenta solo en línea',
+};
+
+const FIELD = SIGN_IN_FIELD_MESSAGES;
+
 export const emailSchema = z
-  .string({ error: 'Email is required' })
+  .string({ error: FIELD.emailRequired })
   .trim()
-  .min(1, 'Email is required')
-  .max(256, 'Email must be less than 256 characters')
-  .pipe(z.email('Please enter a valid email address'))
+  .min(1, FIELD.emailRequired)
+  .max(256, FIELD.emailTooLong)
+  .pipe(z.email(FIELD.emailInvalid))
   .meta({ example: 'maria.garcia@example.com' });
 
 export const birthdateSchema = z
-  .string({ error: 'Date of birth is required' })
+  .string({ error: FIELD.birthdateRequired })
   .trim()
-  .min(1, 'Date of birth is required')
-  .pipe(z.iso.date('Enter the date of birth as YYYY-MM-DD'))
-  .refine((value) => value >= '1900-01-01', 'Enter a date of birth after 1900')
-  .refine(
-    (value) => value <= new Date().toISOString().slice(0, 10),
-    'The date of birth cannot be in the future',
-  )
+  .min(1, FIELD.birthdateRequired)
+  .pipe(z.iso.date(FIELD.birthdateFormat))
+  .refine((value) => value >= '1900-01-01', FIELD.birthdateTooEarly)
+  .refine((value) => value <= new Date().toISOString().slice(0, 10), FIELD.birthdateInFuture)
   .meta({ example: '1984-03-17' });
 
 export const verificationCodeSchema = z
-  .string({ error: 'Enter the 6-digit code' })
+  .string({ error: FIELD.codeFormat })
   .trim()
-  .regex(/^\d{6}$/, 'Enter the 6-digit code')
+  .regex(/^\d{6}$/, FIELD.codeFormat)
   .meta({ example: '123456' });
 
 const idSchema = z.string().trim().min(1).max(64);
@@ -84,18 +121,26 @@ export const sendCodeRequestSchema = z
   .strict()
   .meta({ id: 'SendCodeRequest' });
 
-const personNameSchema = (label: string) =>
+const personNameSchema = (required: string, tooLong: string, characters: string) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: required })
     .trim()
-    .min(1, `${label} is required`)
-    .max(50, `${label} must be less than 50 characters`)
-    .regex(/^[\p{L} '’-]+$/u, `${label} can only contain letters, spaces, hyphens and apostrophes`);
+    .min(1, required)
+    .max(50, tooLong)
+    .regex(/^[\p{L} '’-]+$/u, characters);
 
 const signupFields = {
   accountNumber: accountNumberSchema,
-  firstName: personNameSchema('First name'),
-  lastName: personNameSchema('Last name'),
+  firstName: personNameSchema(
+    FIELD.firstNameRequired,
+    FIELD.firstNameTooLong,
+    FIELD.firstNameCharacters,
+  ),
+  lastName: personNameSchema(
+    FIELD.lastNameRequired,
+    FIELD.lastNameTooLong,
+    FIELD.lastNameCharacters,
+  ),
   birthdate: birthdateSchema,
   email: emailSchema,
 };
@@ -110,7 +155,7 @@ export type SignupRequest = z.infer<typeof signupRequestSchema>;
 /** The sign-up form: its paperless choice is the string 'true' or 'false' (SPEC §3). */
 export const signupFormSchema = z.object({
   ...signupFields,
-  enrollPaperless: z.enum(['true', 'false'], { error: 'Choose whether to go paperless' }),
+  enrollPaperless: z.enum(['true', 'false'], { error: FIELD.paperlessChoice }),
 });
 export type SignupForm = z.input<typeof signupFormSchema>;
 
@@ -148,3 +193,17 @@ export const SIGN_IN_ERROR_DETAILS = {
   emailDeliveryFailed: 'We could not send the email right now. Please try again in a few minutes.',
   tooManyCodes: 'Too many new codes were requested for this verification. Please start again.',
 } as const;
+
+export const SIGN_IN_ERROR_DETAILS_ES: Translation<typeof SIGN_IN_ERROR_DETAILS> = {
+  invalidCode: 'El código de verificación que ingresó no es válido o ha vencido.',
+  magicLinkInvalid:
+    'Este enlace de inicio de sesión no es válido, ha vencido o ya se usó. Solicite uno nuevo.',
+  signupAccountMismatch:
+    'No encontramos ninguna cuenta con estos datos. Compárelos con los de su estado de cuenta.',
+  signupAlreadyRegistered: 'Esta cuenta ya está registrada. Inicie sesión.',
+  signupEmailInUse: 'Este correo electrónico ya lo usa otra cuenta.',
+  emailDeliveryFailed:
+    'No pudimos enviar el correo electrónico en este momento. Inténtelo de nuevo en unos minutos.',
+  tooManyCodes:
+    'Se solicitaron demasiados códigos nuevos para esta verificación. Vuelva a empezar.',
+};

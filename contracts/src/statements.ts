@@ -20,6 +20,13 @@ export const STATEMENT_STATUS_LABELS: Record<StatementStatus, string> = {
   closed: 'Closed',
 };
 
+export const STATEMENT_STATUS_LABELS_ES: Record<StatementStatus, string> = {
+  open: 'Abierto',
+  paid: 'Pagado',
+  past_due: 'Vencido',
+  closed: 'Cerrado',
+};
+
 /** One row of GET /statements, newest first. */
 export const statementSummarySchema = z
   .object({

@@ -328,6 +328,7 @@ describe.each(testDatabaseKinds)('the service over HTTP (%s)', (kind) => {
           `POST ${service(API_PATHS.signupSendCode)}`,
           `POST ${service(API_PATHS.mfaEmail)}`,
           `GET ${service(API_PATHS.me)}`,
+          `PUT ${service(API_PATHS.meLanguage)}`,
           `POST ${service(API_PATHS.logout)}`,
           `GET ${service(API_PATHS.encounters)}`,
           `POST ${service(API_PATHS.paymentsInit)}`,

@@ -26,6 +26,7 @@ import verificationRoutes from './modules/verification/verification.routes.ts';
 import { createApiGuard } from './plugins/api-guard.ts';
 import authenticate from './plugins/authenticate.ts';
 import errorHandler, { frameworkErrors } from './plugins/error-handler.ts';
+import language from './plugins/language.ts';
 import nulCharacters from './plugins/nul-characters.ts';
 import openapi from './plugins/openapi.ts';
 import portal from './plugins/portal.ts';
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   // External and cross-cutting plugins first, as in fastify/demo.
   await app.register(requestContext);
+  await app.register(language);
   await app.register(errorHandler);
   await app.register(nulCharacters);
   await app.register(securityHeaders, { env });

@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { LANGUAGES } from '@webpay/contracts/language';
 
 /*
  * One table per thing PRODUCT.md names. Money columns end in `_cents` and hold
@@ -54,6 +55,8 @@ export const guarantors = pgTable(
     signedUpAt: timestamp('signed_up_at', { withTimezone: true }),
     pinHash: text('pin_hash'),
     pinIssuedAt: timestamp('pin_issued_at', { withTimezone: true }),
+    /** The portal language of the last visit, for e-mails sent outside a request (decision 0013). */
+    preferredLanguage: text('preferred_language', { enum: LANGUAGES }).notNull().default('en'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

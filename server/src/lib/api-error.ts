@@ -1,5 +1,6 @@
 import { ERROR_CODES } from '@webpay/contracts/errors';
-import { SIGN_IN_ERROR_DETAILS } from '@webpay/contracts/sign-in';
+import type { Language } from '@webpay/contracts/language';
+import { ERROR_MESSAGES, type ErrorMessages } from './error-messages.ts';
 
 /**
  * The payment endpoints' codes. The portal branches on them as on
@@ -35,32 +36,57 @@ export type ErrorCode =
   | (typeof HISTORY_ERROR_CODES)[keyof typeof HISTORY_ERROR_CODES];
 
 /**
+ * Words of an error in whichever language the request reads: a function of
+ * the catalogue, or a plain string for text that is the same in every
+ * language (an identifier, or words that came from elsewhere).
+ */
+export type LocalText = string | ((messages: ErrorMessages, language: Language) => string);
+
+function textIn(text: LocalText, language: Language): string {
+  return typeof text === 'string' ? text : text(ERROR_MESSAGES[language], language);
+}
+
+/**
  * An error the service means to show: it becomes the SPEC error object as it
- * is. Anything else thrown in a handler is treated as a bug and answered with
- * a bare 500.
+ * is, worded in the request's language (decision 0013). Anything else thrown
+ * in a handler is treated as a bug and answered with a bare 500.
  */
 export class ApiError extends Error {
   readonly statusCode: number;
   readonly code: ErrorCode;
+  /** The English words, as logs and SPEC have them. */
   readonly title: string;
   readonly details: string[];
   /** Extra response headers, e.g. Retry-After. */
   readonly headers: Record<string, string>;
+  private readonly text: { title: LocalText; details: readonly LocalText[] };
 
   constructor(
     statusCode: number,
     code: ErrorCode,
-    title: string,
-    details: string[] = [],
+    title: LocalText,
+    details: readonly LocalText[] = [],
     options: { headers?: Record<string, string>; cause?: unknown } = {},
   ) {
-    super(details[0] ?? title, { cause: options.cause });
+    const englishDetails = details.map((detail) => textIn(detail, 'en'));
+    const englishTitle = textIn(title, 'en');
+    super(englishDetails[0] ?? englishTitle, { cause: options.cause });
     this.name = 'ApiError';
     this.statusCode = statusCode;
     this.code = code;
-    this.title = title;
-    this.details = details;
+    this.title = englishTitle;
+    this.details = englishDetails;
     this.headers = options.headers ?? {};
+    this.text = { title, details };
+  }
+
+  /** The title and details in a reader's language. */
+  wordedIn(language: Language): { title: string; details: string[] } {
+    if (language === 'en') return { title: this.title, details: this.details };
+    return {
+      title: textIn(this.text.title, language),
+      details: this.text.details.map((detail) => textIn(detail, language)),
+    };
   }
 }
 
@@ -68,22 +94,27 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-const SIGN_IN_AGAIN = 'Your session has expired. Please log in again.';
+/** `body.accounts.0: <words>`: a field path stays as sent, the words follow the language. */
+export function fieldText(field: string, words: LocalText): LocalText {
+  return (messages, language) => messages.field(field, textIn(words, language));
+}
 
 /** The errors the service raises, with the words a guarantor reads. */
 export const apiErrors = {
-  validation: (details: string[], title = 'Invalid request') =>
+  validation: (details: readonly LocalText[], title: LocalText = (m) => m.titles.invalidRequest) =>
     new ApiError(400, ERROR_CODES.validation, title, details),
 
-  unauthorized: (detail = 'Please sign in to continue.') =>
-    new ApiError(401, ERROR_CODES.unauthorized, 'Unauthorized', [detail]),
+  unauthorized: (detail: LocalText = (m) => m.signInToContinue) =>
+    new ApiError(401, ERROR_CODES.unauthorized, (m) => m.titles.unauthorized, [detail]),
 
   sessionExpired: () =>
-    new ApiError(401, ERROR_CODES.sessionExpired, 'Session expired', [SIGN_IN_AGAIN]),
+    new ApiError(401, ERROR_CODES.sessionExpired, (m) => m.titles.sessionExpired, [
+      (m) => m.signInAgain,
+    ]),
 
   invalidCredentials: () =>
-    new ApiError(401, ERROR_CODES.invalidCredentials, 'Sign-in failed', [
-      'The account number or PIN is incorrect.',
+    new ApiError(401, ERROR_CODES.invalidCredentials, (m) => m.titles.signInFailed, [
+      (m) => m.invalidPin,
     ]),
 
   /**
@@ -96,123 +127,116 @@ export const apiErrors = {
     return new ApiError(
       423,
       ERROR_CODES.accountLocked,
-      'Account locked',
-      [
-        `There have been too many unsuccessful sign-in attempts, so sign-in to this account is paused for ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}. Please try again later, or call ${supportPhone} for help.`,
-      ],
+      (m) => m.titles.accountLocked,
+      [(m) => m.accountLocked(minutes, supportPhone)],
       { headers: { 'retry-after': String(seconds) } },
     );
   },
 
   invalidCode: () =>
-    new ApiError(401, ERROR_CODES.invalidCode, 'Invalid Code', [SIGN_IN_ERROR_DETAILS.invalidCode]),
+    new ApiError(401, ERROR_CODES.invalidCode, (m) => m.titles.invalidCode, [(m) => m.invalidCode]),
 
   magicLinkInvalid: () =>
-    new ApiError(401, ERROR_CODES.magicLinkInvalid, 'Sign-in link not valid', [
-      SIGN_IN_ERROR_DETAILS.magicLinkInvalid,
+    new ApiError(401, ERROR_CODES.magicLinkInvalid, (m) => m.titles.magicLinkInvalid, [
+      (m) => m.magicLinkInvalid,
     ]),
 
   signupAccountMismatch: () =>
-    new ApiError(400, ERROR_CODES.signupAccountMismatch, 'Account not found', [
-      SIGN_IN_ERROR_DETAILS.signupAccountMismatch,
+    new ApiError(400, ERROR_CODES.signupAccountMismatch, (m) => m.titles.accountNotFound, [
+      (m) => m.signupAccountMismatch,
     ]),
 
   signupAlreadyRegistered: () =>
-    new ApiError(409, ERROR_CODES.signupAlreadyRegistered, 'Already signed up', [
-      SIGN_IN_ERROR_DETAILS.signupAlreadyRegistered,
+    new ApiError(409, ERROR_CODES.signupAlreadyRegistered, (m) => m.titles.alreadySignedUp, [
+      (m) => m.signupAlreadyRegistered,
     ]),
 
   signupEmailInUse: () =>
-    new ApiError(409, ERROR_CODES.signupEmailInUse, 'Email already in use', [
-      SIGN_IN_ERROR_DETAILS.signupEmailInUse,
+    new ApiError(409, ERROR_CODES.signupEmailInUse, (m) => m.titles.emailInUse, [
+      (m) => m.signupEmailInUse,
     ]),
 
   noEmailOnFile: (supportPhone: string) =>
-    new ApiError(400, ERROR_CODES.noEmailOnFile, 'No email on file', [
-      `There is no email address on file for this account, so we cannot email you a code. Please call ${supportPhone} to add one.`,
+    new ApiError(400, ERROR_CODES.noEmailOnFile, (m) => m.titles.noEmailOnFile, [
+      (m) => m.noEmailOnFile(supportPhone),
     ]),
 
   emailDeliveryFailed: (cause?: unknown) =>
     new ApiError(
       503,
       ERROR_CODES.emailDeliveryFailed,
-      'Email not sent',
-      [SIGN_IN_ERROR_DETAILS.emailDeliveryFailed],
+      (m) => m.titles.emailNotSent,
+      [(m) => m.emailDeliveryFailed],
       { cause },
     ),
 
   /** A verification has had all the new codes it may have; starting again is the way on. */
   tooManyCodes: () =>
-    new ApiError(429, ERROR_CODES.tooManyRequests, 'Too many codes requested', [
-      SIGN_IN_ERROR_DETAILS.tooManyCodes,
+    new ApiError(429, ERROR_CODES.tooManyRequests, (m) => m.titles.tooManyCodes, [
+      (m) => m.tooManyCodes,
     ]),
 
   tooManyRequests: (retryAfterSeconds: number) =>
     new ApiError(
       429,
       ERROR_CODES.tooManyRequests,
-      'Too many requests',
-      [
-        `Too many attempts from this device. Please wait ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'} and try again.`,
-      ],
+      (m) => m.titles.tooManyRequests,
+      [(m) => m.tooManyRequests(retryAfterSeconds)],
       { headers: { 'retry-after': String(retryAfterSeconds) } },
     ),
 
   apiKeyRequired: (header: string) =>
-    new ApiError(401, ERROR_CODES.apiKeyMissing, 'API key required', [
-      `Send the ${header} header with the key configured for this service.`,
+    new ApiError(401, ERROR_CODES.apiKeyMissing, (m) => m.titles.apiKeyRequired, [
+      (m) => m.apiKeyRequired(header),
     ]),
 
   apiKeyInvalid: (header: string) =>
-    new ApiError(403, ERROR_CODES.apiKeyInvalid, 'Invalid API key', [
-      `The ${header} header does not match the key configured for this service.`,
+    new ApiError(403, ERROR_CODES.apiKeyInvalid, (m) => m.titles.apiKeyInvalid, [
+      (m) => m.apiKeyInvalid(header),
     ]),
 
   xhrMarkerRequired: (header: string, value: string) =>
-    new ApiError(403, ERROR_CODES.xhrMarkerMissing, 'Request marker required', [
-      `Send the header ${header}: ${value} with every call to this service.`,
+    new ApiError(403, ERROR_CODES.xhrMarkerMissing, (m) => m.titles.requestMarkerRequired, [
+      (m) => m.xhrMarkerRequired(header, value),
     ]),
 
   routeNotFound: (method: string, path: string) =>
-    new ApiError(404, ERROR_CODES.routeNotFound, 'Not found', [
-      `There is no ${method} ${path} in this service.`,
+    new ApiError(404, ERROR_CODES.routeNotFound, (m) => m.titles.notFound, [
+      (m) => m.routeNotFound(method, path),
     ]),
 
-  notFound: (detail: string) => new ApiError(404, ERROR_CODES.notFound, 'Not found', [detail]),
+  notFound: (detail: LocalText) =>
+    new ApiError(404, ERROR_CODES.notFound, (m) => m.titles.notFound, [detail]),
 
   historicalDataRequired: () =>
     new ApiError(
       403,
       HISTORY_ERROR_CODES.historicalDataRequired,
-      'Statements and payments unavailable',
-      [
-        'Your account does not have access to statements and payment history online. Please call the billing office if you need a copy.',
-      ],
+      (m) => m.titles.historyUnavailable,
+      [(m) => m.historyUnavailable],
     ),
 
   /** Also the answer for another guarantor's statement, so ids reveal nothing. */
   statementNotFound: () =>
-    new ApiError(404, HISTORY_ERROR_CODES.statementNotFound, 'Statement not found', [
-      'There is no statement with this id on your account.',
+    new ApiError(404, HISTORY_ERROR_CODES.statementNotFound, (m) => m.titles.statementNotFound, [
+      (m) => m.statementNotFound,
     ]),
 
   /** Also the answer for another guarantor's receipt, so receipt numbers reveal nothing. */
   receiptNotFound: () =>
-    new ApiError(404, HISTORY_ERROR_CODES.receiptNotFound, 'Receipt not found', [
-      'There is no receipt with this number on your account.',
+    new ApiError(404, HISTORY_ERROR_CODES.receiptNotFound, (m) => m.titles.receiptNotFound, [
+      (m) => m.receiptNotFound,
     ]),
 
   databaseUnavailable: (cause?: unknown) =>
     new ApiError(
       503,
       ERROR_CODES.databaseUnavailable,
-      'Service unavailable',
-      ['The service cannot reach its database right now. Please try again in a few moments.'],
+      (m) => m.titles.serviceUnavailable,
+      [(m) => m.databaseUnavailable],
       { cause },
     ),
 
   internal: () =>
-    new ApiError(500, ERROR_CODES.internal, 'An unexpected error occurred', [
-      'An error occurred while processing your request. Please try again later.',
-    ]),
+    new ApiError(500, ERROR_CODES.internal, (m) => m.titles.unexpected, [(m) => m.unexpected]),
 };

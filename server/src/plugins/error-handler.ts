@@ -2,9 +2,20 @@ import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions }
 import fp from 'fastify-plugin';
 import { CORRELATION_ID_HEADER, REQUEST_ID_HEADER } from '@webpay/contracts/api';
 import { ERROR_CODES, type ErrorObject } from '@webpay/contracts/errors';
-import { ApiError, apiErrors, isApiError, type ErrorCode } from '../lib/api-error.ts';
+import { pickLanguage, type Language } from '@webpay/contracts/language';
+import {
+  ApiError,
+  apiErrors,
+  fieldText,
+  isApiError,
+  type ErrorCode,
+  type LocalText,
+} from '../lib/api-error.ts';
+import type { ErrorMessages } from '../lib/error-messages.ts';
 import { isDatabaseUnavailable } from '../lib/database-errors.ts';
 import { correlationIdFor } from '../lib/request-ids.ts';
+import { issueMessageIn } from '../lib/validation-messages.ts';
+import { varyByLanguage } from './language.ts';
 
 const MAX_ECHOED_PATH = 200;
 
@@ -23,10 +34,12 @@ function fieldName(context: string | undefined, instancePath: string): string {
 function validationError(error: FastifyError, request: FastifyRequest): ApiError {
   const context = error.validationContext;
   if (context === 'body' && request.body === undefined) {
-    return apiErrors.validation(['body: A JSON request body is required.']);
+    return apiErrors.validation([fieldText('body', (m) => m.bodyRequired)]);
   }
-  const details = (error.validation ?? []).map(
-    (issue) => `${fieldName(context, issue.instancePath)}: ${issue.message ?? 'is invalid'}`,
+  const details = (error.validation ?? []).map((issue) =>
+    fieldText(fieldName(context, issue.instancePath), (m, language) =>
+      issue.message ? issueMessageIn(issue, language) : m.fieldInvalid,
+    ),
   );
   return apiErrors.validation(details.length > 0 ? details : [error.message]);
 }
@@ -43,16 +56,16 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   429: ERROR_CODES.tooManyRequests,
 };
 
-const STATUS_TITLES: Record<number, string> = {
-  400: 'Invalid request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not found',
-  405: 'Method not allowed',
-  408: 'Request timeout',
-  413: 'Request too large',
-  415: 'Unsupported media type',
-  429: 'Too many requests',
+const STATUS_TITLES: Record<number, keyof ErrorMessages['titles']> = {
+  400: 'invalidRequest',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'notFound',
+  405: 'methodNotAllowed',
+  408: 'requestTimeout',
+  413: 'requestTooLarge',
+  415: 'unsupportedMediaType',
+  429: 'tooManyRequests',
 };
 
 /** Maps anything thrown while serving a request onto the error the caller is shown. */
@@ -68,24 +81,37 @@ export function toApiError(error: unknown, request: FastifyRequest): ApiError {
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return apiErrors.validation(['body: The request body is not valid JSON.'], 'Malformed JSON');
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Unsupported media type', [
-        `Content-Type ${JSON.stringify(request.headers['content-type'] ?? '')} is not accepted; send the body as application/json.`,
+      return apiErrors.validation(
+        [fieldText('body', (m) => m.bodyNotJson)],
+        (m) => m.titles.malformedJson,
+      );
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': {
+      const contentType = JSON.stringify(request.headers['content-type'] ?? '');
+      return new ApiError(
+        415,
+        ERROR_CODES.unsupportedMediaType,
+        (m) => m.titles.unsupportedMediaType,
+        [(m) => m.unsupportedMediaType(contentType)],
+      );
+    }
+    case 'FST_ERR_CTP_BODY_TOO_LARGE': {
+      const kilobytes = Math.round(request.routeOptions.bodyLimit / 1024);
+      return new ApiError(413, ERROR_CODES.payloadTooLarge, (m) => m.titles.requestTooLarge, [
+        (m) => m.bodyTooLarge(kilobytes),
       ]);
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError(413, ERROR_CODES.payloadTooLarge, 'Request too large', [
-        `The request body is larger than the ${Math.round(request.routeOptions.bodyLimit / 1024)} KB this service accepts.`,
-      ]);
+    }
   }
   // Fastify's own 4xx errors (bad URL, wrong Content-Length, ...) carry safe messages.
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
+    const title = STATUS_TITLES[status] ?? 'badRequest';
+    // Fastify's own words are English only; they name what was wrong in terms a client developer reads.
+    const detail: LocalText = fastifyError.message ?? ((m) => m.requestRefused);
     return new ApiError(
       status,
       STATUS_CODES[status] ?? ERROR_CODES.validation,
-      STATUS_TITLES[status] ?? 'Bad request',
-      [fastifyError.message ?? 'The request was refused.'],
+      (m) => m.titles[title],
+      [detail],
     );
   }
   return apiErrors.internal();
@@ -96,12 +122,21 @@ function correlationIdOf(request: FastifyRequest): string {
   return request.correlationId || correlationIdFor(request.headers, request.id);
 }
 
+/**
+ * The request's language, read from the header itself: errors raised before
+ * routing or before any hook ran have no decorated language yet.
+ */
+function languageOf(request: FastifyRequest): Language {
+  return pickLanguage(request.headers['accept-language']);
+}
+
 export function errorBody(apiError: ApiError, request: FastifyRequest): ErrorObject {
+  const { title, details } = apiError.wordedIn(languageOf(request));
   return {
-    title: apiError.title,
+    title,
     status: apiError.statusCode,
     code: apiError.code,
-    details: apiError.details,
+    details,
     requestId: request.id,
     correlationId: correlationIdOf(request),
   };
@@ -121,12 +156,13 @@ function logError(error: unknown, apiError: ApiError, request: FastifyRequest) {
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const apiError = toApiError(error, request);
   logError(error, apiError, request);
-  return reply
+  reply
     .code(apiError.statusCode)
     .headers(apiError.headers)
     .header(REQUEST_ID_HEADER, request.id)
-    .header(CORRELATION_ID_HEADER, correlationIdOf(request))
-    .send(errorBody(apiError, request));
+    .header(CORRELATION_ID_HEADER, correlationIdOf(request));
+  varyByLanguage(reply);
+  return reply.send(errorBody(apiError, request));
 }
 
 /** Errors raised before routing (e.g. an undecodable URL) get the same error object. */

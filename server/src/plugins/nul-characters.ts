@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { apiErrors } from '../lib/api-error.ts';
+import { apiErrors, fieldText } from '../lib/api-error.ts';
 
 /**
  * Where in `value` a string holds U+0000, as `body.payer.firstName`;
@@ -35,7 +35,7 @@ export default fp(
         nulCharacterAt(request.params, 'params') ??
         nulCharacterAt(request.query, 'querystring') ??
         nulCharacterAt(request.body, 'body');
-      if (found) throw apiErrors.validation([`${found}: must not contain the NUL character`]);
+      if (found) throw apiErrors.validation([fieldText(found, (m) => m.nulCharacter)]);
     });
   },
   { name: 'nul-characters' },

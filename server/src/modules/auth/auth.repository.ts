@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { LoginType } from '@webpay/contracts/auth';
+import type { Language } from '@webpay/contracts/language';
 import type { Database } from '../../db/client.ts';
 import { guarantors, sessions } from '../../db/schema.ts';
 
@@ -70,6 +71,14 @@ export class AuthRepository {
     expiresAt: Date;
   }): Promise<void> {
     await this.db.insert(sessions).values(session);
+  }
+
+  /** Keeps the language of the guarantor's latest visit; unchanged rows are not rewritten. */
+  async rememberLanguage(guarantorId: string, language: Language): Promise<void> {
+    await this.db
+      .update(guarantors)
+      .set({ preferredLanguage: language })
+      .where(and(eq(guarantors.id, guarantorId), ne(guarantors.preferredLanguage, language)));
   }
 
   async findSession(sessionId: string): Promise<SessionRow | undefined> {

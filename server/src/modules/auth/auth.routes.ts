@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_PATHS } from '@webpay/contracts/api';
 import { loginResponseSchema, pinLoginRequestSchema, userSchema } from '@webpay/contracts/auth';
+import { languageChangeRequestSchema } from '@webpay/contracts/language';
 import type { Env } from '../../env.ts';
 import { BODY_ERRORS, SECURITY, SERVICE_ERRORS, errorResponses } from '../../lib/openapi.ts';
 import { requestContext } from '../../lib/request-context.ts';
@@ -45,6 +46,33 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { env }
     },
     async (request) =>
       app.services.auth.currentUser(request.requireAuth(), requestContext(request)),
+  );
+
+  app.put(
+    API_PATHS.meLanguage,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Remember the signed-in guarantor’s language',
+        description:
+          'The portal’s language switch. E-mails sent outside a visit (statement notices) are written in the language last chosen or signed in with; answers to each call follow its Accept-Language.',
+        security: SECURITY.signedIn,
+        body: languageChangeRequestSchema,
+        response: {
+          204: z.undefined().describe('Remembered'),
+          ...errorResponses(...BODY_ERRORS, ...SERVICE_ERRORS),
+        },
+      },
+    },
+    async (request, reply) => {
+      await app.services.auth.setLanguage(
+        request.requireAuth(),
+        request.body.language,
+        requestContext(request),
+      );
+      return reply.code(204).send();
+    },
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LoginResponse, LoginType, PinLoginRequest, User } from '@webpay/contracts/auth';
 import { FACILITY } from '@webpay/contracts/facilities';
+import type { Language } from '@webpay/contracts/language';
 import type { Database } from '../../db/client.ts';
 import { apiErrors } from '../../lib/api-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
@@ -29,6 +30,11 @@ export interface SessionSubject {
   guarantorId: string;
   roles: string[];
   loginType: LoginType;
+  /**
+   * The language the guarantor signed in with, kept as their preferred
+   * language so e-mails sent outside a visit are written in it.
+   */
+  language?: Language;
 }
 
 export interface StartedSession {
@@ -66,7 +72,9 @@ export class AuthService {
   async startSession(subject: SessionSubject, db?: Database): Promise<StartedSession> {
     const repository = db ? new AuthRepository(db) : this.repository;
     const sessionId = randomUUID();
-    const issued = await this.tokens.issue({ sessionId, ...subject }, this.now());
+    const { language, ...claims } = subject;
+    const issued = await this.tokens.issue({ sessionId, ...claims }, this.now());
+    if (language) await repository.rememberLanguage(subject.guarantorId, language);
     await repository.createSession({
       id: sessionId,
       guarantorId: subject.guarantorId,
@@ -130,6 +138,7 @@ export class AuthService {
       guarantorId: candidate.id,
       roles: candidate.roles,
       loginType: 'pin',
+      ...(context.language ? { language: context.language } : {}),
     });
     await this.audit.record(context, {
       action: 'auth.login',
@@ -157,11 +166,11 @@ export class AuthService {
     } catch (error) {
       if (error instanceof TokenError && error.problem === 'expired')
         throw apiErrors.sessionExpired();
-      throw apiErrors.unauthorized('Your sign-in is not valid. Please log in again.');
+      throw apiErrors.unauthorized((m) => m.signInNotValid);
     }
     const session = await this.repository.findSession(claims.sid);
     if (!session || session.guarantorId !== claims.sub) {
-      throw apiErrors.unauthorized('Your sign-in is not valid. Please log in again.');
+      throw apiErrors.unauthorized((m) => m.signInNotValid);
     }
     if (session.revokedAt || session.expiresAt <= now) throw apiErrors.sessionExpired();
     return {
@@ -183,6 +192,25 @@ export class AuthService {
       guarantorId: session.guarantorId,
       targetType: 'session',
       targetId: session.sessionId,
+    });
+  }
+
+  /** The signed-in portal's language switch: later e-mails follow the guarantor's choice. */
+  async setLanguage(
+    session: AuthSession,
+    language: Language,
+    context: RequestContext,
+  ): Promise<void> {
+    await this.repository.rememberLanguage(session.guarantorId, language);
+    await this.audit.record(context, {
+      action: 'user.language',
+      outcome: 'success',
+      actorType: 'guarantor',
+      actorId: session.guarantorId,
+      guarantorId: session.guarantorId,
+      targetType: 'guarantor',
+      targetId: session.guarantorId,
+      details: { language },
     });
   }
 

@@ -105,11 +105,15 @@ export class MagicLinkService {
     const issued = await this.issue(recipient, email, MAGIC_LINK_MINUTES, { purpose: 'sign_in' });
     await record('success', { matched: recipient !== null, challengeId: issued.challengeId });
     if (recipient) {
-      const message = this.mail.magicLink(recipient.email, {
-        firstName: recipient.firstName,
-        link: issued.link,
-        lifetimeMinutes: MAGIC_LINK_MINUTES,
-      });
+      const message = this.mail.magicLink(
+        recipient.email,
+        {
+          firstName: recipient.firstName,
+          link: issued.link,
+          lifetimeMinutes: MAGIC_LINK_MINUTES,
+        },
+        context.language,
+      );
       this.mail.deliverInBackground(message, () =>
         this.audit.record(context, {
           action: 'mail.delivery',
@@ -141,6 +145,7 @@ export class MagicLinkService {
       guarantorId: consumed.guarantorId,
       roles: consumed.roles,
       loginType: 'magic',
+      ...(context.language ? { language: context.language } : {}),
     });
     await this.audit.record(context, {
       action: 'auth.login',

@@ -1,3 +1,4 @@
+import type { Language } from '@webpay/contracts/language';
 import {
   paymentReceiptMail,
   signInCodeMail,
@@ -54,36 +55,50 @@ export class MailService {
     return secret === undefined ? { kind, to, ...rendered } : { kind, to, ...rendered, secret };
   }
 
-  magicLink(to: string, content: SignInLinkMail): OutgoingMail {
-    return this.compose('magic_link', to, signInLinkMail(this.branding, content), {
+  /*
+   * `language` is the reader's: the request's for mail sent while answering
+   * it, the guarantor's preferred language for mail sent from the command line.
+   */
+
+  magicLink(to: string, content: SignInLinkMail, language?: Language): OutgoingMail {
+    return this.compose('magic_link', to, signInLinkMail(this.branding, content, language), {
       link: content.link,
     });
   }
 
-  signInCode(to: string, content: CodeMail): OutgoingMail {
-    return this.compose('email_code', to, signInCodeMail(this.branding, content), {
+  signInCode(to: string, content: CodeMail, language?: Language): OutgoingMail {
+    return this.compose('email_code', to, signInCodeMail(this.branding, content, language), {
       code: content.code,
     });
   }
 
-  mfaCode(to: string, content: CodeMail): OutgoingMail {
-    return this.compose('mfa', to, verificationCodeMail(this.branding, content), {
+  mfaCode(to: string, content: CodeMail, language?: Language): OutgoingMail {
+    return this.compose('mfa', to, verificationCodeMail(this.branding, content, language), {
       code: content.code,
     });
   }
 
-  signupCode(to: string, content: SignupMail): OutgoingMail {
-    return this.compose('signup', to, signupMail(this.branding, content), { code: content.code });
-  }
-
-  statementNotice(to: string, content: StatementNoticeMail): OutgoingMail {
-    return this.compose('statement_notice', to, statementNoticeMail(this.branding, content), {
-      link: content.link,
+  signupCode(to: string, content: SignupMail, language?: Language): OutgoingMail {
+    return this.compose('signup', to, signupMail(this.branding, content, language), {
+      code: content.code,
     });
   }
 
-  paymentReceipt(to: string, content: PaymentReceiptMail): OutgoingMail {
-    return this.compose('payment_receipt', to, paymentReceiptMail(this.branding, content));
+  statementNotice(to: string, content: StatementNoticeMail, language?: Language): OutgoingMail {
+    return this.compose(
+      'statement_notice',
+      to,
+      statementNoticeMail(this.branding, content, language),
+      { link: content.link },
+    );
+  }
+
+  paymentReceipt(to: string, content: PaymentReceiptMail, language?: Language): OutgoingMail {
+    return this.compose(
+      'payment_receipt',
+      to,
+      paymentReceiptMail(this.branding, content, language),
+    );
   }
 
   /** Sends now; MailDeliveryError when the message could not be handed over. */

@@ -1,12 +1,18 @@
-import { formatDate } from '@webpay/contracts/dates';
-import { formatCents } from '@webpay/contracts/money';
+import {
+  DEFAULT_LANGUAGE,
+  formatCentsIn,
+  formatDateIn,
+  type Language,
+} from '@webpay/contracts/language';
+import { MAIL_MESSAGES, type MailMessages } from './mail-messages.ts';
 
 /*
  * The service's e-mails, each rendered as a subject, a plain-text part and an
  * HTML part built from the same blocks, so the two never say different
  * things. They carry the provider's and the portal's names and as little
  * about the guarantor as the message needs: a first name at most, and never a
- * balance in a sign-in message.
+ * balance in a sign-in message. Each is written in the reader's language
+ * (decision 0013), English when none is given.
  */
 
 export interface MailBranding {
@@ -22,6 +28,7 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  language: Language;
 }
 
 type Block =
@@ -43,24 +50,28 @@ function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;');
 }
 
-/** `15 minutes`, `1 hour`, `7 days`. */
-export function describeLifetime(minutes: number): string {
-  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
-  if (minutes % (24 * 60) === 0) return plural(minutes / (24 * 60), 'day');
-  if (minutes % 60 === 0) return plural(minutes / 60, 'hour');
-  return plural(minutes, 'minute');
+/** `15 minutes`, `1 hour`, `7 days` (or `15 minutos`, `1 hora`, `7 días`). */
+export function describeLifetime(minutes: number, language: Language = DEFAULT_LANGUAGE): string {
+  const { lifetime } = MAIL_MESSAGES[language];
+  if (minutes % (24 * 60) === 0) return lifetime.days(minutes / (24 * 60));
+  if (minutes % 60 === 0) return lifetime.hours(minutes / 60);
+  return lifetime.minutes(minutes);
 }
 
-function greeting(firstName: string | undefined): string {
-  const name = firstName?.trim();
-  return name ? `Hello ${name},` : 'Hello,';
+function greeting(words: MailMessages, firstName: string | undefined): string {
+  return words.greeting(firstName?.trim() || undefined);
 }
 
-function footer(branding: MailBranding): string {
-  return `Questions? Call ${branding.supportPhone} or write to ${branding.supportEmail}.`;
+function footer(words: MailMessages, branding: MailBranding): string {
+  return words.footer(branding.supportPhone, branding.supportEmail);
 }
 
-function renderText(branding: MailBranding, heading: string, blocks: Block[]): string {
+function renderText(
+  words: MailMessages,
+  branding: MailBranding,
+  heading: string,
+  blocks: Block[],
+): string {
   const parts = blocks.map((block) => {
     switch (block.kind) {
       case 'paragraph':
@@ -77,13 +88,19 @@ function renderText(branding: MailBranding, heading: string, blocks: Block[]): s
   return [
     heading,
     ...parts,
-    `--\n${branding.providerName} · ${branding.portalName}\n${footer(branding)}`,
+    `--\n${branding.providerName} · ${branding.portalName}\n${footer(words, branding)}`,
   ].join('\n\n');
 }
 
 const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
-function renderHtml(branding: MailBranding, heading: string, blocks: Block[]): string {
+function renderHtml(
+  language: Language,
+  words: MailMessages,
+  branding: MailBranding,
+  heading: string,
+  blocks: Block[],
+): string {
   const accent = /^#[0-9a-fA-F]{6}$/.test(branding.accentColor) ? branding.accentColor : '#0f766e';
   const body = blocks
     .map((block) => {
@@ -99,7 +116,7 @@ function renderHtml(branding: MailBranding, heading: string, blocks: Block[]): s
             '<p style="margin:0 0 16px">',
             `<a href="${escapeHtml(block.href)}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:${accent};color:#ffffff;font-size:16px;font-weight:600;text-decoration:none">${escapeHtml(block.label)}</a>`,
             '</p>',
-            `<p style="margin:0 0 16px;font-size:13px;line-height:18px;color:#4b5563;word-break:break-all">Or paste this address into your browser: ${escapeHtml(block.href)}</p>`,
+            `<p style="margin:0 0 16px;font-size:13px;line-height:18px;color:#4b5563;word-break:break-all">${escapeHtml(words.pasteAddress)} ${escapeHtml(block.href)}</p>`,
           ].join('');
         case 'facts':
           return [
@@ -115,7 +132,7 @@ function renderHtml(branding: MailBranding, heading: string, blocks: Block[]): s
     .join('\n');
   return [
     '<!doctype html>',
-    '<html lang="en">',
+    `<html lang="${language}">`,
     '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(heading)}</title></head>`,
     `<body style="margin:0;padding:24px;background:#f3f4f6;${FONT}">`,
@@ -125,7 +142,7 @@ function renderHtml(branding: MailBranding, heading: string, blocks: Block[]): s
     `<h1 style="margin:0 0 16px;font-size:22px;line-height:28px;color:#111827">${escapeHtml(heading)}</h1>`,
     body,
     '</td></tr>',
-    `<tr><td style="padding:16px 24px 24px;border-top:1px solid #e5e7eb;font-size:13px;line-height:18px;color:#6b7280">${escapeHtml(footer(branding))}</td></tr>`,
+    `<tr><td style="padding:16px 24px 24px;border-top:1px solid #e5e7eb;font-size:13px;line-height:18px;color:#6b7280">${escapeHtml(footer(words, branding))}</td></tr>`,
     '</table>',
     '</body>',
     '</html>',
@@ -133,20 +150,19 @@ function renderHtml(branding: MailBranding, heading: string, blocks: Block[]): s
 }
 
 function render(
+  language: Language,
   branding: MailBranding,
-  subject: string,
-  heading: string,
-  blocks: Block[],
+  compose: (words: MailMessages) => { subject: string; heading: string; blocks: Block[] },
 ): RenderedMail {
+  const words = MAIL_MESSAGES[language];
+  const { subject, heading, blocks } = compose(words);
   return {
     subject,
-    text: `${renderText(branding, heading, blocks)}\n`,
-    html: `${renderHtml(branding, heading, blocks)}\n`,
+    text: `${renderText(words, branding, heading, blocks)}\n`,
+    html: `${renderHtml(language, words, branding, heading, blocks)}\n`,
+    language,
   };
 }
-
-const IGNORE_IF_NOT_YOU =
-  'If you did not ask for this, you can ignore this email: no one can use it without access to your mailbox.';
 
 export interface SignInLinkMail {
   firstName?: string;
@@ -155,15 +171,24 @@ export interface SignInLinkMail {
 }
 
 /** A magic sign-in link asked for on the login page. */
-export function signInLinkMail(branding: MailBranding, mail: SignInLinkMail): RenderedMail {
-  return render(branding, `Your ${branding.portalName} sign-in link`, 'Sign in with one click', [
-    paragraph(greeting(mail.firstName)),
-    paragraph(`Use the button below to sign in to ${branding.portalName}.`),
-    { kind: 'button', label: `Sign in to ${branding.portalName}`, href: mail.link },
-    note(
-      `The link works once and expires in ${describeLifetime(mail.lifetimeMinutes)}. ${IGNORE_IF_NOT_YOU}`,
-    ),
-  ]);
+export function signInLinkMail(
+  branding: MailBranding,
+  mail: SignInLinkMail,
+  language: Language = DEFAULT_LANGUAGE,
+): RenderedMail {
+  const portal = branding.portalName;
+  return render(language, branding, (words) => ({
+    subject: words.signInLink.subject(portal),
+    heading: words.signInLink.heading,
+    blocks: [
+      paragraph(greeting(words, mail.firstName)),
+      paragraph(words.signInLink.intro(portal)),
+      { kind: 'button', label: words.signInLink.button(portal), href: mail.link },
+      note(
+        `${words.signInLink.expiry(describeLifetime(mail.lifetimeMinutes, language))} ${words.ignoreIfNotYou}`,
+      ),
+    ],
+  }));
 }
 
 export interface CodeMail {
@@ -173,29 +198,45 @@ export interface CodeMail {
 }
 
 /** The code of an e-mail + birthdate sign-in. */
-export function signInCodeMail(branding: MailBranding, mail: CodeMail): RenderedMail {
-  return render(branding, `Your ${branding.portalName} sign-in code`, 'Your sign-in code', [
-    paragraph(greeting(mail.firstName)),
-    paragraph(`Enter this code on the ${branding.portalName} page where you asked for it:`),
-    { kind: 'code', code: mail.code },
-    note(
-      `The code works once and expires in ${describeLifetime(mail.lifetimeMinutes)}. ${IGNORE_IF_NOT_YOU}`,
-    ),
-  ]);
+export function signInCodeMail(
+  branding: MailBranding,
+  mail: CodeMail,
+  language: Language = DEFAULT_LANGUAGE,
+): RenderedMail {
+  const portal = branding.portalName;
+  return render(language, branding, (words) => ({
+    subject: words.signInCode.subject(portal),
+    heading: words.signInCode.heading,
+    blocks: [
+      paragraph(greeting(words, mail.firstName)),
+      paragraph(words.signInCode.intro(portal)),
+      { kind: 'code', code: mail.code },
+      note(
+        `${words.codeExpiry(describeLifetime(mail.lifetimeMinutes, language))} ${words.ignoreIfNotYou}`,
+      ),
+    ],
+  }));
 }
 
 /** The code that confirms a guarantor's own e-mail address for multi-factor sign-in. */
-export function verificationCodeMail(branding: MailBranding, mail: CodeMail): RenderedMail {
-  return render(branding, `Your ${branding.portalName} verification code`, 'Confirm it is you', [
-    paragraph(greeting(mail.firstName)),
-    paragraph(
-      `Enter this code in ${branding.portalName} to confirm your identity. Once confirmed, you can save receipt email addresses to your account.`,
-    ),
-    { kind: 'code', code: mail.code },
-    note(
-      `The code works once and expires in ${describeLifetime(mail.lifetimeMinutes)}. If you did not ask for it, please call ${branding.supportPhone}.`,
-    ),
-  ]);
+export function verificationCodeMail(
+  branding: MailBranding,
+  mail: CodeMail,
+  language: Language = DEFAULT_LANGUAGE,
+): RenderedMail {
+  const portal = branding.portalName;
+  return render(language, branding, (words) => ({
+    subject: words.verificationCode.subject(portal),
+    heading: words.verificationCode.heading,
+    blocks: [
+      paragraph(greeting(words, mail.firstName)),
+      paragraph(words.verificationCode.intro(portal)),
+      { kind: 'code', code: mail.code },
+      note(
+        `${words.codeExpiry(describeLifetime(mail.lifetimeMinutes, language))} ${words.verificationCode.notYou(branding.supportPhone)}`,
+      ),
+    ],
+  }));
 }
 
 export interface SignupMail extends CodeMail {
@@ -204,23 +245,25 @@ export interface SignupMail extends CodeMail {
 }
 
 /** The code and link that finish a sign-up by confirming the e-mail address. */
-export function signupMail(branding: MailBranding, mail: SignupMail): RenderedMail {
-  return render(
-    branding,
-    `Confirm your email address for ${branding.portalName}`,
-    'Confirm your email address',
-    [
-      paragraph(greeting(mail.firstName)),
-      paragraph(
-        `Thank you for signing up for ${branding.portalName}. To finish, open the confirmation page and enter this code:`,
-      ),
+export function signupMail(
+  branding: MailBranding,
+  mail: SignupMail,
+  language: Language = DEFAULT_LANGUAGE,
+): RenderedMail {
+  const portal = branding.portalName;
+  return render(language, branding, (words) => ({
+    subject: words.signup.subject(portal),
+    heading: words.signup.heading,
+    blocks: [
+      paragraph(greeting(words, mail.firstName)),
+      paragraph(words.signup.intro(portal)),
       { kind: 'code', code: mail.code },
-      { kind: 'button', label: 'Open the confirmation page', href: mail.link },
+      { kind: 'button', label: words.signup.button, href: mail.link },
       note(
-        `The code works once and expires in ${describeLifetime(mail.lifetimeMinutes)}. If you did not sign up, you can ignore this email: your address will not be added to any account.`,
+        `${words.codeExpiry(describeLifetime(mail.lifetimeMinutes, language))} ${words.signup.notYou}`,
       ),
     ],
-  );
+  }));
 }
 
 export interface StatementNoticeMail {
@@ -238,30 +281,32 @@ export interface StatementNoticeMail {
 export function statementNoticeMail(
   branding: MailBranding,
   mail: StatementNoticeMail,
+  language: Language = DEFAULT_LANGUAGE,
 ): RenderedMail {
-  return render(
-    branding,
-    `Your ${branding.providerName} statement is ready`,
-    'Your new statement is ready',
-    [
-      paragraph(greeting(mail.firstName)),
-      paragraph(
-        `You chose paperless statements, so here is your new ${branding.providerName} statement notice.`,
-      ),
+  const provider = branding.providerName;
+  return render(language, branding, (words) => ({
+    subject: words.statementNotice.subject(provider),
+    heading: words.statementNotice.heading,
+    blocks: [
+      paragraph(greeting(words, mail.firstName)),
+      paragraph(words.statementNotice.intro(provider)),
       {
         kind: 'facts',
         facts: [
-          ['Statement date', formatDate(mail.statementDate)],
-          ['Amount due', formatCents(mail.amountDueCents)],
-          ['Due date', formatDate(mail.dueDate)],
+          [words.statementNotice.statementDate, formatDateIn(language, mail.statementDate)],
+          [words.statementNotice.amountDue, formatCentsIn(language, mail.amountDueCents)],
+          [words.statementNotice.dueDate, formatDateIn(language, mail.dueDate)],
         ],
       },
-      { kind: 'button', label: 'View and pay online', href: mail.link },
+      { kind: 'button', label: words.statementNotice.button, href: mail.link },
       note(
-        `The button signs you in to ${branding.portalName} once and works for ${describeLifetime(mail.lifetimeMinutes)}; after that, sign in with your account number and PIN or ask for a new sign-in link.`,
+        words.statementNotice.linkNote(
+          branding.portalName,
+          describeLifetime(mail.lifetimeMinutes, language),
+        ),
       ),
     ],
-  );
+  }));
 }
 
 export interface PaymentReceiptMail {
@@ -281,32 +326,37 @@ export interface PaymentReceiptMail {
 /**
  * The receipt of a recorded payment, sent to the address the payer chose,
  * which need not be the guarantor's: it names accounts, not patients, and
- * shows card and bank numbers only masked.
+ * shows card and bank numbers only masked. The labels inside `mail` come
+ * already worded in `language`.
  */
-export function paymentReceiptMail(branding: MailBranding, mail: PaymentReceiptMail): RenderedMail {
-  return render(
-    branding,
-    `Your ${branding.providerName} payment receipt ${mail.receiptId}`,
-    'Thank you for your payment',
-    [
-      paragraph(greeting(mail.firstName)),
-      paragraph(
-        `We received your payment of ${formatCents(mail.amountCents)}. Please keep this email as your receipt.`,
-      ),
+export function paymentReceiptMail(
+  branding: MailBranding,
+  mail: PaymentReceiptMail,
+  language: Language = DEFAULT_LANGUAGE,
+): RenderedMail {
+  const amount = formatCentsIn(language, mail.amountCents);
+  return render(language, branding, (words) => ({
+    subject: words.receipt.subject(branding.providerName, mail.receiptId),
+    heading: words.receipt.heading,
+    blocks: [
+      paragraph(greeting(words, mail.firstName)),
+      paragraph(words.receipt.intro(amount)),
       {
         kind: 'facts',
         facts: [
-          ['Receipt number', mail.receiptId],
-          ['Date', formatDate(mail.paidAt)],
-          ['Amount', formatCents(mail.amountCents)],
-          ['Paid with', mail.paidWith],
+          [words.receipt.receiptNumber, mail.receiptId],
+          [words.receipt.date, formatDateIn(language, mail.paidAt)],
+          [words.receipt.amount, amount],
+          [words.receipt.paidWith, mail.paidWith],
         ],
       },
       {
         kind: 'facts',
-        facts: mail.lines.map((line) => [line.label, formatCents(line.amountCents)] as const),
+        facts: mail.lines.map(
+          (line) => [line.label, formatCentsIn(language, line.amountCents)] as const,
+        ),
       },
       note(mail.postingNote),
     ],
-  );
+  }));
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Language } from '@webpay/contracts/language';
 
 /** What the service sends; `kind` names the message in logs and the outbox's file names. */
 export type MailKind =
@@ -13,6 +14,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** The language the message is written in, for its Content-Language header (en when absent). */
+  language?: Language;
   /**
    * The sign-in link or code the message carries, if any. Only the local
    * outbox's log line shows it, so that a newcomer without a mail server can
@@ -114,7 +117,7 @@ function messageFor(from: string, mail: OutgoingMail) {
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
-    headers: { 'Auto-Submitted': 'auto-generated' },
+    headers: { 'Auto-Submitted': 'auto-generated', 'Content-Language': mail.language ?? 'en' },
   };
 }
 

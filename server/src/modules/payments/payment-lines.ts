@@ -1,6 +1,7 @@
 import { PAYMENT_TYPE_LABELS, type PaymentLine } from '@webpay/contracts/payments';
-import { formatCents, sumCents, toCents, type Cents } from '@webpay/contracts/money';
-import type { ApiError } from '../../lib/api-error.ts';
+import { formatCentsIn } from '@webpay/contracts/language';
+import { sumCents, toCents, type Cents } from '@webpay/contracts/money';
+import { fieldText, type ApiError, type LocalText } from '../../lib/api-error.ts';
 import { CONVERGE_MAX_AMOUNT_CENTS } from './converge/converge-amount.ts';
 import { paymentErrors } from './payment-errors.ts';
 
@@ -58,7 +59,7 @@ export interface ResolvedLine {
   description: string;
 }
 
-type Problem = { kind: keyof typeof PROBLEM_ERRORS; detail: string };
+type Problem = { kind: keyof typeof PROBLEM_ERRORS; detail: LocalText };
 
 /** Most telling first: the answer is the first kind any line has, with every line of that kind. */
 const PROBLEM_ERRORS = {
@@ -67,7 +68,7 @@ const PROBLEM_ERRORS = {
   duplicate: paymentErrors.duplicateAccount,
   overBalance: paymentErrors.amountExceedsBalance,
   invalid: paymentErrors.invalidLines,
-} satisfies Record<string, (details: string[]) => ApiError>;
+} satisfies Record<string, (details: LocalText[]) => ApiError>;
 
 const lineName = (index: number) => `body.accounts.${index}`;
 
@@ -78,14 +79,16 @@ function encounterDescription(encounter: PayableEncounter): string {
 function overBalance(index: number, account: string, amount: Cents, balance: Cents): Problem {
   return {
     kind: 'overBalance',
-    detail: `${lineName(index)}: ${formatCents(amount)} is more than the ${formatCents(balance)} open on account ${account}.`,
+    detail: fieldText(lineName(index), (m, language) =>
+      m.lineOverBalance(formatCentsIn(language, amount), formatCentsIn(language, balance), account),
+    ),
   };
 }
 
 function notFound(index: number, accountId: string): Problem {
   return {
     kind: 'notFound',
-    detail: `${lineName(index)}: account ${accountId} is not one of your open accounts.`,
+    detail: fieldText(lineName(index), (m) => m.lineNotFound(accountId)),
   };
 }
 
@@ -108,8 +111,8 @@ function billedAs(
   );
 }
 
-function mismatch(index: number, detail: string): Resolution {
-  return { problem: { kind: 'mismatch', detail: `${lineName(index)}: ${detail}` } };
+function mismatch(index: number, detail: LocalText): Resolution {
+  return { problem: { kind: 'mismatch', detail: fieldText(lineName(index), detail) } };
 }
 
 /** What a line pays, once its account is found: no more than the open balance. */
@@ -152,24 +155,30 @@ function resolveAccountPayment(
   if (!encounter) {
     const external = billedAs(accounts, 'EXAR', line.accountId);
     if (external) {
-      return mismatch(
-        index,
-        `account ${line.accountId} is billed by another facility; pay it as a '${PAYMENT_TYPE_LABELS.external}' with facilityId ${external.facilityId} and accountId ${external.accountNumber}.`,
+      return mismatch(index, (m) =>
+        m.lineBilledElsewhere(
+          line.accountId,
+          PAYMENT_TYPE_LABELS.external,
+          external.facilityId,
+          external.accountNumber,
+        ),
       );
     }
     return { problem: notFound(index, line.accountId) };
   }
   if (encounter.facilityId !== line.facilityId) {
-    return mismatch(
-      index,
-      `account ${line.accountId} belongs to facility ${encounter.facilityId}, not ${line.facilityId}.`,
+    return mismatch(index, (m) =>
+      m.lineWrongFacility(line.accountId, encounter.facilityId, line.facilityId),
     );
   }
   if (encounter.planId !== null) {
     const plan = accounts.plans.find((candidate) => candidate.id === encounter.planId);
-    return mismatch(
-      index,
-      `account ${line.accountId} is part of payment plan ${plan ? `${plan.planNumber}-${plan.version}` : ''}; pay it as a '${PAYMENT_TYPE_LABELS.payment_plan}'.`,
+    return mismatch(index, (m) =>
+      m.lineInPlan(
+        line.accountId,
+        plan ? `${plan.planNumber}-${plan.version}` : '',
+        PAYMENT_TYPE_LABELS.payment_plan,
+      ),
     );
   }
   return payable(index, line, amountCents, {
@@ -193,10 +202,7 @@ function resolvePlanPayment(
   if (!plan) return { problem: notFound(index, line.accountId) };
   const facilities = new Set([accounts.centralFacilityId, ...plan.facilityIds]);
   if (!facilities.has(line.facilityId)) {
-    return mismatch(
-      index,
-      `payment plan ${plan.planNumber} is not billed by facility ${line.facilityId}.`,
-    );
+    return mismatch(index, (m) => m.planWrongFacility(plan.planNumber, line.facilityId));
   }
   const planName = `${plan.planNumber}-${plan.version}`;
   return payable(index, line, amountCents, {
@@ -223,9 +229,13 @@ function resolveGlPayment(
   if (!encounter) {
     const main = billedAs(accounts, 'ENT', line.accountId);
     if (main) {
-      return mismatch(
-        index,
-        `account ${line.accountId} is billed by ${main.facilityId}; pay it as an '${PAYMENT_TYPE_LABELS.encounter}' with accountId ${main.facilityId}-${main.accountNumber}.`,
+      return mismatch(index, (m) =>
+        m.lineBilledByMain(
+          line.accountId,
+          main.facilityId,
+          PAYMENT_TYPE_LABELS.encounter,
+          `${main.facilityId}-${main.accountNumber}`,
+        ),
       );
     }
     return { problem: notFound(index, `${line.facilityId}-${line.accountId}`) };
@@ -258,16 +268,16 @@ function resolveGuarantorPayment(
   const expected = `${accounts.centralFacilityId}-${accounts.mmi}`;
   if (line.accountId !== expected) return { problem: notFound(index, line.accountId) };
   if (line.facilityId !== accounts.centralFacilityId) {
-    return mismatch(
-      index,
-      `a '${PAYMENT_TYPE_LABELS.total}' is made to facility ${accounts.centralFacilityId}, not ${line.facilityId}.`,
+    return mismatch(index, (m) =>
+      m.guarantorWrongFacility(
+        PAYMENT_TYPE_LABELS.total,
+        accounts.centralFacilityId,
+        line.facilityId,
+      ),
     );
   }
   if (lineCount > 1) {
-    return mismatch(
-      index,
-      `a '${PAYMENT_TYPE_LABELS.total}' must be the only line of its payment.`,
-    );
+    return mismatch(index, (m) => m.guarantorNotAlone(PAYMENT_TYPE_LABELS.total));
   }
   return payable(index, line, amountCents, {
     account: line.accountId,
@@ -291,7 +301,7 @@ function resolveOne(
     return {
       problem: {
         kind: 'invalid',
-        detail: `${lineName(index)}.amount: must be dollars with at most 2 decimals.`,
+        detail: fieldText(`${lineName(index)}.amount`, (m) => m.amountTooPrecise),
       },
     };
   }
@@ -299,7 +309,7 @@ function resolveOne(
     return {
       problem: {
         kind: 'invalid',
-        detail: `${lineName(index)}.amount: must be greater than zero.`,
+        detail: fieldText(`${lineName(index)}.amount`, (m) => m.amountNotPositive),
       },
     };
   }
@@ -338,7 +348,7 @@ export function resolvePaymentLines(
     if (first !== undefined) {
       problems.push({
         kind: 'duplicate',
-        detail: `${lineName(index)}: account ${line.accountId} is already paid on ${lineName(first)}; put the whole amount on one line.`,
+        detail: fieldText(lineName(index), (m) => m.lineDuplicate(line.accountId, lineName(first))),
       });
       return;
     }
@@ -352,7 +362,9 @@ export function resolvePaymentLines(
       const limit = Math.min(MAX_PAYMENT_CENTS, MAX_STORABLE_CENTS);
       problems.push({
         kind: 'invalid',
-        detail: `body.accounts: the total ${formatCents(total)} is more than the ${formatCents(limit)} one payment can be; split it into several payments.`,
+        detail: fieldText('body.accounts', (m, language) =>
+          m.paymentTooLarge(formatCentsIn(language, total), formatCentsIn(language, limit)),
+        ),
       });
     }
   }

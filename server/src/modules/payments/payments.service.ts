@@ -9,7 +9,7 @@ import type {
   cardCompletionRequestSchema,
   cardStartRequestSchema,
 } from '@webpay/contracts/payments';
-import { apiErrors, isApiError, type ApiError } from '../../lib/api-error.ts';
+import { apiErrors, fieldText, isApiError, type ApiError } from '../../lib/api-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { bankAccountFingerprint, keyedFingerprint } from '../../lib/secrets.ts';
 import type { AuthSession } from '../auth/auth.service.ts';
@@ -202,7 +202,7 @@ export class PaymentsService {
     const reported = txnIdSchema.safeParse(body.convergeResponse.ssl_txn_id);
     if (!reported.success) {
       throw apiErrors.validation([
-        'body.convergeResponse.ssl_txn_id: the processor’s transaction id is required.',
+        fieldText('body.convergeResponse.ssl_txn_id', (m) => m.processorTxnIdRequired),
       ]);
     }
     const txnId = reported.data;

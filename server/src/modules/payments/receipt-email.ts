@@ -1,6 +1,8 @@
+import { DEFAULT_LANGUAGE, type Language } from '@webpay/contracts/language';
 import { toCents } from '@webpay/contracts/money';
 import { PAYMENT_TYPE_LABELS, type Receipt } from '@webpay/contracts/payments';
 import type { RequestContext } from '../../lib/request-context.ts';
+import { MAIL_MESSAGES } from '../mail/mail-messages.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { PaymentReceiptMail } from '../mail/mail.templates.ts';
 import type { PaymentActor, PaymentAudit, AuditedPayment } from './payment-audit.ts';
@@ -13,49 +15,64 @@ const CARD_BRANDS: Record<string, string> = {
   AMEX: 'American Express',
 };
 
-/** "Visa ending in 9990", "Checking account ending in 6789": never more than four digits. */
-export function paidWith(receipt: Pick<Receipt, 'card' | 'eCheck'>): string {
+/**
+ * "Visa ending in 9990", "Checking account ending in 6789" (or their Spanish
+ * wording): never more than four digits.
+ */
+export function paidWith(
+  receipt: Pick<Receipt, 'card' | 'eCheck'>,
+  language: Language = DEFAULT_LANGUAGE,
+): string {
+  const words = MAIL_MESSAGES[language].receipt;
   if (receipt.card) {
     const brand = CARD_BRANDS[receipt.card.brand.toUpperCase()] ?? receipt.card.brand;
-    return `${brand} ending in ${receipt.card.last4}`;
+    return words.cardEnding(brand, receipt.card.last4);
   }
   if (receipt.eCheck) {
-    const type = receipt.eCheck.accountType === 'SAVINGS' ? 'Savings' : 'Checking';
-    return `${type} account ending in ${receipt.eCheck.accountNumber.replace(/\D/g, '').slice(-4)}`;
+    const last4 = receipt.eCheck.accountNumber.replace(/\D/g, '').slice(-4);
+    return receipt.eCheck.accountType === 'SAVINGS'
+      ? words.savingsEnding(last4)
+      : words.checkingEnding(last4);
   }
-  return 'Payment';
+  return words.paymentMethodUnknown;
 }
 
 /**
  * What a receipt line is called in the e-mail. The payer's address may not be
  * the guarantor's, so accounts are named by number and patients not at all.
  */
-export function receiptLineLabel(line: Receipt['accounts'][number]): string {
+export function receiptLineLabel(
+  line: Receipt['accounts'][number],
+  language: Language = DEFAULT_LANGUAGE,
+): string {
+  const words = MAIL_MESSAGES[language].receipt;
   switch (line.paymentType) {
     case PAYMENT_TYPE_LABELS.encounter:
-      return `Account ${line.accountId}`;
+      return words.account(line.accountId);
     case PAYMENT_TYPE_LABELS.external:
-      return `Account ${line.facilityId}-${line.accountId}`;
+      return words.account(`${line.facilityId}-${line.accountId}`);
     case PAYMENT_TYPE_LABELS.payment_plan:
-      return `Payment plan ${(line.description ?? line.accountId).split(' | ')[0]}`;
+      return words.paymentPlan((line.description ?? line.accountId).split(' | ')[0] ?? '');
     case PAYMENT_TYPE_LABELS.total:
-      return 'Payment on your account';
+      return words.onAccount;
   }
 }
 
-export function receiptMailContent(receipt: Receipt): PaymentReceiptMail {
+export function receiptMailContent(
+  receipt: Receipt,
+  language: Language = DEFAULT_LANGUAGE,
+): PaymentReceiptMail {
   return {
     firstName: receipt.billingInformation.firstName,
     receiptId: receipt.receiptId,
     paidAt: receipt.date,
     amountCents: toCents(receipt.amount),
-    paidWith: paidWith(receipt),
+    paidWith: paidWith(receipt, language),
     lines: receipt.accounts.map((line) => ({
-      label: receiptLineLabel(line),
+      label: receiptLineLabel(line, language),
       amountCents: toCents(line.amount),
     })),
-    postingNote:
-      'Your payment posts to your accounts within 1-2 business days. Until then it shows as a pending payment when you sign in.',
+    postingNote: MAIL_MESSAGES[language].receipt.postingNote,
   };
 }
 
@@ -79,7 +96,8 @@ export class ReceiptMailer {
   ): void {
     const to = receipt.emailedTo;
     if (!to) return;
-    const message = this.mail.paymentReceipt(to, receiptMailContent(receipt));
+    const language = context.language ?? DEFAULT_LANGUAGE;
+    const message = this.mail.paymentReceipt(to, receiptMailContent(receipt, language), language);
     const details = { receiptId: receipt.receiptId };
     this.mail.deliverInBackground(
       message,

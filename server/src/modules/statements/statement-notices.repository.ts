@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Language } from '@webpay/contracts/language';
 import type { Database } from '../../db/client.ts';
 import { guarantors, statements } from '../../db/schema.ts';
 
@@ -8,6 +9,8 @@ export interface StatementNoticeRow {
   firstName: string;
   lastName: string;
   email: string;
+  /** The language of the guarantor's last visit: the notice is written in it. */
+  preferredLanguage: Language;
   statementId: string;
   statementDate: string;
   amountDueCents: number;
@@ -37,6 +40,7 @@ export class StatementNoticesRepository {
         firstName: guarantors.firstName,
         lastName: guarantors.lastName,
         email: guarantors.email,
+        preferredLanguage: guarantors.preferredLanguage,
         statementId: statements.id,
         statementDate: statements.statementDate,
         amountDueCents: statements.amountDueCents,

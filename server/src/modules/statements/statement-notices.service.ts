@@ -90,14 +90,18 @@ export class StatementNoticeService {
       lifetimeMinutes,
       { purpose: 'statement_notice', statementId: notice.statementId },
     );
-    const message = this.mail.statementNotice(notice.email, {
-      firstName: notice.firstName,
-      statementDate: notice.statementDate,
-      amountDueCents: notice.amountDueCents,
-      dueDate: notice.dueDate,
-      link,
-      lifetimeMinutes,
-    });
+    const message = this.mail.statementNotice(
+      notice.email,
+      {
+        firstName: notice.firstName,
+        statementDate: notice.statementDate,
+        amountDueCents: notice.amountDueCents,
+        dueDate: notice.dueDate,
+        link,
+        lifetimeMinutes,
+      },
+      notice.preferredLanguage,
+    );
     const record = (outcome: 'success' | 'failure', details: Record<string, unknown>) =>
       this.audit.record(context, {
         action: 'statement.notify',

@@ -1,14 +1,23 @@
 import { PDFDocument, StandardFonts, rgb, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
-import { formatDate } from '@webpay/contracts/dates';
-import { formatCents, type Cents } from '@webpay/contracts/money';
-import { STATEMENT_STATUS_LABELS, type StatementStatus } from '@webpay/contracts/statements';
+import {
+  DEFAULT_LANGUAGE,
+  LOCALES,
+  formatCentsIn,
+  formatDateIn,
+  type Language,
+} from '@webpay/contracts/language';
+import type { Cents } from '@webpay/contracts/money';
+import type { StatementStatus } from '@webpay/contracts/statements';
 import type { StatementItem } from '../../db/schema.ts';
+import { STATEMENT_PDF_MESSAGES, type StatementPdfMessages } from './statement-pdf-messages.ts';
 
 /*
  * A guarantor's statement as a printable PDF, laid out from the stored
  * statement on every request. US Letter, Helvetica (a standard font, so
  * nothing is embedded), one table of lines that carries over to as many
  * pages as it needs with its header repeated, page numbers on every page.
+ * Printed in the language it is downloaded in (decision 0013); WinAnsi
+ * covers Spanish (á é í ó ú ñ ü ¿ ¡), so nothing needs embedding for it.
  */
 
 export interface StatementTotals {
@@ -33,6 +42,8 @@ export interface StatementPdfInput {
   amountDueCents: Cents;
   items: readonly StatementItem[];
   totals: StatementTotals;
+  /** English when absent. */
+  language?: Language;
 }
 
 const PAGE_WIDTH = 612;
@@ -62,26 +73,36 @@ interface Column {
   cell: (item: StatementItem) => string;
 }
 
-const COLUMNS: readonly Column[] = [
-  { title: 'Service date', width: 62, align: 'left', cell: (item) => formatDate(item.serviceDate) },
-  {
-    title: 'Account',
-    width: 68,
-    align: 'left',
-    cell: (item) => `${item.facilityId}-${item.accountNumber}`,
-  },
-  { title: 'Patient', width: 82, align: 'left', cell: (item) => item.patientName },
-  { title: 'Description', width: 108, align: 'left', cell: (item) => item.description },
-  { title: 'Charges', width: 53, align: 'right', cell: (item) => formatCents(item.chargesCents) },
-  { title: 'Payments', width: 53, align: 'right', cell: (item) => formatCents(item.paymentsCents) },
-  {
-    title: 'Adjustments',
-    width: 53,
-    align: 'right',
-    cell: (item) => formatCents(item.adjustmentsCents),
-  },
-  { title: 'Balance', width: 53, align: 'right', cell: (item) => formatCents(item.balanceCents) },
-];
+function columnsIn(language: Language): readonly Column[] {
+  const titles = STATEMENT_PDF_MESSAGES[language].columns;
+  const date = (value: string) => formatDateIn(language, value);
+  const money = (cents: Cents) => formatCentsIn(language, cents);
+  return [
+    { title: titles.serviceDate, width: 62, align: 'left', cell: (item) => date(item.serviceDate) },
+    {
+      title: titles.account,
+      width: 68,
+      align: 'left',
+      cell: (item) => `${item.facilityId}-${item.accountNumber}`,
+    },
+    { title: titles.patient, width: 82, align: 'left', cell: (item) => item.patientName },
+    { title: titles.description, width: 108, align: 'left', cell: (item) => item.description },
+    { title: titles.charges, width: 53, align: 'right', cell: (item) => money(item.chargesCents) },
+    {
+      title: titles.payments,
+      width: 53,
+      align: 'right',
+      cell: (item) => money(item.paymentsCents),
+    },
+    {
+      title: titles.adjustments,
+      width: 53,
+      align: 'right',
+      cell: (item) => money(item.adjustmentsCents),
+    },
+    { title: titles.balance, width: 53, align: 'right', cell: (item) => money(item.balanceCents) },
+  ];
+}
 
 interface Fonts {
   regular: PDFFont;
@@ -150,18 +171,33 @@ class StatementLayout {
   private page!: PDFPage;
   /** Top edge of the next thing drawn, measured from the bottom of the page. */
   private y = 0;
+  private readonly language: Language;
+  private readonly words: StatementPdfMessages;
+  private readonly columns: readonly Column[];
 
   constructor(
     private readonly doc: PDFDocument,
     private readonly fonts: Fonts,
     private readonly input: StatementPdfInput,
-  ) {}
+  ) {
+    this.language = input.language ?? DEFAULT_LANGUAGE;
+    this.words = STATEMENT_PDF_MESSAGES[this.language];
+    this.columns = columnsIn(this.language);
+  }
+
+  private date(value: string): string {
+    return formatDateIn(this.language, value);
+  }
+
+  private money(cents: Cents): string {
+    return formatCentsIn(this.language, cents);
+  }
 
   render(): void {
     this.firstPage();
     if (this.input.items.length === 0) {
       this.ensureRoom(TABLE_LINE + 2 * CELL_PAD_Y);
-      this.text('No activity in this statement period.', MARGIN + CELL_PAD_X, this.y - 12, {
+      this.text(this.words.noActivity, MARGIN + CELL_PAD_X, this.y - 12, {
         size: 9,
         color: MUTED,
       });
@@ -214,10 +250,14 @@ class StatementLayout {
     const top = this.y;
     this.text(provider.name, MARGIN, top - 16, { size: 16, bold: true, maxWidth: 360 });
     this.text(provider.portalName, MARGIN, top - 30, { size: 9, color: MUTED, maxWidth: 360 });
-    this.text(`Questions? Call ${provider.supportPhone}`, MARGIN, top - 42, { size: 9 });
-    this.text(`or e-mail ${provider.supportEmail}`, MARGIN, top - 53, { size: 9 });
-    this.text('Statement', PAGE_WIDTH - MARGIN, top - 16, { size: 16, bold: true, align: 'right' });
-    this.text(formatDate(this.input.statementDate), PAGE_WIDTH - MARGIN, top - 30, {
+    this.text(this.words.questions(provider.supportPhone), MARGIN, top - 42, { size: 9 });
+    this.text(this.words.orEmail(provider.supportEmail), MARGIN, top - 53, { size: 9 });
+    this.text(this.words.title, PAGE_WIDTH - MARGIN, top - 16, {
+      size: 16,
+      bold: true,
+      align: 'right',
+    });
+    this.text(this.date(this.input.statementDate), PAGE_WIDTH - MARGIN, top - 30, {
       size: 9,
       color: MUTED,
       align: 'right',
@@ -226,20 +266,20 @@ class StatementLayout {
 
     // Who the statement is for, and what it asks for.
     const blockTop = top - 84;
-    this.text('Guarantor', MARGIN, blockTop, { size: 8, color: MUTED });
+    this.text(this.words.guarantor, MARGIN, blockTop, { size: 8, color: MUTED });
     this.text(this.input.guarantorName, MARGIN, blockTop - 13, {
       size: 11,
       bold: true,
       maxWidth: 190,
     });
-    this.text('Account number', MARGIN, blockTop - 31, { size: 8, color: MUTED });
+    this.text(this.words.accountNumber, MARGIN, blockTop - 31, { size: 8, color: MUTED });
     this.text(this.input.accountNumber, MARGIN, blockTop - 43, { size: 10 });
 
     const factsX = MARGIN + 200;
     const facts: [string, string][] = [
-      ['Statement date', formatDate(this.input.statementDate)],
-      ['Due date', formatDate(this.input.dueDate)],
-      ['Status', STATEMENT_STATUS_LABELS[this.input.status]],
+      [this.words.statementDate, this.date(this.input.statementDate)],
+      [this.words.dueDate, this.date(this.input.dueDate)],
+      [this.words.status, this.words.statuses[this.input.status]],
     ];
     facts.forEach(([label, value], index) => {
       const y = blockTop - index * 15;
@@ -256,12 +296,12 @@ class StatementLayout {
       height: 62,
       color: ACCENT_SHADE,
     });
-    this.text('Amount due', boxX + 10, blockTop - 3, { size: 9, color: MUTED });
-    this.text(formatCents(this.input.amountDueCents), boxX + 10, blockTop - 24, {
+    this.text(this.words.amountDue, boxX + 10, blockTop - 3, { size: 9, color: MUTED });
+    this.text(this.money(this.input.amountDueCents), boxX + 10, blockTop - 24, {
       size: 18,
       bold: true,
     });
-    this.text(`Please pay by ${formatDate(this.input.dueDate)}`, boxX + 10, blockTop - 41, {
+    this.text(this.words.payBy(this.date(this.input.dueDate)), boxX + 10, blockTop - 41, {
       size: 8,
     });
 
@@ -274,7 +314,7 @@ class StatementLayout {
     const top = this.y;
     this.text(this.input.provider.name, MARGIN, top - 11, { size: 11, bold: true, maxWidth: 220 });
     this.text(
-      `Statement of ${formatDate(this.input.statementDate)}, account ${this.input.accountNumber} (continued)`,
+      this.words.continued(this.date(this.input.statementDate), this.input.accountNumber),
       PAGE_WIDTH - MARGIN,
       top - 11,
       { size: 9, color: MUTED, align: 'right' },
@@ -287,7 +327,7 @@ class StatementLayout {
   private tableHeader(): void {
     const height = TABLE_LINE + 2 * CELL_PAD_Y;
     let x = MARGIN;
-    for (const column of COLUMNS) {
+    for (const column of this.columns) {
       const textX = column.align === 'right' ? x + column.width - CELL_PAD_X : x + CELL_PAD_X;
       this.text(column.title, textX, this.y - CELL_PAD_Y - TABLE_SIZE, {
         size: TABLE_SIZE,
@@ -307,7 +347,7 @@ class StatementLayout {
   }
 
   private cells(item: StatementItem): string[][] {
-    return COLUMNS.map((column) => {
+    return this.columns.map((column) => {
       const value = column.cell(item);
       // Amounts are never wrapped or cut: a figure split over two lines could be misread.
       return column.align === 'right'
@@ -331,7 +371,7 @@ class StatementLayout {
       });
     }
     let x = MARGIN;
-    COLUMNS.forEach((column, columnIndex) => {
+    this.columns.forEach((column, columnIndex) => {
       const textX = column.align === 'right' ? x + column.width - CELL_PAD_X : x + CELL_PAD_X;
       (cells[columnIndex] ?? []).forEach((line, lineIndex) => {
         this.text(line, textX, this.y - CELL_PAD_Y - TABLE_SIZE - lineIndex * TABLE_LINE, {
@@ -350,7 +390,7 @@ class StatementLayout {
     this.ensureRoom(rowHeight + 44);
     this.rule(this.y, 1, INK);
     const baseline = this.y - CELL_PAD_Y - TABLE_SIZE;
-    this.text('Totals', MARGIN + CELL_PAD_X, baseline, { size: TABLE_SIZE, bold: true });
+    this.text(this.words.totals, MARGIN + CELL_PAD_X, baseline, { size: TABLE_SIZE, bold: true });
     const amounts = [
       totals.chargesCents,
       totals.paymentsCents,
@@ -359,23 +399,23 @@ class StatementLayout {
     ];
     let right = PAGE_WIDTH - MARGIN - CELL_PAD_X;
     for (let index = amounts.length - 1; index >= 0; index -= 1) {
-      this.text(formatCents(amounts[index] ?? 0), right, baseline, {
+      this.text(this.money(amounts[index] ?? 0), right, baseline, {
         size: TABLE_SIZE,
         bold: true,
         align: 'right',
       });
-      right -= COLUMNS[COLUMNS.length - amounts.length + index]?.width ?? 0;
+      right -= this.columns[this.columns.length - amounts.length + index]?.width ?? 0;
     }
     this.y -= rowHeight + 22;
     this.text(
-      `Amount due by ${formatDate(this.input.dueDate)}: ${formatCents(this.input.amountDueCents)}`,
+      this.words.amountDueBy(this.date(this.input.dueDate), this.money(this.input.amountDueCents)),
       PAGE_WIDTH - MARGIN,
       this.y,
       { size: 11, bold: true, align: 'right' },
     );
     this.y -= 14;
     this.text(
-      `Pay online at ${this.input.provider.portalName}, or call ${this.input.provider.supportPhone}.`,
+      this.words.payOnline(this.input.provider.portalName, this.input.provider.supportPhone),
       PAGE_WIDTH - MARGIN,
       this.y,
       { size: 8, color: MUTED, align: 'right' },
@@ -393,7 +433,7 @@ class StatementLayout {
         MARGIN,
         { size: 7, color: MUTED, maxWidth: CONTENT_WIDTH - 80 },
       );
-      this.text(`Page ${index + 1} of ${this.pages.length}`, PAGE_WIDTH - MARGIN, MARGIN, {
+      this.text(this.words.page(index + 1, this.pages.length), PAGE_WIDTH - MARGIN, MARGIN, {
         size: 7,
         color: MUTED,
         align: 'right',
@@ -408,7 +448,12 @@ export async function renderStatementPdf(input: StatementPdfInput): Promise<Uint
     regular: await doc.embedFont(StandardFonts.Helvetica),
     bold: await doc.embedFont(StandardFonts.HelveticaBold),
   };
-  doc.setTitle(`Statement of ${formatDate(input.statementDate)}`);
+  const language = input.language ?? DEFAULT_LANGUAGE;
+  doc.setTitle(
+    STATEMENT_PDF_MESSAGES[language].documentTitle(formatDateIn(language, input.statementDate)),
+  );
+  // Screen readers pick their voice from it.
+  doc.setLanguage(LOCALES[language]);
   doc.setAuthor(input.provider.name);
   doc.setCreator(input.provider.portalName);
   doc.setProducer(input.provider.portalName);

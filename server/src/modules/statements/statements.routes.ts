@@ -8,6 +8,7 @@ import {
 } from '@webpay/contracts/statements';
 import { PATH_ERRORS, SECURITY, SERVICE_ERRORS, errorResponses } from '../../lib/openapi.ts';
 import { requestContext } from '../../lib/request-context.ts';
+import { varyByLanguage } from '../../plugins/language.ts';
 
 const ID_PLACEHOLDER = 'STATEMENT_ID';
 /** The contracts' paths with the id as a route parameter. */
@@ -102,9 +103,11 @@ const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         requestContext(request),
       );
+      varyByLanguage(reply);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${pdf.filename}"`)
+        .header('content-language', request.language)
         .header('cache-control', 'no-store')
         .send(Buffer.from(pdf.bytes));
     },

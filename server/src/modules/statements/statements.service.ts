@@ -122,6 +122,7 @@ export class StatementsService {
       amountDueCents: row.amountDueCents,
       items: row.items,
       totals: statementTotals(row.items),
+      ...(context.language ? { language: context.language } : {}),
     });
     await this.record(context, guarantorId, 'statement.pdf_downloaded', 'success', {
       targetType: 'statement',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PORTAL_BASE_PATH } from '@webpay/contracts/api';
 import type { LoginResponse } from '@webpay/contracts/auth';
+import type { Language } from '@webpay/contracts/language';
 import { SIGN_IN_LIMITS, type VerificationStarted } from '@webpay/contracts/sign-in';
 import type { Database } from '../../db/client.ts';
 import { apiErrors, type ApiError } from '../../lib/api-error.ts';
@@ -103,15 +104,16 @@ export class VerificationService {
     firstName: string,
     code: string,
     started: VerificationStarted,
+    language: Language | undefined,
   ): OutgoingMail {
     const content = { firstName, code, lifetimeMinutes: CODE_MINUTES };
     switch (kind) {
       case 'email_code':
-        return this.mail.signInCode(to, content);
+        return this.mail.signInCode(to, content, language);
       case 'mfa':
-        return this.mail.mfaCode(to, content);
+        return this.mail.mfaCode(to, content, language);
       case 'signup':
-        return this.mail.signupCode(to, { ...content, link: this.codePageLink(started) });
+        return this.mail.signupCode(to, { ...content, link: this.codePageLink(started) }, language);
     }
   }
 
@@ -183,6 +185,7 @@ export class VerificationService {
       verification.firstName,
       code,
       started,
+      context.language,
     );
     await this.send(verification.kind, message, verification.guarantorId, verificationId, context);
     return started;
@@ -320,7 +323,14 @@ export class VerificationService {
       return started;
     }
 
-    const message = this.codeMail(restarted.kind, sendTo, recipient.firstName, code, started);
+    const message = this.codeMail(
+      restarted.kind,
+      sendTo,
+      recipient.firstName,
+      code,
+      started,
+      context.language,
+    );
     try {
       await this.send(restarted.kind, message, recipient.id, verificationId, context);
     } catch (error) {
@@ -448,7 +458,7 @@ export class VerificationService {
 
     let outcome: CodeOutcome;
     try {
-      outcome = await this.db.transaction((tx) => this.useCode(tx, request));
+      outcome = await this.db.transaction((tx) => this.useCode(tx, request, context.language));
     } catch (error) {
       if (isUniqueViolation(error)) {
         await notAFailure();
@@ -525,6 +535,7 @@ export class VerificationService {
   private async useCode(
     tx: Database,
     request: { guarantorId: string; verificationId: string; code: string },
+    language: Language | undefined,
   ): Promise<CodeOutcome> {
     const challenges = new ChallengesRepository(tx);
     const consumed = await challenges.consumeCode({
@@ -565,8 +576,9 @@ export class VerificationService {
     }
 
     const roles = (await authRepository.findRoles(guarantorId)) ?? [];
+    // A code sign-in, a finished sign-up and a confirmed MFA all keep the language they were done in.
     const { sessionId, response } = await this.auth.startSession(
-      { guarantorId, roles, loginType: 'totp' },
+      { guarantorId, roles, loginType: 'totp', ...(language ? { language } : {}) },
       tx,
     );
     return {

@@ -1,0 +1,45 @@
+import { AUTH_FIELD_MESSAGES, AUTH_FIELD_MESSAGES_ES } from './auth.ts';
+import {
+  BILLING_MESSAGES,
+  BILLING_MESSAGES_ES,
+  ECHECK_MESSAGES,
+  ECHECK_MESSAGES_ES,
+} from './billing.ts';
+import { FACILITY_ID_MESSAGE, FACILITY_ID_MESSAGE_ES } from './facilities.ts';
+import type { Language } from './language.ts';
+import { AMOUNT_MESSAGES, AMOUNT_MESSAGES_ES } from './money.ts';
+import { PAYMENT_LINE_MESSAGES, PAYMENT_LINE_MESSAGES_ES } from './payments.ts';
+import { SIGN_IN_FIELD_MESSAGES, SIGN_IN_FIELD_MESSAGES_ES } from './sign-in.ts';
+
+/**
+ * Every message the shared schemas give, English beside Spanish. The
+ * schemas keep English words (SPEC's), so both the portal's forms and the
+ * service's 400 answers translate an issue's message through this list.
+ */
+export const VALIDATION_CATALOGUES = [
+  [AUTH_FIELD_MESSAGES, AUTH_FIELD_MESSAGES_ES],
+  [SIGN_IN_FIELD_MESSAGES, SIGN_IN_FIELD_MESSAGES_ES],
+  [BILLING_MESSAGES, BILLING_MESSAGES_ES],
+  [ECHECK_MESSAGES, ECHECK_MESSAGES_ES],
+  [AMOUNT_MESSAGES, AMOUNT_MESSAGES_ES],
+  [PAYMENT_LINE_MESSAGES, PAYMENT_LINE_MESSAGES_ES],
+  [{ facilityId: FACILITY_ID_MESSAGE }, { facilityId: FACILITY_ID_MESSAGE_ES }],
+] as const satisfies readonly (readonly [Record<string, string>, Record<string, string>])[];
+
+const SPANISH = new Map<string, string>();
+for (const [english, spanish] of VALIDATION_CATALOGUES) {
+  for (const [key, text] of Object.entries(english)) {
+    const translated = (spanish as Record<string, string>)[key];
+    // The same English words may appear in two catalogues; the first translation stands.
+    if (translated && !SPANISH.has(text)) SPANISH.set(text, translated);
+  }
+}
+
+/** A shared schema's message in the reader's language; undefined when it is not one of ours. */
+export function translateValidationMessage(
+  message: string,
+  language: Language,
+): string | undefined {
+  if (language === 'en') return SPANISH.has(message) ? message : undefined;
+  return SPANISH.get(message);
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "guarantors" ADD COLUMN "preferred_language" text DEFAULT 'en' NOT NULL;

@@ -1,0 +1,143 @@
+import { SIGN_IN_ERROR_DETAILS } from '@webpay/contracts/sign-in';
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+const NOTHING_CHARGED = 'You have not been charged.';
+const OUTCOME_UNKNOWN_NEXT =
+  'Please do not pay again now: we check with the processor and your receipt will appear on your account if it did.';
+
+/**
+ * The words of every error object the service answers, in English: the
+ * titles and details SPEC and the portal expect. Field paths (`body.payer`),
+ * header names, amounts and account numbers are passed in, never translated.
+ */
+export const ERROR_MESSAGES_EN = {
+  titles: {
+    invalidRequest: 'Invalid request',
+    malformedJson: 'Malformed JSON',
+    badRequest: 'Bad request',
+    unauthorized: 'Unauthorized',
+    forbidden: 'Forbidden',
+    notFound: 'Not found',
+    methodNotAllowed: 'Method not allowed',
+    requestTimeout: 'Request timeout',
+    requestTooLarge: 'Request too large',
+    unsupportedMediaType: 'Unsupported media type',
+    tooManyRequests: 'Too many requests',
+    sessionExpired: 'Session expired',
+    signInFailed: 'Sign-in failed',
+    accountLocked: 'Account locked',
+    invalidCode: 'Invalid Code',
+    magicLinkInvalid: 'Sign-in link not valid',
+    accountNotFound: 'Account not found',
+    alreadySignedUp: 'Already signed up',
+    emailInUse: 'Email already in use',
+    noEmailOnFile: 'No email on file',
+    emailNotSent: 'Email not sent',
+    tooManyCodes: 'Too many codes requested',
+    apiKeyRequired: 'API key required',
+    apiKeyInvalid: 'Invalid API key',
+    requestMarkerRequired: 'Request marker required',
+    historyUnavailable: 'Statements and payments unavailable',
+    statementNotFound: 'Statement not found',
+    receiptNotFound: 'Receipt not found',
+    serviceUnavailable: 'Service unavailable',
+    unexpected: 'An unexpected error occurred',
+    amountExceedsBalance: 'Amount exceeds the balance',
+    paymentTypeMismatch: 'Payment line does not match its account',
+    accountListedTwice: 'Account listed twice',
+    cannotSaveEmail: 'Cannot save this email',
+    paymentNotFound: 'Payment not found',
+    idempotencyKeyReused: 'Idempotency-Key already used',
+    paymentInProgress: 'Payment still being processed',
+    paymentAlreadyMade: 'Payment already made',
+    paymentNotCancellable: 'Payment cannot be cancelled',
+    paymentNotConfirmed: 'Payment not confirmed',
+    paymentDeclined: 'Payment declined',
+    processorTimeout: 'Payment processor did not answer',
+    processorError: 'Payment processor error',
+  },
+
+  signInToContinue: 'Please sign in to continue.',
+  signInNotValid: 'Your sign-in is not valid. Please log in again.',
+  signInAgain: 'Your session has expired. Please log in again.',
+  invalidPin: 'The account number or PIN is incorrect.',
+  accountLocked: (minutes: number, supportPhone: string) =>
+    `There have been too many unsuccessful sign-in attempts, so sign-in to this account is paused for ${plural(minutes, 'minute', 'minutes')}. Please try again later, or call ${supportPhone} for help.`,
+  ...SIGN_IN_ERROR_DETAILS,
+  noEmailOnFile: (supportPhone: string) =>
+    `There is no email address on file for this account, so we cannot email you a code. Please call ${supportPhone} to add one.`,
+  tooManyRequests: (seconds: number) =>
+    `Too many attempts from this device. Please wait ${plural(seconds, 'second', 'seconds')} and try again.`,
+  apiKeyRequired: (header: string) =>
+    `Send the ${header} header with the key configured for this service.`,
+  apiKeyInvalid: (header: string) =>
+    `The ${header} header does not match the key configured for this service.`,
+  xhrMarkerRequired: (header: string, value: string) =>
+    `Send the header ${header}: ${value} with every call to this service.`,
+  routeNotFound: (method: string, path: string) => `There is no ${method} ${path} in this service.`,
+  historyUnavailable:
+    'Your account does not have access to statements and payment history online. Please call the billing office if you need a copy.',
+  statementNotFound: 'There is no statement with this id on your account.',
+  receiptNotFound: 'There is no receipt with this number on your account.',
+  databaseUnavailable:
+    'The service cannot reach its database right now. Please try again in a few moments.',
+  unexpected: 'An error occurred while processing your request. Please try again later.',
+
+  /** `body.payer.zipCode: …`: a field path, then what is wrong with it. */
+  field: (field: string, message: string) => `${field}: ${message}`,
+  fieldInvalid: 'is invalid',
+  bodyRequired: 'A JSON request body is required.',
+  bodyNotJson: 'The request body is not valid JSON.',
+  nulCharacter: 'must not contain the NUL character',
+  unsupportedMediaType: (contentType: string) =>
+    `Content-Type ${contentType} is not accepted; send the body as application/json.`,
+  bodyTooLarge: (kilobytes: number) =>
+    `The request body is larger than the ${kilobytes} KB this service accepts.`,
+  requestRefused: 'The request was refused.',
+
+  saveEmailWithoutEmail: 'there is no email address in the billing information to save.',
+  saveEmailNeedsCode:
+    'a new email address can only be saved to your account after you sign in with a code emailed to you. Pay without saving it, or sign in with your email address first.',
+  paymentNotFound: 'There is no payment with this reference on your account.',
+  idempotencyKeyReused: (header: string) =>
+    `The ${header} header was already used for a different payment. Send a new key for a new payment.`,
+  paymentInProgress: (header: string) =>
+    `A request with this ${header} is still being processed. Wait a moment and send it again; you will not be charged twice.`,
+  paymentAlreadyMade:
+    'This payment has already been received and cannot be cancelled. Your receipt shows it.',
+  paymentNotCancellable:
+    'Only a card payment that is still open can be cancelled; eCheck payments complete in one step.',
+  paymentNotConfirmed: `The card processor did not confirm this payment for this amount. ${NOTHING_CHARGED} If your card statement shows a charge, it will be matched to your account automatically; otherwise please try again.`,
+  /** `processorMessage` is the processor's own words, shown as they came. */
+  paymentDeclined: (processorMessage: string) =>
+    `Your bank account payment was declined${processorMessage ? ` (${processorMessage})` : ''}. ${NOTHING_CHARGED} Please check the routing and account numbers, or use another payment method.`,
+  processorTimeoutOutcomeUnknown: `The payment processor did not answer in time, so we cannot tell yet whether the payment went through. ${OUTCOME_UNKNOWN_NEXT}`,
+  processorTimeoutNothingCharged: `The payment processor did not answer in time. ${NOTHING_CHARGED} Please try again in a few minutes.`,
+  processorRefused: `The payment processor could not take this payment. ${NOTHING_CHARGED} Please try again in a few minutes.`,
+  processorUnreachable: `We could not reach the payment processor, so we cannot tell yet whether the payment went through. ${OUTCOME_UNKNOWN_NEXT}`,
+  processorTxnIdRequired: 'the processor’s transaction id is required.',
+
+  lineOverBalance: (amount: string, balance: string, account: string) =>
+    `${amount} is more than the ${balance} open on account ${account}.`,
+  lineNotFound: (accountId: string) => `account ${accountId} is not one of your open accounts.`,
+  lineBilledElsewhere: (accountId: string, label: string, facilityId: string, account: string) =>
+    `account ${accountId} is billed by another facility; pay it as a '${label}' with facilityId ${facilityId} and accountId ${account}.`,
+  lineWrongFacility: (accountId: string, facilityId: string, lineFacilityId: string) =>
+    `account ${accountId} belongs to facility ${facilityId}, not ${lineFacilityId}.`,
+  lineInPlan: (accountId: string, plan: string, label: string) =>
+    `account ${accountId} is part of payment plan ${plan}; pay it as a '${label}'.`,
+  planWrongFacility: (planNumber: string, facilityId: string) =>
+    `payment plan ${planNumber} is not billed by facility ${facilityId}.`,
+  lineBilledByMain: (accountId: string, facilityId: string, label: string, account: string) =>
+    `account ${accountId} is billed by ${facilityId}; pay it as an '${label}' with accountId ${account}.`,
+  guarantorWrongFacility: (label: string, facilityId: string, lineFacilityId: string) =>
+    `a '${label}' is made to facility ${facilityId}, not ${lineFacilityId}.`,
+  guarantorNotAlone: (label: string) => `a '${label}' must be the only line of its payment.`,
+  amountTooPrecise: 'must be dollars with at most 2 decimals.',
+  amountNotPositive: 'must be greater than zero.',
+  lineDuplicate: (accountId: string, firstLine: string) =>
+    `account ${accountId} is already paid on ${firstLine}; put the whole amount on one line.`,
+  paymentTooLarge: (total: string, limit: string) =>
+    `the total ${total} is more than the ${limit} one payment can be; split it into several payments.`,
+} as const;

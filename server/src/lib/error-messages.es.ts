@@ -1,0 +1,138 @@
+import { SIGN_IN_ERROR_DETAILS_ES } from '@webpay/contracts/sign-in';
+import type { ErrorMessages } from './error-messages.ts';
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+const NOTHING_CHARGED = 'No se le hizo ningún cargo.';
+const OUTCOME_UNKNOWN_NEXT =
+  'Por favor, no vuelva a pagar ahora: lo comprobaremos con el procesador y, si el pago se realizó, el recibo aparecerá en su cuenta.';
+
+/** The Spanish twin of ERROR_MESSAGES_EN: formal, as the hospital writes to patients. */
+export const ERROR_MESSAGES_ES: ErrorMessages = {
+  titles: {
+    invalidRequest: 'Solicitud no válida',
+    malformedJson: 'JSON mal formado',
+    badRequest: 'Solicitud incorrecta',
+    unauthorized: 'No autorizado',
+    forbidden: 'Acceso denegado',
+    notFound: 'No encontrado',
+    methodNotAllowed: 'Método no permitido',
+    requestTimeout: 'Tiempo de espera agotado',
+    requestTooLarge: 'Solicitud demasiado grande',
+    unsupportedMediaType: 'Tipo de contenido no admitido',
+    tooManyRequests: 'Demasiadas solicitudes',
+    sessionExpired: 'Sesión vencida',
+    signInFailed: 'No se pudo iniciar sesión',
+    accountLocked: 'Cuenta bloqueada',
+    invalidCode: 'Código no válido',
+    magicLinkInvalid: 'Enlace de inicio de sesión no válido',
+    accountNotFound: 'Cuenta no encontrada',
+    alreadySignedUp: 'Ya está registrado',
+    emailInUse: 'Correo electrónico en uso',
+    noEmailOnFile: 'No hay correo electrónico registrado',
+    emailNotSent: 'Correo electrónico no enviado',
+    tooManyCodes: 'Demasiados códigos solicitados',
+    apiKeyRequired: 'Se requiere la clave de API',
+    apiKeyInvalid: 'Clave de API no válida',
+    requestMarkerRequired: 'Falta el indicador de la solicitud',
+    historyUnavailable: 'Estados de cuenta y pagos no disponibles',
+    statementNotFound: 'Estado de cuenta no encontrado',
+    receiptNotFound: 'Recibo no encontrado',
+    serviceUnavailable: 'Servicio no disponible',
+    unexpected: 'Se produjo un error inesperado',
+    amountExceedsBalance: 'El monto supera el saldo',
+    paymentTypeMismatch: 'La línea de pago no corresponde a su cuenta',
+    accountListedTwice: 'Cuenta incluida dos veces',
+    cannotSaveEmail: 'No se puede guardar este correo electrónico',
+    paymentNotFound: 'Pago no encontrado',
+    idempotencyKeyReused: 'Idempotency-Key ya utilizada',
+    paymentInProgress: 'El pago aún se está procesando',
+    paymentAlreadyMade: 'El pago ya se realizó',
+    paymentNotCancellable: 'El pago no se puede cancelar',
+    paymentNotConfirmed: 'Pago no confirmado',
+    paymentDeclined: 'Pago rechazado',
+    processorTimeout: 'El procesador de pagos no respondió',
+    processorError: 'Error del procesador de pagos',
+  },
+
+  signInToContinue: 'Inicie sesión para continuar.',
+  signInNotValid: 'Su inicio de sesión no es válido. Vuelva a iniciar sesión.',
+  signInAgain: 'Su sesión ha vencido. Vuelva a iniciar sesión.',
+  invalidPin: 'El número de cuenta o el PIN no es correcto.',
+  accountLocked: (minutes, supportPhone) =>
+    `Hubo demasiados intentos fallidos de inicio de sesión, por lo que el acceso a esta cuenta está en pausa durante ${plural(minutes, 'minuto', 'minutos')}. Inténtelo de nuevo más tarde o llame al ${supportPhone} para recibir ayuda.`,
+  ...SIGN_IN_ERROR_DETAILS_ES,
+  noEmailOnFile: (supportPhone) =>
+    `No hay ningún correo electrónico registrado en esta cuenta, por lo que no podemos enviarle un código. Llame al ${supportPhone} para agregar uno.`,
+  tooManyRequests: (seconds) =>
+    `Demasiados intentos desde este dispositivo. Espere ${plural(seconds, 'segundo', 'segundos')} e inténtelo de nuevo.`,
+  apiKeyRequired: (header) =>
+    `Envíe el encabezado ${header} con la clave configurada para este servicio.`,
+  apiKeyInvalid: (header) =>
+    `El encabezado ${header} no coincide con la clave configurada para este servicio.`,
+  xhrMarkerRequired: (header, value) =>
+    `Envíe el encabezado ${header}: ${value} en cada llamada a este servicio.`,
+  routeNotFound: (method, path) => `Este servicio no tiene ${method} ${path}.`,
+  historyUnavailable:
+    'Su cuenta no tiene acceso en línea a los estados de cuenta ni al historial de pagos. Si necesita una copia, llame a la oficina de facturación.',
+  statementNotFound: 'No hay ningún estado de cuenta con este identificador en su cuenta.',
+  receiptNotFound: 'No hay ningún recibo con este número en su cuenta.',
+  databaseUnavailable:
+    'En este momento el servicio no puede acceder a su base de datos. Inténtelo de nuevo en unos momentos.',
+  unexpected: 'Se produjo un error al procesar su solicitud. Inténtelo de nuevo más tarde.',
+
+  field: (field, message) => `${field}: ${message}`,
+  fieldInvalid: 'no es válido',
+  bodyRequired: 'Se requiere un cuerpo de solicitud en JSON.',
+  bodyNotJson: 'El cuerpo de la solicitud no es JSON válido.',
+  nulCharacter: 'no puede contener el carácter NUL',
+  unsupportedMediaType: (contentType) =>
+    `No se acepta Content-Type ${contentType}; envíe el cuerpo como application/json.`,
+  bodyTooLarge: (kilobytes) =>
+    `El cuerpo de la solicitud supera los ${kilobytes} KB que acepta este servicio.`,
+  requestRefused: 'La solicitud fue rechazada.',
+
+  saveEmailWithoutEmail:
+    'la información de facturación no incluye ningún correo electrónico que guardar.',
+  saveEmailNeedsCode:
+    'solo puede guardar un nuevo correo electrónico en su cuenta después de iniciar sesión con un código enviado por correo electrónico. Pague sin guardarlo o inicie sesión primero con su correo electrónico.',
+  paymentNotFound: 'No hay ningún pago con esta referencia en su cuenta.',
+  idempotencyKeyReused: (header) =>
+    `El encabezado ${header} ya se usó para otro pago. Envíe una clave nueva para cada pago nuevo.`,
+  paymentInProgress: (header) =>
+    `Una solicitud con este ${header} aún se está procesando. Espere un momento y vuelva a enviarla; no se le cobrará dos veces.`,
+  paymentAlreadyMade: 'Este pago ya se recibió y no se puede cancelar. Su recibo lo muestra.',
+  paymentNotCancellable:
+    'Solo se puede cancelar un pago con tarjeta que siga abierto; los pagos con cheque electrónico se completan en un solo paso.',
+  paymentNotConfirmed: `El procesador de tarjetas no confirmó este pago por este monto. ${NOTHING_CHARGED} Si el estado de cuenta de su tarjeta muestra un cargo, se asociará a su cuenta automáticamente; de lo contrario, inténtelo de nuevo.`,
+  paymentDeclined: (processorMessage) =>
+    `El pago desde su cuenta bancaria fue rechazado${processorMessage ? ` (${processorMessage})` : ''}. ${NOTHING_CHARGED} Verifique el número de ruta bancaria y el número de cuenta, o use otro método de pago.`,
+  processorTimeoutOutcomeUnknown: `El procesador de pagos no respondió a tiempo, por lo que todavía no sabemos si el pago se realizó. ${OUTCOME_UNKNOWN_NEXT}`,
+  processorTimeoutNothingCharged: `El procesador de pagos no respondió a tiempo. ${NOTHING_CHARGED} Inténtelo de nuevo en unos minutos.`,
+  processorRefused: `El procesador de pagos no pudo aceptar este pago. ${NOTHING_CHARGED} Inténtelo de nuevo en unos minutos.`,
+  processorUnreachable: `No pudimos comunicarnos con el procesador de pagos, por lo que todavía no sabemos si el pago se realizó. ${OUTCOME_UNKNOWN_NEXT}`,
+  processorTxnIdRequired: 'se requiere el identificador de la transacción del procesador.',
+
+  lineOverBalance: (amount, balance, account) =>
+    `${amount} supera el saldo pendiente de ${balance} de la cuenta ${account}.`,
+  lineNotFound: (accountId) => `la cuenta ${accountId} no es una de sus cuentas pendientes.`,
+  lineBilledElsewhere: (accountId, label, facilityId, account) =>
+    `la cuenta ${accountId} la factura otro centro; páguela como '${label}' con facilityId ${facilityId} y accountId ${account}.`,
+  lineWrongFacility: (accountId, facilityId, lineFacilityId) =>
+    `la cuenta ${accountId} pertenece al centro ${facilityId}, no al ${lineFacilityId}.`,
+  lineInPlan: (accountId, plan, label) =>
+    `la cuenta ${accountId} forma parte del plan de pagos ${plan}; páguela como '${label}'.`,
+  planWrongFacility: (planNumber, facilityId) =>
+    `el plan de pagos ${planNumber} no lo factura el centro ${facilityId}.`,
+  lineBilledByMain: (accountId, facilityId, label, account) =>
+    `la cuenta ${accountId} la factura el centro ${facilityId}; páguela como '${label}' con accountId ${account}.`,
+  guarantorWrongFacility: (label, facilityId, lineFacilityId) =>
+    `un pago '${label}' se hace al centro ${facilityId}, no al ${lineFacilityId}.`,
+  guarantorNotAlone: (label) => `un pago '${label}' debe ser la única línea del pago.`,
+  amountTooPrecise: 'debe indicarse en dólares con un máximo de 2 decimales.',
+  amountNotPositive: 'debe ser mayor que cero.',
+  lineDuplicate: (accountId, firstLine) =>
+    `la cuenta ${accountId} ya se paga en ${firstLine}; indique el monto completo en una sola línea.`,
+  paymentTooLarge: (total, limit) =>
+    `el total de ${total} supera el máximo de ${limit} por pago; divídalo en varios pagos.`,
+};

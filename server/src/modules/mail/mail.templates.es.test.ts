@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import {
+  describeLifetime,
+  paymentReceiptMail,
+  signInCodeMail,
+  signInLinkMail,
+  signupMail,
+  statementNoticeMail,
+  verificationCodeMail,
+  type MailBranding,
+} from './mail.templates.ts';
+import { paidWith, receiptMailContent } from '../payments/receipt-email.ts';
+import type { Receipt } from '@webpay/contracts/payments';
+
+const branding: MailBranding = {
+  providerName: 'Wasatch Valley Health',
+  portalName: 'WebPay',
+  supportEmail: 'billing@wasatchvalleyhealth.example',
+  supportPhone: '(801) 555-0100',
+  accentColor: '#0f766e',
+};
+
+describe('e-mail templates in Spanish (decision 0013)', () => {
+  it('word the sign-in link in Spanish and mark both parts as Spanish', () => {
+    const link = 'https://pay.example.org/webpay/login/magic?abracadabra=abc';
+    const mail = signInLinkMail(branding, { firstName: 'María', link, lifetimeMinutes: 15 }, 'es');
+    expect(mail.language).toBe('es');
+    expect(mail.subject).toBe('Su enlace para iniciar sesión en WebPay');
+    expect(mail.html).toContain('<html lang="es">');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('Hola, María:');
+      expect(part).toContain('vence en 15 minutos');
+      expect(part).toContain('(801) 555-0100');
+    }
+    expect(mail.text).toContain('Iniciar sesión en WebPay:\n');
+    expect(mail.html).toContain('O copie y pegue esta dirección en su navegador:');
+  });
+
+  it('keep English as SPEC words it when no language is given', () => {
+    const mail = signInCodeMail(branding, { code: '012345', lifetimeMinutes: 10 });
+    expect(mail.language).toBe('en');
+    expect(mail.subject).toBe('Your WebPay sign-in code');
+    expect(mail.html).toContain('<html lang="en">');
+    expect(mail.text).toContain('Hello,');
+  });
+
+  it('put codes on a line of their own in every code e-mail', () => {
+    const content = { firstName: 'José', code: '012345', lifetimeMinutes: 10 };
+    const mails = [
+      signInCodeMail(branding, content, 'es'),
+      verificationCodeMail(branding, content, 'es'),
+      signupMail(
+        branding,
+        { ...content, link: 'https://pay.example.org/webpay/verify/code' },
+        'es',
+      ),
+    ];
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      'Su código para iniciar sesión en WebPay',
+      'Su código de verificación de WebPay',
+      'Confirme su correo electrónico para WebPay',
+    ]);
+    for (const mail of mails) {
+      expect(mail.text).toContain('\n    012345\n');
+      expect(mail.text).toContain('El código funciona una sola vez y vence en 10 minutos.');
+      expect(mail.text).not.toMatch(/\b(Hello|expires|code works)\b/);
+    }
+  });
+
+  it('write statement notices with es-US amounts and day-first short-month dates', () => {
+    const mail = statementNoticeMail(
+      branding,
+      {
+        firstName: 'Ana',
+        statementDate: '2026-11-03',
+        amountDueCents: 123_450,
+        dueDate: '2026-12-01',
+        link: 'https://pay.example.org/webpay/login/magic?abracadabra=xyz',
+        lifetimeMinutes: 7 * 24 * 60,
+      },
+      'es',
+    );
+    expect(mail.subject).toBe('Su estado de cuenta de Wasatch Valley Health está listo');
+    expect(mail.text).toContain('Fecha del estado de cuenta: 3 nov 2026');
+    expect(mail.text).toContain('Monto a pagar: $1,234.50');
+    expect(mail.text).toContain('Fecha de vencimiento: 1 dic 2026');
+    expect(mail.text).toContain('funciona durante 7 días');
+  });
+
+  it('word a receipt in Spanish, accounts by number and cards masked', () => {
+    const receipt = {
+      id: 'p1',
+      paymentMethod: 'card',
+      receiptId: 'R-1001',
+      amount: 1234.5,
+      date: '2026-11-03T15:04:05.000Z',
+      status: 'approved',
+      accounts: [
+        {
+          paymentType: 'Account Payment',
+          facilityId: '107',
+          accountId: '107-40010001',
+          amount: 1000,
+          locationId: '107',
+        },
+        {
+          paymentType: 'Payment Plan',
+          facilityId: '107',
+          accountId: '107-PP7001',
+          amount: 234.5,
+          locationId: '107',
+          description: 'PP7001-1 | Payment Plan',
+        },
+      ],
+      billingInformation: {
+        firstName: 'María',
+        lastName: 'García',
+        address: '1 Main St',
+        city: 'Provo',
+        state: 'UT',
+        zipCode: '84601',
+        email: 'maria@example.com',
+      },
+      card: { brand: 'VISA', last4: '9990', expiry: '12/28' },
+    } satisfies Receipt;
+    expect(paidWith(receipt)).toBe('Visa ending in 9990');
+    const mail = paymentReceiptMail(branding, receiptMailContent(receipt, 'es'), 'es');
+    expect(mail.subject).toBe('Su recibo de pago de Wasatch Valley Health R-1001');
+    expect(mail.text).toContain('Recibimos su pago de $1,234.50.');
+    expect(mail.text).toContain('Fecha: 3 nov 2026');
+    expect(mail.text).toContain('Forma de pago: Visa terminada en 9990');
+    expect(mail.text).toContain('Cuenta 107-40010001: $1,000.00');
+    expect(mail.text).toContain('Plan de pagos PP7001-1: $234.50');
+    expect(mail.text).toContain('1 a 2 días hábiles');
+  });
+
+  it('say lifetimes in Spanish', () => {
+    expect(describeLifetime(1, 'es')).toBe('1 minuto');
+    expect(describeLifetime(60, 'es')).toBe('1 hora');
+    expect(describeLifetime(48 * 60, 'es')).toBe('2 días');
+    expect(describeLifetime(15)).toBe('15 minutes');
+  });
+});

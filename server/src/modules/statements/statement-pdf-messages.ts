@@ -1,0 +1,77 @@
+import type { Language, Translation } from '@webpay/contracts/language';
+import { STATEMENT_STATUS_LABELS, STATEMENT_STATUS_LABELS_ES } from '@webpay/contracts/statements';
+
+/*
+ * The words printed on a statement PDF, per language. Column titles and the
+ * labels beside the facts are kept short: the layout gives them fixed widths.
+ */
+
+export const STATEMENT_PDF_MESSAGES_EN = {
+  title: 'Statement',
+  documentTitle: (date: string) => `Statement of ${date}`,
+  questions: (phone: string) => `Questions? Call ${phone}`,
+  orEmail: (email: string) => `or e-mail ${email}`,
+  guarantor: 'Guarantor',
+  accountNumber: 'Account number',
+  statementDate: 'Statement date',
+  dueDate: 'Due date',
+  status: 'Status',
+  statuses: STATEMENT_STATUS_LABELS,
+  amountDue: 'Amount due',
+  payBy: (date: string) => `Please pay by ${date}`,
+  continued: (date: string, account: string) =>
+    `Statement of ${date}, account ${account} (continued)`,
+  columns: {
+    serviceDate: 'Service date',
+    account: 'Account',
+    patient: 'Patient',
+    description: 'Description',
+    charges: 'Charges',
+    payments: 'Payments',
+    adjustments: 'Adjustments',
+    balance: 'Balance',
+  },
+  noActivity: 'No activity in this statement period.',
+  totals: 'Totals',
+  amountDueBy: (date: string, amount: string) => `Amount due by ${date}: ${amount}`,
+  payOnline: (portal: string, phone: string) => `Pay online at ${portal}, or call ${phone}.`,
+  page: (page: number, pages: number) => `Page ${page} of ${pages}`,
+} as const;
+
+export type StatementPdfMessages = Translation<typeof STATEMENT_PDF_MESSAGES_EN>;
+
+export const STATEMENT_PDF_MESSAGES_ES: StatementPdfMessages = {
+  title: 'Estado de cuenta',
+  documentTitle: (date) => `Estado de cuenta del ${date}`,
+  questions: (phone) => `¿Preguntas? Llame al ${phone}`,
+  orEmail: (email) => `o escriba a ${email}`,
+  guarantor: 'Garante',
+  accountNumber: 'Número de cuenta',
+  statementDate: 'Fecha de emisión',
+  dueDate: 'Vencimiento',
+  status: 'Estado',
+  statuses: STATEMENT_STATUS_LABELS_ES,
+  amountDue: 'Monto a pagar',
+  payBy: (date) => `Pague a más tardar el ${date}`,
+  continued: (date, account) => `Estado de cuenta del ${date}, cuenta ${account} (continuación)`,
+  columns: {
+    serviceDate: 'Fecha',
+    account: 'Cuenta',
+    patient: 'Paciente',
+    description: 'Descripción',
+    charges: 'Cargos',
+    payments: 'Pagos',
+    adjustments: 'Ajustes',
+    balance: 'Saldo',
+  },
+  noActivity: 'No hubo movimientos en este periodo.',
+  totals: 'Totales',
+  amountDueBy: (date, amount) => `Monto a pagar a más tardar el ${date}: ${amount}`,
+  payOnline: (portal, phone) => `Pague en línea en ${portal} o llame al ${phone}.`,
+  page: (page, pages) => `Página ${page} de ${pages}`,
+};
+
+export const STATEMENT_PDF_MESSAGES: Readonly<Record<Language, StatementPdfMessages>> = {
+  en: STATEMENT_PDF_MESSAGES_EN,
+  es: STATEMENT_PDF_MESSAGES_ES,
+};

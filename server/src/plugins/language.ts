@@ -1,0 +1,33 @@
+import type { FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { DEFAULT_LANGUAGE, pickLanguage, type Language } from '@webpay/contracts/language';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The language the caller reads (decision 0013), from Accept-Language,
+     * which the portal sets to its current language on every call.
+     */
+    language: Language;
+  }
+}
+
+/** The answer's words depend on Accept-Language, so a cache must keep one copy per language. */
+export function varyByLanguage(reply: FastifyReply): void {
+  const vary = reply.getHeader('vary');
+  const current = Array.isArray(vary) ? vary.join(', ') : vary === undefined ? '' : String(vary);
+  if (/(^|,)\s*(accept-language|\*)\s*(,|$)/i.test(current)) return;
+  reply.header('vary', current ? `${current}, Accept-Language` : 'Accept-Language');
+}
+
+/** Gives every request the language its answer, e-mails and PDFs are worded in. */
+export default fp(
+  async function language(app) {
+    app.decorateRequest('language', DEFAULT_LANGUAGE);
+    app.addHook('onRequest', (request, _reply, done) => {
+      request.language = pickLanguage(request.headers['accept-language']);
+      done();
+    });
+  },
+  { name: 'language' },
+);
