@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { DEMO_GUARANTORS, type DemoGuarantor } from '../../server/src/demo/demo-guarantors.ts';
+import { themes, viewports } from './looks.ts';
 import { Mailbox } from './mailbox.ts';
 
 export type DemoSignIn = Pick<DemoGuarantor, 'accountNumber' | 'pin' | 'firstName' | 'lastName'>;
@@ -34,7 +35,6 @@ async function storedSessionKeys(page: Page): Promise<string[]> {
   );
 }
 
-/** WCAG 2.1 A and AA violations on the current page. */
 /** Finite animations and transitions (a toast fading in) would be measured half-drawn. */
 async function settleAnimations(page: Page) {
   await page
@@ -50,11 +50,25 @@ async function settleAnimations(page: Page) {
     .catch(() => undefined);
 }
 
-async function accessibilityViolations(page: Page) {
+export interface AxeOptions {
+  /**
+   * Parts of the page that are not ours to fix, such as the card processor's
+   * lightbox: everything around them is still checked.
+   */
+  exclude?: readonly string[];
+}
+
+export interface EveryLookOptions extends AxeOptions {
+  /** Brings the state back before each look, for one that passes by itself, such as a toast. */
+  before?: () => Promise<void>;
+}
+
+/** WCAG 2.1 A and AA violations on the current page. */
+async function accessibilityViolations(page: Page, options: AxeOptions = {}) {
   await settleAnimations(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const results = await builder.analyze();
   return results.violations.map((violation) => ({
     id: violation.id,
     impact: violation.impact,
@@ -63,10 +77,38 @@ async function accessibilityViolations(page: Page) {
   }));
 }
 
+type Violations = Awaited<ReturnType<typeof accessibilityViolations>>;
+
+/**
+ * Checks the state on screen at both widths in both themes without leaving it:
+ * the portal starts in its 'system' theme, which follows the colour scheme the
+ * browser reports, so a dialog, an error or a half-finished payment stays put
+ * while the look changes underneath it. Every look is checked before failing,
+ * so one run reports them all.
+ */
+async function axeInEveryLook(page: Page, state: string, options: EveryLookOptions = {}) {
+  const found: Record<string, Violations> = {};
+  for (const viewport of viewports) {
+    await page.setViewportSize(viewport);
+    for (const theme of themes) {
+      await page.emulateMedia({ colorScheme: theme });
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+        .toBe(theme === 'dark');
+      await options.before?.();
+      const violations = await accessibilityViolations(page, options);
+      if (violations.length > 0) found[`${theme}, ${viewport.name}`] = violations;
+    }
+  }
+  expect(found, state).toEqual({});
+}
+
 export const test = base.extend<{
   signInWithPin: (who: DemoSignIn, next?: string) => Promise<void>;
   storedSessionKeys: () => Promise<string[]>;
-  accessibilityViolations: () => ReturnType<typeof accessibilityViolations>;
+  accessibilityViolations: (options?: AxeOptions) => Promise<Violations>;
+  /** Needs the portal's theme left to follow the system: the fixture sees to that before the first page loads. */
+  axeInEveryLook: (state: string, options?: EveryLookOptions) => Promise<void>;
   mailbox: Mailbox;
   sessionClaims: () => Promise<Record<string, unknown> | null>;
 }>({
@@ -88,7 +130,11 @@ export const test = base.extend<{
     await use(() => storedSessionKeys(page));
   },
   accessibilityViolations: async ({ page }, use) => {
-    await use(() => accessibilityViolations(page));
+    await use((options) => accessibilityViolations(page, options));
+  },
+  axeInEveryLook: async ({ page }, use) => {
+    await page.addInitScript(() => window.localStorage.setItem('webpay-ui-theme', 'system'));
+    await use((state, options) => axeInEveryLook(page, state, options));
   },
 });
 

@@ -57,6 +57,8 @@ export function RadioGroupField({
                 type="radio"
                 value={option.value}
                 aria-invalid={error ? true : undefined}
+                // Not every screen reader reads a group's description when a radio takes focus.
+                aria-describedby={errorId}
                 className="size-5 shrink-0 accent-brand focus-visible:outline-none"
                 {...inputProps}
               />
