@@ -70,6 +70,12 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // Loaders too: theirs are the only imports of the API schemas (and so
+      // of zod) left in the route tree, which every page, the sign-in page
+      // included, loads first.
+      codeSplittingOptions: {
+        defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
+      },
       routesDirectory: fromHere('./src/routes'),
       generatedRouteTree: fromHere('./src/routeTree.gen.ts'),
       quoteStyle: 'single',

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { ChevronDown, Copy } from 'lucide-react';
-import { PAYMENT_MESSAGES } from '@webpay/contracts/payments';
+import { PAYMENT_MESSAGES } from '@webpay/contracts/payment-messages';
 import { Button } from '@/components/ui/button.tsx';
 import { TECHNICAL_DETAILS_WORDS, type TechnicalDetailRow } from '@/lib/technical-details.ts';
 import { useCopyToClipboard } from '@/lib/use-copy-to-clipboard.ts';

@@ -6,7 +6,8 @@ import {
   XHR_MARKER_HEADER,
   XHR_MARKER_VALUE,
 } from '@webpay/contracts/api';
-import { fallbackError, isErrorObject, type ErrorObject } from '@webpay/contracts/errors';
+import { fallbackError } from '@webpay/contracts/error-codes';
+import type { ErrorObject } from '@webpay/contracts/errors';
 import { readApiKey } from '@/config/env.ts';
 import { sessionStore } from './session.ts';
 
@@ -26,13 +27,41 @@ export type ApiResult<T> =
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/**
+ * An answer's schema, or a loader of it. A loader is started together with
+ * the request, so pages that call the service as they open (the app config,
+ * the signed-in user) do not wait for zod before they can render.
+ */
+export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
+
+/**
+ * SPEC §3: a failed answer is shown as the service's error object when it has
+ * the object's fields. A check of its shape, not the parsing of data the
+ * portal goes on to use, so it stays free of zod.
+ */
+export function isErrorObject(value: unknown): value is ErrorObject {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const candidate = value as Record<string, unknown>;
+  const optionalText = (field: unknown) => field === undefined || typeof field === 'string';
+  return (
+    typeof candidate.title === 'string' &&
+    typeof candidate.status === 'number' &&
+    Number.isSafeInteger(candidate.status) &&
+    typeof candidate.code === 'string' &&
+    Array.isArray(candidate.details) &&
+    candidate.details.every((detail) => typeof detail === 'string') &&
+    optionalText(candidate.requestId) &&
+    optionalText(candidate.correlationId)
+  );
+}
+
 export interface RequestOptions<S extends z.ZodType> {
   method?: Method;
   /** Relative to the billing service base path, e.g. `/encounters`. */
   path: string;
   body?: unknown;
   /** Validates the answer; a 2xx body that does not match is treated as a failure. */
-  schema: S;
+  schema: SchemaSource<S>;
   /**
    * The bearer token for this call. Left out, the signed-in session's token is
    * used; `null` sends none (sign-in calls).
@@ -241,21 +270,30 @@ export function createApiClient(options: ApiClientOptions = {}) {
     requestOptions: RequestOptions<S>,
   ): Promise<ApiResult<z.output<S>>> {
     const { method = 'GET', path, schema } = requestOptions;
-    return guarded<z.output<S>>(method, path, () =>
-      send<z.output<S>>({ ...requestOptions, accept: 'application/json' }, async (response) => {
-        const payload = await readBody(response);
-        if (isErrorObject(payload)) {
-          console.error(`${method} ${path} failed`, payload);
-          return { error: payload, failure: 'response' };
-        }
-        const parsed = schema.safeParse(payload);
-        if (!parsed.success) {
-          console.error(`${method} ${path} answered with an unexpected shape`, parsed.error.issues);
-          return { error: fallbackError(undefined), failure: 'response' };
-        }
-        return { data: parsed.data };
-      }),
-    );
+    return guarded<z.output<S>>(method, path, () => {
+      const loadedSchema = typeof schema === 'function' ? schema() : Promise.resolve(schema);
+      // A loader that fails before the answer is read must not be reported as unhandled.
+      loadedSchema.catch(() => undefined);
+      return send<z.output<S>>(
+        { ...requestOptions, accept: 'application/json' },
+        async (response) => {
+          const payload = await readBody(response);
+          if (isErrorObject(payload)) {
+            console.error(`${method} ${path} failed`, payload);
+            return { error: payload, failure: 'response' };
+          }
+          const parsed = (await loadedSchema).safeParse(payload);
+          if (!parsed.success) {
+            console.error(
+              `${method} ${path} answered with an unexpected shape`,
+              parsed.error.issues,
+            );
+            return { error: fallbackError(undefined), failure: 'response' };
+          }
+          return { data: parsed.data };
+        },
+      );
+    });
   }
 
   /**
@@ -277,12 +315,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
   return {
     request,
     getBlob,
-    get: <S extends z.ZodType>(path: string, schema: S, rest: Partial<RequestOptions<S>> = {}) =>
-      request({ ...rest, method: 'GET', path, schema }),
+    get: <S extends z.ZodType>(
+      path: string,
+      schema: SchemaSource<S>,
+      rest: Partial<RequestOptions<S>> = {},
+    ) => request({ ...rest, method: 'GET', path, schema }),
     post: <S extends z.ZodType>(
       path: string,
       body: unknown,
-      schema: S,
+      schema: SchemaSource<S>,
       rest: Partial<RequestOptions<S>> = {},
     ) => request({ ...rest, method: 'POST', path, body, schema }),
   };

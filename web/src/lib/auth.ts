@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { decodeJwt } from 'jose';
-import { claimsSchema, type LoginResponse, type User } from '@webpay/contracts/auth';
-import { fallbackError } from '@webpay/contracts/errors';
+import type { LoginResponse, User } from '@webpay/contracts/auth';
+import { fallbackError } from '@webpay/contracts/error-codes';
 import { INITIAL_UNAUTHENTICATED_WAIT_MS, LOGOUT_DELAY_MS } from '@/config/constants.ts';
 import type { ApiResult } from './api-client.ts';
 import { queryKeys, SESSION_QUERY_KEYS } from './query-keys.ts';
@@ -139,7 +138,7 @@ export function createAuth(deps: AuthDependencies) {
 
     /** SPEC §4 Session, on load. */
     async initialise({ onLoginPage }: { onLoginPage: boolean }): Promise<void> {
-      const restored = restoreStoredSession(now());
+      const restored = await restoreStoredSession(now());
       if (!restored) {
         await wait(INITIAL_UNAUTHENTICATED_WAIT_MS);
       } else {
@@ -160,6 +159,11 @@ export function createAuth(deps: AuthDependencies) {
     async signIn(response: LoginResponse): Promise<ApiResult<Session>> {
       let claims;
       try {
+        // Only signing in reads a token, so the sign-in pages open without jose and zod.
+        const [{ decodeJwt }, { claimsSchema }] = await Promise.all([
+          import('jose'),
+          import('@webpay/contracts/auth'),
+        ]);
         const parsed = claimsSchema.safeParse(decodeJwt(response.access_token));
         if (!parsed.success) throw parsed.error;
         claims = parsed.data;

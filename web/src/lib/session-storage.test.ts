@@ -35,15 +35,15 @@ describe('session storage', () => {
     ]);
   });
 
-  it('restores an unexpired session whose parts all parse', () => {
+  it('restores an unexpired session whose parts all parse', async () => {
     const session = stored();
     writeStoredSession(session);
-    expect(restoreStoredSession(NOW)).toEqual(session);
+    expect(await restoreStoredSession(NOW)).toEqual(session);
   });
 
-  it('removes everything when the session has expired', () => {
+  it('removes everything when the session has expired', async () => {
     writeStoredSession(stored({ expiresAt: NOW }));
-    expect(restoreStoredSession(NOW)).toBeNull();
+    expect(await restoreStoredSession(NOW)).toBeNull();
     expect(storedKeys()).toEqual([]);
   });
 
@@ -64,10 +64,10 @@ describe('session storage', () => {
       'the claims do not match the schema',
       () => localStorage.setItem(SESSION_STORAGE_KEYS.claims, JSON.stringify({ roles: 'all' })),
     ],
-  ])('removes everything when %s', (_case, damage) => {
+  ])('removes everything when %s', async (_case, damage) => {
     writeStoredSession(stored());
     damage();
-    expect(restoreStoredSession(NOW)).toBeNull();
+    expect(await restoreStoredSession(NOW)).toBeNull();
     expect(storedKeys()).toEqual([]);
   });
 
@@ -79,9 +79,9 @@ describe('session storage', () => {
     expect(localStorage.getItem('webpay-ui-theme')).toBe('dark');
   });
 
-  it('updates the stored user on refresh', () => {
+  it('updates the stored user on refresh', async () => {
     writeStoredSession(stored());
     writeStoredUser({ ...maria, supportPhone: undefined, email: null });
-    expect(restoreStoredSession(NOW)?.user.email).toBeNull();
+    expect((await restoreStoredSession(NOW))?.user.email).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { claimsSchema, userSchema, type Claims, type User } from '@webpay/contracts/auth';
+import type { Claims, User } from '@webpay/contracts/auth';
 
 /** SPEC §3 Session, as it survives a reload. */
 export interface StoredSession {
@@ -42,9 +42,13 @@ export function clearStoredSession(): void {
 
 /**
  * SPEC §4: restore only an unexpired session whose every part still parses;
- * anything else is wiped so half a session can never linger.
+ * anything else is wiped so half a session can never linger. The schemas
+ * (and zod) are loaded only when there is a session to read, so a signed-out
+ * visit does not wait for them.
  */
-export function restoreStoredSession(now: number = Date.now()): StoredSession | null {
+export async function restoreStoredSession(
+  now: number = Date.now(),
+): Promise<StoredSession | null> {
   const store = storage();
   if (!store) return null;
 
@@ -52,16 +56,16 @@ export function restoreStoredSession(now: number = Date.now()): StoredSession | 
   const expiresAtRaw = store.getItem(SESSION_STORAGE_KEYS.expiresAt);
   const expiresAt =
     expiresAtRaw === null || expiresAtRaw.trim() === '' ? NaN : Number(expiresAtRaw);
+  if (!token || !Number.isFinite(expiresAt) || expiresAt <= now) {
+    clearStoredSession();
+    return null;
+  }
+
+  const { claimsSchema, userSchema } = await import('@webpay/contracts/auth');
   const user = userSchema.safeParse(parseJson(store.getItem(SESSION_STORAGE_KEYS.user)));
   const claims = claimsSchema.safeParse(parseJson(store.getItem(SESSION_STORAGE_KEYS.claims)));
 
-  if (
-    !token ||
-    !Number.isFinite(expiresAt) ||
-    expiresAt <= now ||
-    !user.success ||
-    !claims.success
-  ) {
+  if (!user.success || !claims.success) {
     clearStoredSession();
     return null;
   }

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { hasHistoricalDataRole, type User } from '@webpay/contracts/auth';
+import type { User } from '@webpay/contracts/auth';
+import { hasHistoricalDataRole } from '@webpay/contracts/roles';
 import type { StoredSession } from './session-storage.ts';
 
 /** SPEC §3 Session plus the derived role flag it keeps locally. */

@@ -1,14 +1,18 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { paymentHistoryQueryOptions } from '@/features/payment-history/api/get-payment-history.ts';
 import { PaymentHistoryPage } from '@/features/payment-history/components/payment-history-page.tsx';
+import { useMemo } from 'react';
 import {
-  paymentFilterSearchSchema,
+  parsePaymentFilter,
   rangeProblem,
-  type PaymentFilter,
 } from '@/features/payment-history/utils/payment-filter.ts';
+import {
+  pickSearchDates,
+  type SearchDates,
+} from '@/features/payment-history/utils/search-dates.ts';
 
 export const Route = createFileRoute('/_authenticated/payments')({
-  validateSearch: (search): PaymentFilter => paymentFilterSearchSchema.parse(search),
+  validateSearch: (search): SearchDates => pickSearchDates(search),
   // SPEC §6: payment history is for the historical-data role only.
   beforeLoad: ({ context }) => {
     if (!context.auth.hasHistoricalDataRole()) throw redirect({ to: '/dashboard' });
@@ -16,14 +20,16 @@ export const Route = createFileRoute('/_authenticated/payments')({
   loaderDeps: ({ search }) => search,
   // Started, not awaited: the page shows its own skeleton and error states.
   loader: ({ context, deps }) => {
-    if (rangeProblem(deps)) return;
-    void context.queryClient.prefetchQuery(paymentHistoryQueryOptions(deps));
+    const filter = parsePaymentFilter(deps);
+    if (rangeProblem(filter)) return;
+    void context.queryClient.prefetchQuery(paymentHistoryQueryOptions(filter));
   },
   component: PaymentsRoute,
 });
 
 function PaymentsRoute() {
-  const filter = Route.useSearch();
+  const { from, to } = Route.useSearch();
+  const filter = useMemo(() => parsePaymentFilter({ from, to }), [from, to]);
   const navigate = Route.useNavigate();
   return (
     <PaymentHistoryPage

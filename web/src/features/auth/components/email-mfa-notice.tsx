@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ShieldCheck, X } from 'lucide-react';
-import { fallbackError } from '@webpay/contracts/errors';
+import { fallbackError } from '@webpay/contracts/error-codes';
 import { EMAIL_MFA_NOTICE } from '@webpay/contracts/messages';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';

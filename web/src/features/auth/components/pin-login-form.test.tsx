@@ -40,7 +40,8 @@ describe('PIN sign-in', () => {
     expect(account).toHaveAttribute('autocomplete', 'username');
     expect(pin).toHaveAttribute('type', 'password');
     expect(pin).toHaveAttribute('inputmode', 'numeric');
-    expect(document.title).toBe('Canyon Pay Login');
+    // The title takes the portal's name once the config has been read.
+    await waitFor(() => expect(document.title).toBe('Canyon Pay Login'));
   });
 
   it('checks the fields with the shared schema before calling the service', async () => {

@@ -86,7 +86,8 @@ describe('the code page (/verify/code)', () => {
     expect(field).toHaveAttribute('inputmode', 'numeric');
     expect(field).toHaveAttribute('autocomplete', 'one-time-code');
     expect(field).toHaveAccessibleDescription('The 6 digits from the email');
-    expect(document.title).toBe('Canyon Pay Verification');
+    // The title takes the portal's name once the config has been read.
+    await waitFor(() => expect(document.title).toBe('Canyon Pay Verification'));
   });
 
   it('keeps only the digits of what is typed or pasted', async () => {

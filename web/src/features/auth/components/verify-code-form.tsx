@@ -4,7 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { fallbackError } from '@webpay/contracts/errors';
+import { fallbackError } from '@webpay/contracts/error-codes';
 import {
   SIGN_IN_LIMITS,
   verificationCodeSchema,

@@ -1,4 +1,5 @@
-import { ERROR_CODES, type ErrorObject } from '@webpay/contracts/errors';
+import { ERROR_CODES } from '@webpay/contracts/error-codes';
+import type { ErrorObject } from '@webpay/contracts/errors';
 import { SIGN_IN_MESSAGES, throttledMessage } from '@webpay/contracts/messages';
 import { isSafeRedirectPath } from '@webpay/contracts/redirect';
 import { ApiError } from '@/lib/api-client.ts';

@@ -1,4 +1,5 @@
-import { resendFailedError, type ErrorObject } from '@webpay/contracts/errors';
+import { resendFailedError } from '@webpay/contracts/error-codes';
+import type { ErrorObject } from '@webpay/contracts/errors';
 import type { Session } from '@/lib/session.ts';
 import { serverDetail } from './sign-in.ts';
 

@@ -1,12 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@webpay/contracts/api';
-import { appConfigSchema, type AppConfig } from '@webpay/contracts/config';
+import type { AppConfig } from '@webpay/contracts/config';
 import { CONFIG_CACHE } from '@/config/constants.ts';
 import { api, unwrap, type ApiResult } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
+// Every page asks for the config as it opens; its schema (and zod) loads beside the request.
+const loadAppConfigSchema = () =>
+  import('@webpay/contracts/config').then((module) => module.appConfigSchema);
+
 export function getAppConfig(signal?: AbortSignal): Promise<ApiResult<AppConfig>> {
-  return api.get(API_PATHS.configApp, appConfigSchema, { signal, token: null });
+  return api.get(API_PATHS.configApp, loadAppConfigSchema, { signal, token: null });
 }
 
 /** SPEC §7: fetched once, never stale, kept a day, retried twice 500 ms apart. */

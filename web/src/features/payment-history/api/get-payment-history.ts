@@ -1,16 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@webpay/contracts/api';
-import { paymentHistorySchema, type PaymentHistory } from '@webpay/contracts/payment-history';
+import type { PaymentHistory } from '@webpay/contracts/payment-history';
 import { api, unwrap, type ApiResult } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { rangeProblem, toSearch, type PaymentFilter } from '../utils/payment-filter.ts';
+
+// The route starts this call, and routes are part of every page; the schema loads with the call.
+const loadPaymentHistorySchema = () =>
+  import('@webpay/contracts/payment-history').then((module) => module.paymentHistorySchema);
 
 export function getPaymentHistory(
   filter: PaymentFilter,
   signal?: AbortSignal,
 ): Promise<ApiResult<PaymentHistory>> {
   const query = new URLSearchParams(toSearch(filter)).toString();
-  return api.get(`${API_PATHS.payments}${query ? `?${query}` : ''}`, paymentHistorySchema, {
+  return api.get(`${API_PATHS.payments}${query ? `?${query}` : ''}`, loadPaymentHistorySchema, {
     signal,
   });
 }

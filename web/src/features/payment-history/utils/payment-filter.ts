@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatDate, isoDateSchema } from '@webpay/contracts/dates';
+import type { SearchDates } from './search-dates.ts';
 
 /**
  * The date range of /payments, kept in the address so it survives a reload
@@ -11,6 +12,11 @@ export const paymentFilterSearchSchema = z.object({
   to: isoDateSchema.optional().catch(undefined),
 });
 export type PaymentFilter = z.infer<typeof paymentFilterSearchSchema>;
+
+/** The address's dates as the page uses them: anything not a calendar date is dropped. */
+export function parsePaymentFilter(search: SearchDates): PaymentFilter {
+  return paymentFilterSearchSchema.parse(search);
+}
 
 export const RANGE_REVERSED_MESSAGE = 'The From date must be on or before the To date.';
 
