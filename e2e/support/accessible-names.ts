@@ -83,7 +83,10 @@ function mariaShell(phoneLinks = 1): NamedControl[] {
 }
 
 /** A PIN sign-in offers to confirm the account by e-mail, and the offer can be put away. */
-const EMAIL_CHECK_NOTICE: readonly NamedControl[] = [button('Email me a code'), button('Dismiss')];
+const EMAIL_CHECK_NOTICE: readonly NamedControl[] = [
+  button('Email me a code'),
+  button('Dismiss notice about confirming your identity'),
+];
 
 /** Full and Clear beside each amount field, named after the row they fill. */
 function amountControls(label: string): NamedControl[] {

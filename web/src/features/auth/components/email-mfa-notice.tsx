@@ -75,7 +75,7 @@ export function EmailMfaNotice() {
         <Button
           variant="ghost"
           size="icon"
-          aria-label="Dismiss"
+          aria-label="Dismiss notice about confirming your identity"
           className="max-sm:absolute max-sm:top-1 max-sm:right-1"
           onClick={() => {
             dismissEmailMfaNotice(sessionId);
