@@ -74,13 +74,11 @@ describe('e-mail multi-factor on the dashboard', () => {
     fakeService(handlers());
     await openDashboard();
     const notice = screen.getByRole('region', { name: 'Confirm your identity' });
-    await userEvent
-      .setup()
-      .click(
-        within(notice).getByRole('button', {
-          name: 'Dismiss notice about confirming your identity',
-        }),
-      );
+    await userEvent.setup().click(
+      within(notice).getByRole('button', {
+        name: 'Dismiss notice about confirming your identity',
+      }),
+    );
     expect(screen.queryByText(NOTICE)).not.toBeInTheDocument();
     expect(document.getElementById('main-content')).toHaveFocus();
   });
