@@ -60,6 +60,12 @@ describe('api client', () => {
     expect(lastHeaders().get('Accept')).toBe('application/json');
   });
 
+  it('asks the service to answer in the language of the screens, whatever the browser prefers', async () => {
+    const { client, lastHeaders } = setup();
+    await client.get('/auth/me', okSchema);
+    expect(lastHeaders().get('Accept-Language')).toBe('en');
+  });
+
   it('sends the held token as a bearer token', async () => {
     const { client, lastHeaders } = setup();
     await client.get('/encounters', okSchema);

@@ -11,6 +11,9 @@ import type { ErrorObject } from '@webpay/contracts/errors';
 import { readApiKey } from '@/config/env.ts';
 import { sessionStore } from './session.ts';
 
+/** The language of the portal's screens, which every call asks the service to answer in. */
+export const PORTAL_LANGUAGE = 'en';
+
 /** How a call failed, for screens that word network trouble differently from server answers. */
 export type FailureKind = 'network' | 'timeout' | 'aborted' | 'response';
 
@@ -181,6 +184,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
     const headers = new Headers({
       Accept: accept,
+      // The service words its messages, e-mails and PDFs in the language asked
+      // for (decision 0013). The screens are English until their Spanish
+      // catalogues land, so the portal asks for English rather than letting
+      // the browser's own language mix Spanish messages into English pages.
+      'Accept-Language': PORTAL_LANGUAGE,
       [XHR_MARKER_HEADER]: XHR_MARKER_VALUE,
     });
     const apiKey = getApiKey();
