@@ -2,7 +2,6 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { API_PATHS } from '@webpay/contracts/api';
 import { loginResponseSchema } from '@webpay/contracts/auth';
-import type { PayerInput } from '@webpay/contracts/billing';
 import { encountersResponseSchema } from '@webpay/contracts/encounters';
 import {
   PAYMENT_TYPE_LABELS,
@@ -18,6 +17,7 @@ import {
 import { createTestDatabase, type TestDatabase } from '../../server/src/test/database.ts';
 import { startApiServer, startCeilingServer, type ApiServer } from './api-server.ts';
 import { percentile } from './percentile.ts';
+import { ROBERT_PAYER } from './robert-payer.ts';
 
 /*
  * API throughput and latency on the service as production runs it (its own
@@ -114,16 +114,6 @@ export function apiBenchOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Ap
 }
 
 const { maria, robert } = DEMO_GUARANTORS;
-
-const ROBERT_PAYER: PayerInput = {
-  firstName: robert.firstName,
-  lastName: robert.lastName,
-  address: '55 East 100 South',
-  city: 'Provo',
-  state: 'UT',
-  zipCode: '84601',
-  email: robert.email,
-};
 
 /** One payment's amount: a cent, so that Robert's balances never run out. */
 const PAYMENT_AMOUNT = 0.01;

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { API_PATHS, IDEMPOTENCY_KEY_HEADER } from '@webpay/contracts/api';
 import { loginResponseSchema } from '@webpay/contracts/auth';
-import type { PayerInput } from '@webpay/contracts/billing';
 import { encountersResponseSchema } from '@webpay/contracts/encounters';
 import {
   PAYMENT_TYPE_LABELS,
@@ -18,6 +17,7 @@ import {
 } from '../../server/src/modules/converge-sandbox/test-instruments.ts';
 import type { SoakServer } from './soak-server.ts';
 import type { SoakStats } from './soak-stats.ts';
+import { ROBERT_PAYER } from './robert-payer.ts';
 
 /*
  * The soak's traffic: workers that each act like a guarantor at the portal,
@@ -40,16 +40,6 @@ export const SOAK_MIX = {
   'card payment': 20,
 } as const;
 type Action = keyof typeof SOAK_MIX;
-
-const ROBERT_PAYER: PayerInput = {
-  firstName: robert.firstName,
-  lastName: robert.lastName,
-  address: '55 East 100 South',
-  city: 'Provo',
-  state: 'UT',
-  zipCode: '84601',
-  email: robert.email,
-};
 
 /** What the traffic needs to know of the demo data, read once before it starts. */
 export interface SoakFixture {

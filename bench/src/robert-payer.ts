@@ -1,0 +1,15 @@
+import type { PayerInput } from '@webpay/contracts/billing';
+import { DEMO_GUARANTORS } from '../../server/src/demo/demo-guarantors.ts';
+
+const { robert } = DEMO_GUARANTORS;
+
+/** The billing details the benchmarks pay Robert Johnson's bills with. */
+export const ROBERT_PAYER: PayerInput = {
+  firstName: robert.firstName,
+  lastName: robert.lastName,
+  address: '55 East 100 South',
+  city: 'Provo',
+  state: 'UT',
+  zipCode: '84601',
+  email: robert.email,
+};
