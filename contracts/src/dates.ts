@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatDateIn } from './language.ts';
 
 /** A calendar date on the wire: `YYYY-MM-DD`. */
 export const isoDateSchema = z.iso.date().meta({ example: '2026-06-02' });
@@ -8,27 +9,12 @@ export const isoDateTimeSchema = z.iso
   .datetime({ offset: true })
   .meta({ example: '2026-11-01T15:04:05.000Z' });
 
-const shortMonth = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 /**
  * `Jun 2, 2026` (SPEC §1: en-US short-month). A bare date is read as a
  * calendar day, never shifted by the viewer's time zone.
  */
 export function formatDate(value: string): string {
-  const isDateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  const date = new Date(isDateOnly ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) return value;
-  if (isDateOnly) return shortMonth.format(date);
-  return new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  }).format(date);
+  return formatDateIn('en', value);
 }
 
 /** `YYYY-MM-DD` of a Date in UTC. */

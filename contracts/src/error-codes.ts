@@ -1,4 +1,5 @@
 import type { ErrorObject } from './errors.ts';
+import type { Language, Translation } from './language.ts';
 
 // Kept apart from the schema so the portal can word failures without loading zod.
 
@@ -38,35 +39,60 @@ export const ERROR_CODES = {
   fallbackSessionExpired: 'ERR1002',
 } as const;
 
+/** The words of the portal's own fallback errors, SPEC §8's in English. */
+export const FALLBACK_ERROR_TEXT = {
+  sessionExpiredTitle: 'Session expired',
+  sessionExpired: 'Your session has expired. Please log in again.',
+  unexpectedTitle: 'An unexpected error occurred',
+  unexpected: 'An error occurred while processing your request. Please try again later.',
+  resendFailedTitle: 'Failed to Send Code',
+  resendFailed: 'Could not send verification code. Please try again.',
+} as const;
+
+export const FALLBACK_ERROR_TEXT_ES: Translation<typeof FALLBACK_ERROR_TEXT> = {
+  sessionExpiredTitle: 'Sesión vencida',
+  sessionExpired: 'Su sesión ha vencido. Vuelva a iniciar sesión.',
+  unexpectedTitle: 'Se produjo un error inesperado',
+  unexpected: 'Se produjo un error al procesar su solicitud. Inténtelo de nuevo más tarde.',
+  resendFailedTitle: 'No se pudo enviar el código',
+  resendFailed: 'No se pudo enviar el código de verificación. Inténtelo de nuevo.',
+};
+
+function fallbackText(language: Language): Translation<typeof FALLBACK_ERROR_TEXT> {
+  return language === 'es' ? FALLBACK_ERROR_TEXT_ES : FALLBACK_ERROR_TEXT;
+}
+
 /** SPEC §8: used when a body is not a recognised error object. */
-export function fallbackError(status: number | undefined): ErrorObject {
+export function fallbackError(status: number | undefined, language: Language = 'en'): ErrorObject {
+  const text = fallbackText(language);
   if (status === 401) {
     return {
-      title: 'Session expired',
+      title: text.sessionExpiredTitle,
       status: 401,
       code: ERROR_CODES.fallbackSessionExpired,
-      details: ['Your session has expired. Please log in again.'],
+      details: [text.sessionExpired],
       requestId: '',
       correlationId: '',
     };
   }
   return {
-    title: 'An unexpected error occurred',
+    title: text.unexpectedTitle,
     status: status ?? 500,
     code: ERROR_CODES.fallbackUnexpected,
-    details: ['An error occurred while processing your request. Please try again later.'],
+    details: [text.unexpected],
     requestId: '',
     correlationId: '',
   };
 }
 
 /** SPEC §8: a new code could not be sent. */
-export function resendFailedError(message?: string): ErrorObject {
+export function resendFailedError(message?: string, language: Language = 'en'): ErrorObject {
+  const text = fallbackText(language);
   return {
-    title: 'Failed to Send Code',
+    title: text.resendFailedTitle,
     status: 400,
     code: ERROR_CODES.resendFailed,
-    details: [message || 'Could not send verification code. Please try again.'],
+    details: [message || text.resendFailed],
     requestId: '',
     correlationId: '',
   };

@@ -11,9 +11,9 @@ import {
   LANGUAGES,
   LOCALES,
   isLanguage,
-  languageSchema,
   pickLanguage,
 } from './language.ts';
+import { languageSchema } from './language-change.ts';
 
 describe('languages (decision 0013)', () => {
   it('lists English first as the default, then Spanish', () => {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The languages a guarantor can read the portal, the service's messages, the
  * e-mails and the PDFs in (docs/decisions/0013-english-and-spanish.md).
@@ -8,18 +6,7 @@ import { z } from 'zod';
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-export const languageSchema = z
-  .enum(LANGUAGES)
-  .meta({ id: 'Language', description: 'A supported language', example: 'es' });
-
 export const DEFAULT_LANGUAGE: Language = 'en';
-
-/** PUT /auth/me/language: the signed-in portal's language switch. */
-export const languageChangeRequestSchema = z
-  .object({ language: languageSchema })
-  .strict()
-  .meta({ id: 'LanguageChangeRequest' });
-export type LanguageChangeRequest = z.infer<typeof languageChangeRequestSchema>;
 
 /** Each language's name in itself, as a language switch shows it. */
 export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {

@@ -9,12 +9,14 @@ import { getMe } from '@/features/auth/api/get-me.ts';
 import { postLogout } from '@/features/auth/api/logout.ts';
 import { appConfigQueryOptions } from '@/features/config/api/get-app-config.ts';
 import { createAuth } from '@/lib/auth.ts';
+import { startLanguage } from '@/lib/language.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { applyTheme, readStoredTheme, resolveTheme } from '@/lib/theme.ts';
 import '@/styles/index.css';
 
 // Before the first paint, so a dark theme never flashes light.
 applyTheme(resolveTheme(readStoredTheme()));
+startLanguage();
 logRelease();
 
 const queryClient = createQueryClient();

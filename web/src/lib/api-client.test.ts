@@ -60,10 +60,24 @@ describe('api client', () => {
     expect(lastHeaders().get('Accept')).toBe('application/json');
   });
 
-  it('asks the service to answer in the language of the screens, whatever the browser prefers', async () => {
-    const { client, lastHeaders } = setup();
+  it('asks the service to answer in the language the portal is read in, as it changes', async () => {
+    let language: 'en' | 'es' = 'en';
+    const { client, lastHeaders } = setup({ getLanguage: () => language });
     await client.get('/auth/me', okSchema);
     expect(lastHeaders().get('Accept-Language')).toBe('en');
+    language = 'es';
+    await client.get('/auth/me', okSchema);
+    expect(lastHeaders().get('Accept-Language')).toBe('es');
+  });
+
+  it('words its own fallback errors in the portal\'s language', async () => {
+    const { client } = setup({
+      getLanguage: () => 'es',
+      fetch: vi.fn<typeof fetch>(async () => new Response('<html>', { status: 502 })),
+    });
+    const result = await client.get('/encounters', okSchema);
+    expect(result.error?.title).toBe('Se produjo un error inesperado');
+    expect(result.error?.code).toBe('ERR1001');
   });
 
   it('sends the held token as a bearer token', async () => {

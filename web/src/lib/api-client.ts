@@ -7,12 +7,11 @@ import {
   XHR_MARKER_VALUE,
 } from '@webpay/contracts/api';
 import { fallbackError } from '@webpay/contracts/error-codes';
+import type { Language } from '@webpay/contracts/language';
 import type { ErrorObject } from '@webpay/contracts/errors';
 import { readApiKey } from '@/config/env.ts';
+import { currentLanguage } from './language.ts';
 import { sessionStore } from './session.ts';
-
-/** The language of the portal's screens, which every call asks the service to answer in. */
-export const PORTAL_LANGUAGE = 'en';
 
 /** How a call failed, for screens that word network trouble differently from server answers. */
 export type FailureKind = 'network' | 'timeout' | 'aborted' | 'response';
@@ -82,6 +81,8 @@ export interface ApiClientOptions {
   getToken?: () => string | null | undefined;
   /** Told when a call that carried the session's current token is refused with 401. */
   onUnauthorized?: () => void;
+  /** The language the portal is read in, which the service answers in. */
+  getLanguage?: () => Language;
   fetch?: typeof fetch;
 }
 
@@ -172,7 +173,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
     getApiKey = readApiKey,
     getToken = () => sessionStore.get()?.token,
     onUnauthorized = () => sessionStore.reportUnauthorized(),
+    getLanguage = currentLanguage,
   } = options;
+  const failed = (status?: number) => fallbackError(status, getLanguage());
 
   async function send<T>(
     requestOptions: Omit<RequestOptions<z.ZodType>, 'schema'> & { accept: string },
@@ -185,10 +188,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const headers = new Headers({
       Accept: accept,
       // The service words its messages, e-mails and PDFs in the language asked
-      // for (decision 0013). The screens are English until their Spanish
-      // catalogues land, so the portal asks for English rather than letting
-      // the browser's own language mix Spanish messages into English pages.
-      'Accept-Language': PORTAL_LANGUAGE,
+      // for (decision 0013): the portal's, not the browser's, so they match the screen.
+      'Accept-Language': getLanguage(),
       [XHR_MARKER_HEADER]: XHR_MARKER_VALUE,
     });
     const apiKey = getApiKey();
@@ -223,7 +224,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
           credentials: 'same-origin',
         });
       } catch (_networkFailure) {
-        return { error: fallbackError(undefined), failure: abortKind() ?? 'network' };
+        return { error: failed(), failure: abortKind() ?? 'network' };
       }
 
       if (response.ok) {
@@ -232,15 +233,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
           result = await readAnswer(response);
         } catch (_unreadable) {
           // A body cut off by the deadline or the caller counts as that, not as a bad answer.
-          result = { error: fallbackError(undefined), failure: 'response' };
+          result = { error: failed(), failure: 'response' };
         }
         const aborted = abortKind();
-        return aborted ? { error: fallbackError(undefined), failure: aborted } : result;
+        return aborted ? { error: failed(), failure: aborted } : result;
       }
 
       const payload = await readBody(response);
       const aborted = abortKind();
-      if (aborted) return { error: fallbackError(undefined), failure: aborted };
+      if (aborted) return { error: failed(), failure: aborted };
 
       // Only the session in use can expire: a refusal of a token that has since been
       // replaced (e.g. by e-mail multi-factor sign-in) says nothing about the new one.
@@ -253,7 +254,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         console.error(`${method} ${path} failed`, payload);
         return { error: payload, failure: 'response', ...throttled };
       }
-      return { error: fallbackError(response.status), failure: 'response', ...throttled };
+      return { error: failed(response.status), failure: 'response', ...throttled };
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', forwardAbort);
@@ -270,7 +271,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       return await call();
     } catch (reason) {
       console.error(`${method} ${path} could not be sent`, reason);
-      return { error: fallbackError(undefined), failure: 'response' };
+      return { error: failed(), failure: 'response' };
     }
   }
 
@@ -296,7 +297,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
               `${method} ${path} answered with an unexpected shape`,
               parsed.error.issues,
             );
-            return { error: fallbackError(undefined), failure: 'response' };
+            return { error: failed(), failure: 'response' };
           }
           return { data: parsed.data };
         },
@@ -313,7 +314,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       send<Blob>({ ...rest, method: 'GET', accept }, async (response) => {
         if (mediaType(response) !== accept.toLowerCase()) {
           console.error(`GET ${rest.path} answered with ${mediaType(response) || 'no type'}`);
-          return { error: fallbackError(undefined), failure: 'response' };
+          return { error: failed(), failure: 'response' };
         }
         return { data: await response.blob() };
       }),

@@ -27,12 +27,9 @@ export const Route = createFileRoute('/_authenticated')({
   errorComponent: SignedInError,
 });
 
-const BASE_NAV: readonly NavItem[] = [{ to: '/dashboard', label: 'Dashboard' }];
-const HISTORY_NAV: readonly NavItem[] = [
-  { to: '/statements', label: 'Statements' },
-  { to: '/payments', label: 'Payments' },
-];
-const CONTACT_NAV: readonly NavItem[] = [{ to: '/contact', label: 'Contact' }];
+const BASE_NAV: readonly NavItem[] = [{ to: '/dashboard' }];
+const HISTORY_NAV: readonly NavItem[] = [{ to: '/statements' }, { to: '/payments' }];
+const CONTACT_NAV: readonly NavItem[] = [{ to: '/contact' }];
 
 function SignedInFrame({ children }: { children: ReactNode }) {
   const auth = useAuth();

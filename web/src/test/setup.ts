@@ -1,12 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { chooseLanguage } from '@/lib/language.ts';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  localStorage.clear();
   document.documentElement.className = '';
+  // A test that reads the portal in Spanish leaves the next one in English.
+  chooseLanguage('en');
+  localStorage.clear();
 });
 
 // jsdom has no layout; the router's scroll restoration only needs the call to exist.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_PATHS } from '@webpay/contracts/api';
 import { loginResponseSchema, pinLoginRequestSchema, userSchema } from '@webpay/contracts/auth';
-import { languageChangeRequestSchema } from '@webpay/contracts/language';
+import { languageChangeRequestSchema } from '@webpay/contracts/language-change';
 import type { Env } from '../../env.ts';
 import { BODY_ERRORS, SECURITY, SERVICE_ERRORS, errorResponses } from '../../lib/openapi.ts';
 import { requestContext } from '../../lib/request-context.ts';

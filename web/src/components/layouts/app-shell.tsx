@@ -4,13 +4,15 @@ import { LogOut, Menu, X } from 'lucide-react';
 import { Popover as PopoverPrimitive } from 'radix-ui';
 import { Logo } from '@/components/logo.tsx';
 import { PhoneLink } from '@/components/phone-link.tsx';
+import { LanguageSwitch } from '@/components/language-switch.tsx';
 import { ThemeSwitch } from '@/components/theme-switch.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { useMessages } from '@/lib/messages.ts';
+import { layoutMessages } from './layouts.messages.ts';
 
 export interface NavItem {
   to: '/dashboard' | '/statements' | '/payments' | '/contact';
-  label: string;
 }
 
 export interface AppShellProps {
@@ -25,8 +27,6 @@ export interface AppShellProps {
   loggingOut: boolean;
   children: ReactNode;
 }
-
-const NAV_LABEL = 'Main';
 
 const navLinkClassName =
   'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground aria-[current=page]:bg-muted aria-[current=page]:text-foreground aria-[current=page]:shadow-[inset_0_-3px_0_var(--color-brand)]';
@@ -43,6 +43,7 @@ function NavLinks({
   className: string;
   onNavigate?: () => void;
 }) {
+  const t = useMessages(layoutMessages);
   return (
     <ul className="flex flex-col gap-1 md:flex-row md:flex-wrap">
       {items.map((item) => (
@@ -53,7 +54,7 @@ function NavLinks({
             activeProps={{ 'aria-current': 'page' }}
             onClick={onNavigate}
           >
-            {item.label}
+            {t.nav[item.to]}
           </Link>
         </li>
       ))}
@@ -68,6 +69,7 @@ function NavLinks({
  * returns to the button.
  */
 function PhoneMenu({ items }: { items: readonly NavItem[] }) {
+  const t = useMessages(layoutMessages);
   const [open, setOpen] = useState(false);
   const content = useRef<HTMLDivElement>(null);
   return (
@@ -75,12 +77,12 @@ function PhoneMenu({ items }: { items: readonly NavItem[] }) {
       <PopoverPrimitive.Trigger asChild>
         <Button variant="secondary" className="md:hidden">
           {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-          Menu
+          {t.menu}
         </Button>
       </PopoverPrimitive.Trigger>
       <PopoverPrimitive.Content
         ref={content}
-        aria-label="Menu"
+        aria-label={t.menu}
         align="end"
         sideOffset={8}
         collisionPadding={16}
@@ -93,7 +95,7 @@ function PhoneMenu({ items }: { items: readonly NavItem[] }) {
           (current ?? links[0])?.focus();
         }}
       >
-        <nav aria-label={NAV_LABEL}>
+        <nav aria-label={t.mainNavigation}>
           <NavLinks items={items} className={menuLinkClassName} onNavigate={() => setOpen(false)} />
         </nav>
       </PopoverPrimitive.Content>
@@ -113,13 +115,14 @@ export function AppShell({
   loggingOut,
   children,
 }: AppShellProps) {
+  const t = useMessages(layoutMessages);
   return (
     <div className="flex min-h-dvh flex-col bg-background">
       <a
         href="#main-content"
         className="sr-only z-50 rounded-md bg-surface px-4 py-2 font-medium text-foreground shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
-        Skip to main content
+        {t.skipToContent}
       </a>
       <header className="no-print border-b border-border bg-surface">
         <div className="mx-auto w-full max-w-[1920px] px-4 sm:px-6 lg:px-8">
@@ -144,6 +147,7 @@ export function AppShell({
               </span>
             </Link>
             <div className="flex items-center gap-1 sm:gap-3 md:order-last">
+              <LanguageSwitch />
               <ThemeSwitch />
               {/* Narrower padding on the smallest phones keeps the portal name on one line. */}
               <Button
@@ -154,14 +158,14 @@ export function AppShell({
                 aria-busy={loggingOut}
               >
                 {loggingOut ? <Spinner /> : <LogOut aria-hidden="true" />}
-                Log out
+                {t.logOut}
               </Button>
             </div>
             {/* Phones: a second row with who is signed in and the menu. */}
             <div className="flex w-full items-center justify-between gap-3 md:ml-auto md:w-auto">
               {guarantorName && (
                 <p className="min-w-0 text-sm break-words">
-                  <span className="text-muted-foreground">Signed in as </span>
+                  <span className="text-muted-foreground">{t.signedInAs}</span>
                   <span className="font-medium">{guarantorName}</span>
                 </p>
               )}
@@ -170,7 +174,7 @@ export function AppShell({
               </div>
             </div>
           </div>
-          <nav aria-label={NAV_LABEL} className="-mx-3 hidden pb-2 md:block">
+          <nav aria-label={t.mainNavigation} className="-mx-3 hidden pb-2 md:block">
             <NavLinks items={navItems} className={navLinkClassName} />
           </nav>
         </div>
@@ -185,7 +189,9 @@ export function AppShell({
       {supportPhone && (
         <footer className="no-print border-t border-border bg-surface">
           <p className="mx-auto w-full max-w-[1920px] px-4 py-4 text-sm text-muted-foreground sm:px-6 lg:px-8">
-            Questions about your bill? Call <PhoneLink phone={supportPhone} />.
+            {t.questionsCall}
+            <PhoneLink phone={supportPhone} />
+            {t.questionsEnd}
           </p>
         </footer>
       )}

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { Clock, CreditCard, ShieldCheck } from 'lucide-react';
-import { LOGIN_PROMO } from '@webpay/contracts/messages';
 import { Logo } from '@/components/logo.tsx';
+import { LanguageSwitch } from '@/components/language-switch.tsx';
 import { ThemeSwitch } from '@/components/theme-switch.tsx';
+import { useMessages } from '@/lib/messages.ts';
+import { layoutMessages } from './layouts.messages.ts';
 
 const PROMO_ICONS = [ShieldCheck, Clock, CreditCard] as const;
 
@@ -15,6 +17,7 @@ export interface AuthLayoutProps {
 
 /** The signed-out area: its own background, a form column and, on wide screens, the promise. */
 export function AuthLayout({ portalName, logoUrl, tagline, children }: AuthLayoutProps) {
+  const { promo } = useMessages(layoutMessages);
   return (
     <div className="min-h-dvh bg-auth-background lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <div className="flex min-h-dvh flex-col px-4 py-5 sm:px-8">
@@ -25,7 +28,10 @@ export function AuthLayout({ portalName, logoUrl, tagline, children }: AuthLayou
               {portalName}
             </span>
           </div>
-          <ThemeSwitch />
+          <div className="flex items-center gap-1">
+            <LanguageSwitch />
+            <ThemeSwitch />
+          </div>
         </header>
         <main
           id="main-content"
@@ -45,9 +51,9 @@ export function AuthLayout({ portalName, logoUrl, tagline, children }: AuthLayou
           <h2 id="login-promo-heading" className="text-3xl leading-tight font-bold xl:text-4xl">
             {tagline}
           </h2>
-          <p className="mt-4 text-lg opacity-95">{LOGIN_PROMO.body}</p>
+          <p className="mt-4 text-lg opacity-95">{promo.body}</p>
           <ul className="mt-10 flex flex-col gap-5">
-            {LOGIN_PROMO.bullets.map((bullet, index) => {
+            {promo.bullets.map((bullet, index) => {
               const Icon = PROMO_ICONS[index] ?? ShieldCheck;
               return (
                 <li key={bullet} className="flex items-center gap-4 text-lg">

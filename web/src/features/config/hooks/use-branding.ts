@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import type { User } from '@webpay/contracts/auth';
-import { LOGIN_PROMO } from '@webpay/contracts/messages';
+import { LOGIN_PROMO, LOGIN_PROMO_ES } from '@webpay/contracts/messages';
 import { DEFAULT_BRANDING } from '@/config/constants.ts';
 import { applyAccent } from '@/lib/color.ts';
+import { useLanguage } from '@/lib/language.ts';
 import { useAppConfig } from '../api/get-app-config.ts';
 
 export interface Branding {
@@ -10,7 +11,10 @@ export interface Branding {
   /** The hospital or clinic behind the portal; unknown until the config arrives. */
   providerName?: string;
   logoUrl: string;
-  /** SPEC §1's 'Secure ... Portal' heading of the login page. */
+  /**
+   * SPEC §1's 'Secure ... Portal' heading of the login page: the provider's own
+   * words when configured, else ours in the reader's language.
+   */
   tagline: string;
   accentColor: string;
   supportEmail?: string;
@@ -21,11 +25,13 @@ export interface Branding {
 export function useBranding(): Branding {
   const { data } = useAppConfig();
   const branding = data?.branding;
+  const ownTagline = branding?.tagline && branding.tagline !== LOGIN_PROMO.heading;
+  const ourTagline = useLanguage() === 'es' ? LOGIN_PROMO_ES.heading : LOGIN_PROMO.heading;
   return {
     portalName: branding?.portalName || DEFAULT_BRANDING.portalName,
     providerName: branding?.providerName || undefined,
     logoUrl: branding?.logoUrl || DEFAULT_BRANDING.logoUrl,
-    tagline: branding?.tagline || LOGIN_PROMO.heading,
+    tagline: ownTagline ? branding.tagline : ourTagline,
     accentColor: branding?.accentColor ?? DEFAULT_BRANDING.accentColor,
     supportEmail: branding?.supportEmail || undefined,
     fallbackSupportPhone: data?.fallbackSupportPhone || undefined,
