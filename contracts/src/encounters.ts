@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dollarAmountSchema } from './money.ts';
 import { facilityIdSchema } from './facilities.ts';
 import { isoDateSchema } from './dates.ts';
+import type { Translation } from './language.ts';
 
 /** SPEC §3 Pending payment: received but not yet applied by the billing office. */
 export const pendingPaymentSchema = z
@@ -22,8 +23,17 @@ export const ENCOUNTER_STATUS_LABELS: Record<string, string> = {
   payment_plan: 'On Payment Plan',
 };
 
-export function encounterStatusLabel(status: string): string {
-  return ENCOUNTER_STATUS_LABELS[status] ?? status;
+export const ENCOUNTER_STATUS_LABELS_ES: Translation<typeof ENCOUNTER_STATUS_LABELS> = {
+  self_pay: 'Pago por cuenta propia',
+  payment_plan: 'En plan de pagos',
+};
+
+/** A status in words from one language's labels; a status without a label is shown as it is. */
+export function encounterStatusLabel(
+  status: string,
+  labels: Readonly<Record<string, string>> = ENCOUNTER_STATUS_LABELS,
+): string {
+  return labels[status] ?? status;
 }
 
 /** SPEC §3 Encounter. */
@@ -50,6 +60,31 @@ export function encounterNumber(
 
 export const planTypeSchema = z.enum(['Mail-in', 'Auto', 'Unknown']);
 export const planStatusSchema = z.enum(['Active', 'Broken', 'Unknown']);
+
+/** SPEC §3: a plan's type and status read as the values SPEC names them by. */
+export const PLAN_TYPE_LABELS: Record<z.infer<typeof planTypeSchema>, string> = {
+  'Mail-in': 'Mail-in',
+  Auto: 'Auto',
+  Unknown: 'Unknown',
+};
+
+export const PLAN_TYPE_LABELS_ES: Translation<typeof PLAN_TYPE_LABELS> = {
+  'Mail-in': 'Por correo',
+  Auto: 'Automático',
+  Unknown: 'Desconocido',
+};
+
+export const PLAN_STATUS_LABELS: Record<z.infer<typeof planStatusSchema>, string> = {
+  Active: 'Active',
+  Broken: 'Broken',
+  Unknown: 'Unknown',
+};
+
+export const PLAN_STATUS_LABELS_ES: Translation<typeof PLAN_STATUS_LABELS> = {
+  Active: 'Activo',
+  Broken: 'Incumplido',
+  Unknown: 'Desconocido',
+};
 
 export const instalmentSchema = z
   .object({

@@ -285,5 +285,5 @@ export const SIGN_UP_MESSAGES_ES: Translation<typeof SIGN_UP_MESSAGES> = {
 export const EMAIL_MFA_NOTICE_ES: Translation<typeof EMAIL_MFA_NOTICE> = {
   message:
     'Confirme su identidad por correo electrónico para guardar en su cuenta los correos electrónicos para recibos.',
-  action: 'Enviarme un código por correo electrónico',
+  action: 'Enviarme un código por correo',
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_TYPES } from './billing.ts';
 import { isoDateSchema, isoDateTimeSchema } from './dates.ts';
 import { facilityIdSchema } from './facilities.ts';
+import type { Translation } from './language.ts';
 import { dollarAmountSchema } from './money.ts';
 
 /*
@@ -17,6 +18,11 @@ export type PaymentHistoryStatus = z.infer<typeof paymentHistoryStatusSchema>;
 export const PAYMENT_HISTORY_STATUS_LABELS: Record<PaymentHistoryStatus, string> = {
   pending: 'Pending',
   applied: 'Applied',
+};
+
+export const PAYMENT_HISTORY_STATUS_LABELS_ES: Translation<typeof PAYMENT_HISTORY_STATUS_LABELS> = {
+  pending: 'Pendiente',
+  applied: 'Aplicado',
 };
 
 export const paymentHistoryItemSchema = z

@@ -46,6 +46,12 @@ export const PAYMENT_ITEM_DESCRIPTIONS = {
   paymentPlan: 'Payment Plan',
 } as const;
 
+export const PAYMENT_ITEM_DESCRIPTIONS_ES: Translation<typeof PAYMENT_ITEM_DESCRIPTIONS> = {
+  total: 'Pago del monto adeudado',
+  custom: 'Pago personalizado',
+  paymentPlan: 'Plan de pagos',
+};
+
 /** SPEC §3 Payment item: one line of the payment dialog's summary. */
 export const paymentItemSchema = z
   .object({
@@ -158,7 +164,7 @@ export const receiptSchema = z
   .meta({ id: 'Receipt' });
 export type Receipt = z.infer<typeof receiptSchema>;
 
-export { PAYMENT_MESSAGES } from './payment-messages.ts';
+export { PAYMENT_MESSAGES, PAYMENT_MESSAGES_ES } from './payment-messages.ts';
 
 /** What a payment line's account id is built from besides the item itself. */
 export interface AccountContext {

@@ -53,8 +53,11 @@ const MARIA_PHONE = '(801) 555-0142';
 /** The billing office's phone, for guarantors with none of their own. */
 const FALLBACK_PHONE = '(801) 555-0100';
 
+/** The header's language switch names the other language in itself. */
+const LANGUAGE_SWITCH = button('Español');
+
 /** On every sign-in screen, beside the form. */
-const SIGN_IN_FRAME: readonly NamedControl[] = [button('Theme: Light')];
+const SIGN_IN_FRAME: readonly NamedControl[] = [LANGUAGE_SWITCH, button('Theme: Light')];
 const OTHER_WAYS = link('Other ways to sign in');
 
 /**
@@ -69,6 +72,7 @@ function shell(options: {
   return [
     link('Skip to main content'),
     link('WebPay Wasatch Valley Health'),
+    LANGUAGE_SWITCH,
     button('Theme: Light'),
     button('Log out'),
     link('Dashboard'),

@@ -1,7 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { DEMO_GUARANTORS, type DemoGuarantor } from '../../server/src/demo/demo-guarantors.ts';
-import { themes, viewports } from './looks.ts';
+import { languages, readIn, themes, viewports, type Language } from './looks.ts';
 import { Mailbox } from './mailbox.ts';
 
 export type DemoSignIn = Pick<DemoGuarantor, 'accountNumber' | 'pin' | 'firstName' | 'lastName'>;
@@ -59,8 +59,11 @@ export interface AxeOptions {
 }
 
 export interface EveryLookOptions extends AxeOptions {
-  /** Brings the state back before each look, for one that passes by itself, such as a toast. */
-  before?: () => Promise<void>;
+  /**
+   * Brings the state back before each look, for one that passes by itself,
+   * such as a toast; told the language on screen, to find its controls.
+   */
+  before?: (language: Language) => Promise<void>;
 }
 
 /** WCAG 2.1 A and AA violations on the current page. */
@@ -80,26 +83,31 @@ async function accessibilityViolations(page: Page, options: AxeOptions = {}) {
 type Violations = Awaited<ReturnType<typeof accessibilityViolations>>;
 
 /**
- * Checks the state on screen at both widths in both themes without leaving it:
- * the portal starts in its 'system' theme, which follows the colour scheme the
- * browser reports, so a dialog, an error or a half-finished payment stays put
- * while the look changes underneath it. Every look is checked before failing,
- * so one run reports them all.
+ * Checks the state on screen in both languages, at both widths, in both
+ * themes, without leaving it: the language changes in place, and the portal
+ * starts in its 'system' theme, which follows the colour scheme the browser
+ * reports, so a dialog, an error or a half-finished payment stays put while
+ * the look changes underneath it. Every look is checked before failing, so
+ * one run reports them all; the page is left in English.
  */
 async function axeInEveryLook(page: Page, state: string, options: EveryLookOptions = {}) {
   const found: Record<string, Violations> = {};
-  for (const viewport of viewports) {
-    await page.setViewportSize(viewport);
-    for (const theme of themes) {
-      await page.emulateMedia({ colorScheme: theme });
-      await expect
-        .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
-        .toBe(theme === 'dark');
-      await options.before?.();
-      const violations = await accessibilityViolations(page, options);
-      if (violations.length > 0) found[`${theme}, ${viewport.name}`] = violations;
+  for (const language of languages) {
+    await readIn(page, language);
+    for (const viewport of viewports) {
+      await page.setViewportSize(viewport);
+      for (const theme of themes) {
+        await page.emulateMedia({ colorScheme: theme });
+        await expect
+          .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+          .toBe(theme === 'dark');
+        await options.before?.(language);
+        const violations = await accessibilityViolations(page, options);
+        if (violations.length > 0) found[`${language}, ${theme}, ${viewport.name}`] = violations;
+      }
     }
   }
+  await readIn(page, 'en');
   expect(found, state).toEqual({});
 }
 

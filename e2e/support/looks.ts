@@ -8,8 +8,12 @@ export const viewports = [
 
 export const themes = ['light', 'dark'] as const;
 
+/** The portal's languages (decision 0013). */
+export const languages = ['en', 'es'] as const;
+
 export type Viewport = (typeof viewports)[number];
 export type Theme = (typeof themes)[number];
+export type Language = (typeof languages)[number];
 
 /** Sizes the page and picks the theme the portal will start in (SPEC §1: webpay-ui-theme). */
 export async function showAs(page: Page, viewport: Viewport, theme: Theme): Promise<void> {
@@ -17,4 +21,22 @@ export async function showAs(page: Page, viewport: Viewport, theme: Theme): Prom
   await page.addInitScript((value) => {
     window.localStorage.setItem('webpay-ui-theme', value);
   }, theme);
+}
+
+/** Where the portal remembers the guarantor's language (decision 0013). */
+export const LANGUAGE_STORAGE_KEY = 'webpay.language';
+
+/**
+ * Changes the language of the page on screen without touching it, as a choice
+ * made in another tab would: whatever dialog or error is open stays open.
+ */
+export async function readIn(page: Page, language: Language): Promise<void> {
+  await page.evaluate(
+    ({ key, value }) => {
+      window.localStorage.setItem(key, value);
+      window.dispatchEvent(new StorageEvent('storage', { key, newValue: value }));
+    },
+    { key: LANGUAGE_STORAGE_KEY, value: language },
+  );
+  await page.waitForFunction((value) => document.documentElement.lang === value, language);
 }

@@ -1,7 +1,6 @@
 import { useState, useSyncExternalStore } from 'react';
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle, RefreshCw, Wifi, WifiOff } from 'lucide-react';
-import { ERROR_SCREEN } from '@webpay/contracts/messages';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -9,8 +8,10 @@ import { PhoneLink } from '@/components/phone-link.tsx';
 import { TechnicalDetails } from '@/components/technical-details.tsx';
 import { browser } from '@/lib/browser.ts';
 import { classifyError } from '@/lib/error-kind.ts';
+import { useMessages } from '@/lib/messages.ts';
 import { technicalDetailRows } from '@/lib/technical-details.ts';
 import { cn } from '@/lib/utils.ts';
+import { errorScreenMessages } from './common.messages.ts';
 
 function subscribeOnline(callback: () => void) {
   window.addEventListener('online', callback);
@@ -48,8 +49,9 @@ export function ErrorScreen({
   headingLevel: Heading = 'h2',
   className,
 }: ErrorScreenProps) {
+  const t = useMessages(errorScreenMessages);
   const kind = classifyError(error);
-  const copy = ERROR_SCREEN[kind];
+  const copy = t[kind];
   const online = useOnline();
   const [retrying, setRetrying] = useState(false);
 
@@ -82,7 +84,7 @@ export function ErrorScreen({
         <div className="flex flex-col gap-2 sm:flex-row">
           {kind === 'authentication' ? (
             <Button asChild>
-              <Link to="/login">{ERROR_SCREEN.authentication.action}</Link>
+              <Link to="/login">{t.authentication.action}</Link>
             </Button>
           ) : (
             // aria-disabled rather than disabled: a disabled button drops keyboard focus to the page.
@@ -93,11 +95,11 @@ export function ErrorScreen({
               className="aria-disabled:cursor-progress aria-disabled:opacity-60"
             >
               {retrying ? <Spinner /> : <RefreshCw aria-hidden="true" />}
-              {retrying ? ERROR_SCREEN.retrying : ERROR_SCREEN.retry}
+              {retrying ? t.retrying : t.retry}
             </Button>
           )}
           <Button variant="secondary" onClick={() => browser.reload()}>
-            {ERROR_SCREEN.refresh}
+            {t.refresh}
           </Button>
         </div>
 
@@ -107,21 +109,21 @@ export function ErrorScreen({
           ) : (
             <WifiOff aria-hidden="true" className="size-4 text-danger-soft-foreground" />
           )}
-          {online ? 'You are online' : 'You are offline'}
+          {online ? t.online : t.offline}
         </p>
 
         {(supportPhone || supportEmail) && (
           <p className="text-sm text-muted-foreground">
-            Need help? Contact us
+            {t.needHelp}
             {supportPhone && (
               <>
-                {' '}
-                at <PhoneLink phone={supportPhone} />
+                {t.atPhone}
+                <PhoneLink phone={supportPhone} />
               </>
             )}
             {supportEmail && (
               <>
-                {supportPhone ? ' or ' : ' at '}
+                {supportPhone ? t.orEmail : t.atEmail}
                 <a
                   className="font-medium text-foreground underline"
                   href={`mailto:${supportEmail}`}
@@ -130,7 +132,7 @@ export function ErrorScreen({
                 </a>
               </>
             )}
-            .
+            {t.end}
           </p>
         )}
 

@@ -1,4 +1,6 @@
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { useMessages } from '@/lib/messages.ts';
+import { uiMessages } from './common.messages.ts';
 import { Logo } from './logo.tsx';
 
 /** SPEC §2: shown until the session has been restored or found absent. */
@@ -9,6 +11,7 @@ export function FullScreenSpinner({
   portalName: string;
   logoUrl?: string;
 }) {
+  const t = useMessages(uiMessages);
   return (
     <div
       role="status"
@@ -16,7 +19,7 @@ export function FullScreenSpinner({
     >
       <Logo alt={portalName} src={logoUrl} className="size-16" />
       <Spinner className="size-8 text-muted-foreground" />
-      <span className="sr-only">Loading</span>
+      <span className="sr-only">{t.loading}</span>
     </div>
   );
 }

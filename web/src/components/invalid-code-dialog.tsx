@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { INVALID_CODE_MODAL } from '@webpay/contracts/messages';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -11,6 +10,8 @@ import {
 } from '@/components/ui/alert-dialog.tsx';
 import { restoreFocus } from '@/lib/focus.ts';
 import { onInvalidCode, type InvalidCodeOptions } from '@/lib/invalid-code-events.ts';
+import { useMessages } from '@/lib/messages.ts';
+import { invalidCodeMessages } from './session-dialogs.messages.ts';
 
 /** SPEC §4/§8: 'Invalid Code', opened by 'invalid-code' events. */
 export function InvalidCodeDialog() {
@@ -18,6 +19,7 @@ export function InvalidCodeDialog() {
   // Kept past the close, for putting focus back once the modal is gone.
   const closing = useRef<InvalidCodeOptions | null>(null);
   const returnFocusTo = useRef<Element | null>(null);
+  const t = useMessages(invalidCodeMessages);
 
   useEffect(() => onInvalidCode(setOptions), []);
 
@@ -50,19 +52,17 @@ export function InvalidCodeDialog() {
             returnFocusTo.current = null;
           }}
         >
-          <AlertDialogTitle>{INVALID_CODE_MODAL.title}</AlertDialogTitle>
-          <AlertDialogDescription>{INVALID_CODE_MODAL.message}</AlertDialogDescription>
+          <AlertDialogTitle>{t.title}</AlertDialogTitle>
+          <AlertDialogDescription>{t.message}</AlertDialogDescription>
           <AlertDialogFooter>
-            <AlertDialogCancel onClick={() => close(false)}>
-              {INVALID_CODE_MODAL.cancel}
-            </AlertDialogCancel>
+            <AlertDialogCancel onClick={() => close(false)}>{t.cancel}</AlertDialogCancel>
             <AlertDialogAction
               onClick={(event) => {
                 event.preventDefault();
                 close(true);
               }}
             >
-              {INVALID_CODE_MODAL.resend}
+              {t.resend}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>

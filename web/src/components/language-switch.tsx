@@ -3,6 +3,7 @@ import { LANGUAGE_NAMES, type Language } from '@webpay/contracts/language';
 import { saveLanguage } from '@/features/auth/api/save-language.ts';
 import { chooseLanguage, useLanguage } from '@/lib/language.ts';
 import { useSession } from '@/lib/session.ts';
+import { cn } from '@/lib/utils.ts';
 import { Button } from './ui/button.tsx';
 
 const OTHER: Readonly<Record<Language, Language>> = { en: 'es', es: 'en' };
@@ -13,7 +14,7 @@ const OTHER: Readonly<Record<Language, Language>> = { en: 'es', es: 'en' };
  * says it in the right voice. The page changes at once, keeps what was typed,
  * and remembers the choice; a signed-in guarantor's account remembers it too.
  */
-export function LanguageSwitch() {
+export function LanguageSwitch({ className }: { className?: string }) {
   const language = useLanguage();
   const session = useSession();
   const other = OTHER[language];
@@ -23,7 +24,12 @@ export function LanguageSwitch() {
     if (session) void saveLanguage(other);
   };
   return (
-    <Button variant="ghost" className="px-2 sm:px-3" lang={other} onClick={switchLanguage}>
+    <Button
+      variant="ghost"
+      className={cn('px-2 sm:px-3', className)}
+      lang={other}
+      onClick={switchLanguage}
+    >
       <Languages aria-hidden="true" />
       {LANGUAGE_NAMES[other]}
     </Button>

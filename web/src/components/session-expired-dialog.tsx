@@ -1,6 +1,5 @@
 import { useRef } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { SESSION_EXPIRED_MODAL } from '@webpay/contracts/messages';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -10,6 +9,8 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog.tsx';
 import { useAuth, useAuthState } from '@/lib/auth-context.ts';
+import { useMessages } from '@/lib/messages.ts';
+import { sessionExpiredMessages } from './session-dialogs.messages.ts';
 
 /** SPEC §4/§8: shown when the session runs out or the server refuses it. */
 export function SessionExpiredDialog() {
@@ -17,6 +18,7 @@ export function SessionExpiredDialog() {
   const { sessionExpired } = useAuthState();
   const navigate = useNavigate();
   const goToLogin = useRef<HTMLButtonElement>(null);
+  const t = useMessages(sessionExpiredMessages);
 
   return (
     <AlertDialog open={sessionExpired}>
@@ -28,8 +30,8 @@ export function SessionExpiredDialog() {
           goToLogin.current?.focus();
         }}
       >
-        <AlertDialogTitle>{SESSION_EXPIRED_MODAL.title}</AlertDialogTitle>
-        <AlertDialogDescription>{SESSION_EXPIRED_MODAL.message}</AlertDialogDescription>
+        <AlertDialogTitle>{t.title}</AlertDialogTitle>
+        <AlertDialogDescription>{t.message}</AlertDialogDescription>
         <AlertDialogFooter>
           <AlertDialogAction
             ref={goToLogin}
@@ -38,7 +40,7 @@ export function SessionExpiredDialog() {
               void navigate({ to: '/login' });
             }}
           >
-            {SESSION_EXPIRED_MODAL.action}
+            {t.action}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
-import { THEME_LABELS } from '@/lib/theme.ts';
+import { useMessages } from '@/lib/messages.ts';
 import { useTheme } from '@/lib/theme-context.ts';
+import { themeMessages } from './common.messages.ts';
 
 const ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
 
@@ -15,6 +16,7 @@ const ThemeMenu = lazy(() => loadMenu().then((module) => ({ default: module.Them
  * pages load without it.
  */
 export function ThemeSwitch() {
+  const t = useMessages(themeMessages);
   const { theme } = useTheme();
   const [menuWanted, setMenuWanted] = useState(false);
   const Icon = ICONS[theme];
@@ -30,7 +32,7 @@ export function ThemeSwitch() {
     <Button
       variant="ghost"
       size="icon"
-      aria-label={`Theme: ${THEME_LABELS[theme]}`}
+      aria-label={t.current(t.names[theme])}
       aria-haspopup="menu"
       aria-expanded={menuWanted}
       onPointerEnter={prefetch}

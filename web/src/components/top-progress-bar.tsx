@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
+import { useMessages } from '@/lib/messages.ts';
 import { createProgress, type ProgressValue } from '@/lib/progress.ts';
+import { uiMessages } from './common.messages.ts';
 
 /** SPEC §2: a thin bar at the top while any request runs. */
 export function TopProgressBar() {
+  const t = useMessages(uiMessages);
   const busy = useIsFetching() + useIsMutating() > 0;
   const [value, setValue] = useState<ProgressValue>(null);
   const [progress] = useState(() => createProgress(setValue));
@@ -19,7 +22,7 @@ export function TopProgressBar() {
   return (
     <div
       role="progressbar"
-      aria-label="Loading"
+      aria-label={t.loading}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={value}

@@ -70,7 +70,7 @@ describe('api client', () => {
     expect(lastHeaders().get('Accept-Language')).toBe('es');
   });
 
-  it('words its own fallback errors in the portal\'s language', async () => {
+  it("words its own fallback errors in the portal's language", async () => {
     const { client } = setup({
       getLanguage: () => 'es',
       fetch: vi.fn<typeof fetch>(async () => new Response('<html>', { status: 502 })),

@@ -1,5 +1,6 @@
 import type { ErrorObject } from '@webpay/contracts/errors';
-import { API_ERROR_MODAL } from '@webpay/contracts/messages';
+import { API_ERROR_MODAL, API_ERROR_MODAL_ES } from '@webpay/contracts/messages';
+import { currentLanguage } from './language.ts';
 
 /** SPEC §4: the window event that opens the generic error modal. */
 export const API_ERROR_EVENT = 'api-error';
@@ -43,23 +44,29 @@ export interface ApiErrorModalContent {
   buttons: readonly ApiErrorButton[];
 }
 
-const DEFAULT_BUTTONS: readonly ApiErrorButton[] = [
-  { label: API_ERROR_MODAL.close, action: 'close' },
-];
-
 function firstDetail(error: ErrorObject | undefined): string | undefined {
   return error?.details.find((detail) => detail.trim() !== '');
 }
 
-/** SPEC §8 generic modal defaults: title 'Error', message 'An error occurred'. */
-export function resolveApiError(options: ApiErrorOptions = {}): ApiErrorModalContent {
+/**
+ * SPEC §8 generic modal defaults: title 'Error', message 'An error occurred',
+ * in the language the portal is read in when the modal opens.
+ */
+export function resolveApiError(
+  options: ApiErrorOptions = {},
+  words: typeof API_ERROR_MODAL_ES = currentLanguage() === 'es'
+    ? API_ERROR_MODAL_ES
+    : API_ERROR_MODAL,
+): ApiErrorModalContent {
   const { error } = options;
-  const title = options.title || error?.title || API_ERROR_MODAL.title;
+  const title = options.title || error?.title || words.title;
   const message =
     options.message ||
-    (error?.status === 403 ? API_ERROR_MODAL.noAccess : firstDetail(error)) ||
-    API_ERROR_MODAL.message;
-  const buttons = options.buttons?.length ? options.buttons : DEFAULT_BUTTONS;
+    (error?.status === 403 ? words.noAccess : firstDetail(error)) ||
+    words.message;
+  const buttons: readonly ApiErrorButton[] = options.buttons?.length
+    ? options.buttons
+    : [{ label: words.close, action: 'close' }];
   return { title, message, buttons };
 }
 

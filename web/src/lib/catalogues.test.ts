@@ -18,10 +18,13 @@ function isCatalogue(value: unknown): value is Catalogue<unknown> {
 const catalogues = Object.entries(modules).flatMap(([path, exports]) =>
   Object.entries(exports)
     .filter(([, value]) => isCatalogue(value))
-    .map(([name, value]) => [`${path.replace('../', '')} ${name}`, value as Catalogue<unknown>] as const),
+    .map(
+      ([name, value]) =>
+        [`${path.replace('../', '')} ${name}`, value as Catalogue<unknown>] as const,
+    ),
 );
 
-describe('the portal\'s catalogues (decision 0013)', () => {
+describe("the portal's catalogues (decision 0013)", () => {
   it('are found beside the features that use them', () => {
     expect(catalogues.length).toBeGreaterThanOrEqual(10);
   });

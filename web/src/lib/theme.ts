@@ -5,12 +5,6 @@ export type Theme = (typeof THEMES)[number];
 export type ResolvedTheme = 'light' | 'dark';
 export const DEFAULT_THEME: Theme = 'light';
 
-export const THEME_LABELS: Record<Theme, string> = {
-  light: 'Light',
-  dark: 'Dark',
-  system: 'System',
-};
-
 function isTheme(value: unknown): value is Theme {
   return typeof value === 'string' && (THEMES as readonly string[]).includes(value);
 }

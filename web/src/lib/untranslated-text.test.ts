@@ -75,7 +75,7 @@ describe('words on screens come from the catalogues (decision 0013)', () => {
       'const b = <Button aria-label="Close">{label}</Button>;',
       "const c = <span>{'Total'}</span>;",
       'const d = <input placeholder={`Amount ${n}`} />;',
-      "const e = <p className=\"text-sm\">{t.total} {' '}$</p>;",
+      'const e = <p className="text-sm">{t.total} {\' \'}$</p>;',
     ].join('\n');
     expect(untranslatedText(join(SOURCE_ROOT, 'sample.tsx'), sample)).toEqual([
       'sample.tsx:1: Pay now',

@@ -1,7 +1,8 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { loginPageTitle } from '@webpay/contracts/messages';
 import { AuthLayout } from '@/components/layouts/auth-layout.tsx';
+import { authPageTitles } from '@/features/auth/auth.messages.ts';
 import { useBranding } from '@/features/config/hooks/use-branding.ts';
+import { useMessages } from '@/lib/messages.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 export const Route = createFileRoute('/login')({
@@ -15,7 +16,8 @@ export const Route = createFileRoute('/login')({
 
 function LoginLayout() {
   const { portalName, logoUrl, tagline } = useBranding();
-  useDocumentTitle(loginPageTitle(portalName));
+  const titles = useMessages(authPageTitles);
+  useDocumentTitle(titles.login(portalName));
   return (
     <AuthLayout portalName={portalName} logoUrl={logoUrl} tagline={tagline}>
       <Outlet />

@@ -1,7 +1,9 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { isSafeRedirectPath } from '@webpay/contracts/redirect';
 import { AuthLayout } from '@/components/layouts/auth-layout.tsx';
+import { authPageTitles } from '@/features/auth/auth.messages.ts';
 import { useBranding } from '@/features/config/hooks/use-branding.ts';
+import { useMessages } from '@/lib/messages.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 export interface VerifySearch {
@@ -31,7 +33,8 @@ export const Route = createFileRoute('/verify')({
 
 function VerifyLayout() {
   const { portalName, logoUrl, tagline } = useBranding();
-  useDocumentTitle(`${portalName} Verification`);
+  const titles = useMessages(authPageTitles);
+  useDocumentTitle(titles.verification(portalName));
   return (
     <AuthLayout portalName={portalName} logoUrl={logoUrl} tagline={tagline}>
       <Outlet />

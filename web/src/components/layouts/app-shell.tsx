@@ -98,6 +98,10 @@ function PhoneMenu({ items }: { items: readonly NavItem[] }) {
         <nav aria-label={t.mainNavigation}>
           <NavLinks items={items} className={menuLinkClassName} onNavigate={() => setOpen(false)} />
         </nav>
+        {/* On phones the header's first row has no room for it beside the portal name. */}
+        <div className="mt-2 border-t border-border pt-2">
+          <LanguageSwitch className="min-h-12 w-full justify-start px-3 text-base" />
+        </div>
       </PopoverPrimitive.Content>
     </PopoverPrimitive.Root>
   );
@@ -147,7 +151,7 @@ export function AppShell({
               </span>
             </Link>
             <div className="flex items-center gap-1 sm:gap-3 md:order-last">
-              <LanguageSwitch />
+              <LanguageSwitch className="hidden md:inline-flex" />
               <ThemeSwitch />
               {/* Narrower padding on the smallest phones keeps the portal name on one line. */}
               <Button

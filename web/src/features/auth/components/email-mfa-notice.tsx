@@ -3,14 +3,16 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ShieldCheck, X } from 'lucide-react';
 import { fallbackError } from '@webpay/contracts/error-codes';
-import { EMAIL_MFA_NOTICE } from '@webpay/contracts/messages';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { ApiError, unwrap } from '@/lib/api-client.ts';
 import { showApiError } from '@/lib/api-error-events.ts';
 import { useAuth } from '@/lib/auth-context.ts';
+import { currentLanguage } from '@/lib/language.ts';
+import { useMessages } from '@/lib/messages.ts';
 import { useSession } from '@/lib/session.ts';
 import { startEmailMfa } from '../api/start-email-mfa.ts';
+import { emailMfaNoticeMessages } from '../auth.messages.ts';
 import { offersEmailMfa, resendFailure } from '../utils/verification.ts';
 import { dismissEmailMfaNotice, isEmailMfaNoticeDismissed } from '../utils/email-mfa-notice.ts';
 
@@ -24,6 +26,7 @@ export function EmailMfaNotice() {
   const auth = useAuth();
   const navigate = useNavigate();
   const headingId = useId();
+  const t = useMessages(emailMfaNoticeMessages);
   const sessionId = session?.claims.sid ?? '';
   const [dismissedFor, setDismissedFor] = useState(() =>
     isEmailMfaNoticeDismissed(sessionId) ? sessionId : null,
@@ -44,9 +47,10 @@ export function EmailMfaNotice() {
     onError: (error) => {
       // A refused session shows 'Session Expired' instead.
       if (auth.getState().sessionExpired) return;
-      const failure = error instanceof ApiError ? error.error : fallbackError(undefined);
+      const language = currentLanguage();
+      const failure = error instanceof ApiError ? error.error : fallbackError(undefined, language);
       // A 403 gets the modal's no-access wording; anything else is a failed send (SPEC §8).
-      showApiError({ error: failure.status === 403 ? failure : resendFailure(failure) });
+      showApiError({ error: failure.status === 403 ? failure : resendFailure(failure, language) });
     },
   });
 
@@ -59,9 +63,9 @@ export function EmailMfaNotice() {
     >
       <ShieldCheck aria-hidden="true" className="hidden size-5 shrink-0 text-brand sm:block" />
       <h2 id={headingId} className="sr-only">
-        Confirm your identity
+        {t.heading}
       </h2>
-      <p className="flex-1 pr-10 sm:pr-0">{EMAIL_MFA_NOTICE.message}</p>
+      <p className="flex-1 pr-10 sm:pr-0">{t.message}</p>
       <div className="flex items-center gap-2">
         <Button
           variant="secondary"
@@ -70,12 +74,12 @@ export function EmailMfaNotice() {
           aria-busy={start.isPending}
         >
           {start.isPending && <Spinner />}
-          {EMAIL_MFA_NOTICE.action}
+          {t.action}
         </Button>
         <Button
           variant="ghost"
           size="icon"
-          aria-label="Dismiss notice about confirming your identity"
+          aria-label={t.dismiss}
           className="max-sm:absolute max-sm:top-1 max-sm:right-1"
           onClick={() => {
             dismissEmailMfaNotice(sessionId);

@@ -2,13 +2,17 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
-import { MAGIC_LINK_REQUEST_MESSAGES } from '@webpay/contracts/messages';
 import { magicLinkRequestSchema } from '@webpay/contracts/sign-in';
 import { AlertMessage } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
+import { useLanguage } from '@/lib/language.ts';
+import { useMessages } from '@/lib/messages.ts';
+import { useValidationText } from '@/lib/validation-text.ts';
 import { useRequestMagicLink } from '../api/request-magic-link.ts';
+import { magicLinkRequestMessages, signInCommonMessages } from '../auth.messages.ts';
+import { SIGN_IN_FORM_MESSAGES } from '../utils/field-messages.ts';
 import { emailFlowErrorMessage } from '../utils/sign-in.ts';
 
 interface MagicLinkRequestValues {
@@ -26,6 +30,10 @@ export function MagicLinkRequestForm() {
   const request = useRequestMagicLink();
   const [sent, setSent] = useState(false);
   const confirmation = useRef<HTMLParagraphElement>(null);
+  const language = useLanguage();
+  const t = useMessages(magicLinkRequestMessages);
+  const common = useMessages(signInCommonMessages);
+  const validationText = useValidationText(SIGN_IN_FORM_MESSAGES);
 
   const form = useForm<MagicLinkRequestValues>({
     resolver: zodResolver(magicLinkRequestSchema),
@@ -61,11 +69,9 @@ export function MagicLinkRequestForm() {
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">
         <h2 id={headingId} className="text-lg font-semibold">
-          Sign in with a link
+          {t.heading}
         </h2>
-        <p className="text-sm text-muted-foreground">
-          Signed up with your email? We can email you a link that signs you in.
-        </p>
+        <p className="text-sm text-muted-foreground">{t.intro}</p>
       </div>
 
       {sent ? (
@@ -75,26 +81,26 @@ export function MagicLinkRequestForm() {
         >
           <p ref={confirmation} tabIndex={-1} className="flex gap-3 focus:outline-none">
             <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            <span>{MAGIC_LINK_REQUEST_MESSAGES.sent}</span>
+            <span>{t.sent}</span>
           </p>
           <Button variant="link" size="sm" className="self-start px-0" onClick={startOver}>
-            Send a link to another address
+            {t.anotherAddress}
           </Button>
         </div>
       ) : (
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
           {request.isError && (
             <AlertMessage variant="danger">
-              {emailFlowErrorMessage(request.error, MAGIC_LINK_REQUEST_MESSAGES.failed)}
+              {emailFlowErrorMessage(request.error, t.failed, language)}
             </AlertMessage>
           )}
           <TextField
             id={emailId}
-            label="Email address"
+            label={common.emailAddress}
             type="email"
             autoComplete="email"
             spellCheck={false}
-            error={errors.email?.message}
+            error={validationText(errors.email?.message)}
             {...form.register('email')}
           />
           <Button
@@ -104,7 +110,7 @@ export function MagicLinkRequestForm() {
             aria-busy={request.isPending}
           >
             {request.isPending && <Spinner />}
-            Email me a sign-in link
+            {t.submit}
           </Button>
         </form>
       )}

@@ -3,13 +3,17 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { pinLoginRequestSchema, type PinLoginRequest } from '@webpay/contracts/auth';
-import { INVALID_REDIRECT_MESSAGE } from '@webpay/contracts/redirect';
 import { AlertMessage } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { useLanguage } from '@/lib/language.ts';
+import { useMessages } from '@/lib/messages.ts';
+import { useValidationText } from '@/lib/validation-text.ts';
 import { useLoginWithPin } from '../api/login-with-pin.ts';
+import { pinLoginMessages, signInCommonMessages } from '../auth.messages.ts';
+import { SIGN_IN_FORM_MESSAGES } from '../utils/field-messages.ts';
 import { pinSignInErrorMessage, resolveNext } from '../utils/sign-in.ts';
 
 export interface PinLoginFormProps {
@@ -25,6 +29,10 @@ export function PinLoginForm({ next }: PinLoginFormProps) {
   const ids = useId();
   const accountId = `${ids}-account`;
   const pinId = `${ids}-pin`;
+  const language = useLanguage();
+  const t = useMessages(pinLoginMessages);
+  const common = useMessages(signInCommonMessages);
+  const validationText = useValidationText(SIGN_IN_FORM_MESSAGES);
 
   const form = useForm<PinLoginRequest>({
     resolver: zodResolver(pinLoginRequestSchema),
@@ -48,23 +56,19 @@ export function PinLoginForm({ next }: PinLoginFormProps) {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-2">
-        <h1 className="text-2xl font-bold tracking-tight">Sign in with your PIN</h1>
-        <p className="text-muted-foreground">
-          Enter the account number and PIN printed on your statement.
-        </p>
+        <h1 className="text-2xl font-bold tracking-tight">{t.heading}</h1>
+        <p className="text-muted-foreground">{t.intro}</p>
       </div>
 
-      {redirect.rejected && (
-        <AlertMessage variant="warning">{INVALID_REDIRECT_MESSAGE}</AlertMessage>
-      )}
+      {redirect.rejected && <AlertMessage variant="warning">{common.invalidRedirect}</AlertMessage>}
 
       {login.isError && (
-        <AlertMessage variant="danger">{pinSignInErrorMessage(login.error)}</AlertMessage>
+        <AlertMessage variant="danger">{pinSignInErrorMessage(login.error, language)}</AlertMessage>
       )}
 
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
         <div className="flex flex-col gap-2">
-          <Label htmlFor={accountId}>Account number</Label>
+          <Label htmlFor={accountId}>{common.accountNumber}</Label>
           <Input
             id={accountId}
             autoComplete="username"
@@ -76,13 +80,13 @@ export function PinLoginForm({ next }: PinLoginFormProps) {
           />
           {errors.accountNumber && (
             <p id={`${accountId}-error`} className="text-sm text-danger-soft-foreground">
-              {errors.accountNumber.message}
+              {validationText(errors.accountNumber.message)}
             </p>
           )}
         </div>
 
         <div className="flex flex-col gap-2">
-          <Label htmlFor={pinId}>PIN</Label>
+          <Label htmlFor={pinId}>{t.pin}</Label>
           <Input
             id={pinId}
             type="password"
@@ -94,20 +98,20 @@ export function PinLoginForm({ next }: PinLoginFormProps) {
           />
           {errors.pin && (
             <p id={`${pinId}-error`} className="text-sm text-danger-soft-foreground">
-              {errors.pin.message}
+              {validationText(errors.pin.message)}
             </p>
           )}
         </div>
 
         <Button type="submit" size="lg" disabled={login.isPending} aria-busy={login.isPending}>
           {login.isPending && <Spinner />}
-          Sign in
+          {t.submit}
         </Button>
       </form>
 
       <p className="text-center text-sm">
         <Link to="/login" className="font-medium underline underline-offset-4">
-          Other ways to sign in
+          {common.otherWaysToSignIn}
         </Link>
       </p>
     </div>

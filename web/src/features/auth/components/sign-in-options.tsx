@@ -1,40 +1,28 @@
 import { Link } from '@tanstack/react-router';
 import { ChevronRight, KeyRound, Mail, UserPlus } from 'lucide-react';
+import { useMessages } from '@/lib/messages.ts';
+import { signInOptionsMessages } from '../auth.messages.ts';
 import { MagicLinkRequestForm } from './magic-link-request-form.tsx';
 
 const OPTIONS = [
-  {
-    to: '/login/pin',
-    label: 'Sign in with account number and PIN',
-    hint: 'Both are printed on your statement.',
-    icon: KeyRound,
-  },
-  {
-    to: '/login/email',
-    label: 'Sign in with email',
-    hint: 'Use your email address and date of birth.',
-    icon: Mail,
-  },
-  {
-    to: '/login/signup',
-    label: 'Sign up',
-    hint: 'New here? Create an account with your email.',
-    icon: UserPlus,
-  },
+  { to: '/login/pin', icon: KeyRound },
+  { to: '/login/email', icon: Mail },
+  { to: '/login/signup', icon: UserPlus },
 ] as const;
 
 const idOf = (to: string) => `sign-in-option${to.replaceAll('/', '-')}`;
 
 /** /login: the guarantor picks how to sign in. */
 export function SignInOptions() {
+  const t = useMessages(signInOptionsMessages);
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-2">
-        <h1 className="text-2xl font-bold tracking-tight">Sign in</h1>
-        <p className="text-muted-foreground">Choose how you would like to sign in.</p>
+        <h1 className="text-2xl font-bold tracking-tight">{t.heading}</h1>
+        <p className="text-muted-foreground">{t.intro}</p>
       </div>
       <ul className="flex flex-col gap-3">
-        {OPTIONS.map(({ to, label, hint, icon: Icon }) => (
+        {OPTIONS.map(({ to, icon: Icon }) => (
           <li
             key={to}
             className="relative flex min-h-16 items-center gap-4 rounded-lg border border-border p-4 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-ring hover:border-brand hover:bg-muted"
@@ -47,10 +35,10 @@ export function SignInOptions() {
                 aria-describedby={`${idOf(to)}-hint`}
                 className="font-semibold after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none"
               >
-                {label}
+                {t.options[to].label}
               </Link>
               <p id={`${idOf(to)}-hint`} className="text-sm text-muted-foreground">
-                {hint}
+                {t.options[to].hint}
               </p>
             </div>
             <ChevronRight aria-hidden="true" className="size-5 text-muted-foreground" />
@@ -59,7 +47,7 @@ export function SignInOptions() {
       </ul>
       <div className="flex items-center gap-3 text-sm text-muted-foreground" aria-hidden="true">
         <span className="h-px flex-1 bg-border" />
-        or
+        {t.or}
         <span className="h-px flex-1 bg-border" />
       </div>
       <MagicLinkRequestForm />

@@ -1,10 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { MailCheck } from 'lucide-react';
-import { SIGN_UP_MESSAGES } from '@webpay/contracts/messages';
 import {
   SIGN_IN_LIMITS,
   signupFormSchema,
@@ -16,16 +15,16 @@ import { Button } from '@/components/ui/button.tsx';
 import { RadioGroupField } from '@/components/ui/radio-group-field.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
+import { useLanguage } from '@/lib/language.ts';
+import { useMessages } from '@/lib/messages.ts';
+import { useValidationText } from '@/lib/validation-text.ts';
 import { useSignUp } from '../api/sign-up.ts';
+import { signInCommonMessages, signupMessages } from '../auth.messages.ts';
 import { BIRTHDATE_MIN, todayIsoDate } from '../utils/dates.ts';
+import { SIGN_IN_FORM_MESSAGES } from '../utils/field-messages.ts';
 import { emailFlowErrorMessage } from '../utils/sign-in.ts';
 
 type SignupFormOutput = z.output<typeof signupFormSchema>;
-
-const PAPERLESS_OPTIONS = [
-  { value: 'true', label: 'Yes' },
-  { value: 'false', label: 'No' },
-] as const;
 
 const EMPTY_FORM = {
   accountNumber: '',
@@ -45,6 +44,17 @@ export function SignupForm() {
   const signUp = useSignUp();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const confirmationHeading = useRef<HTMLHeadingElement>(null);
+  const language = useLanguage();
+  const t = useMessages(signupMessages);
+  const common = useMessages(signInCommonMessages);
+  const validationText = useValidationText(SIGN_IN_FORM_MESSAGES);
+  const paperlessOptions = useMemo(
+    () => [
+      { value: 'true', label: t.yes },
+      { value: 'false', label: t.no },
+    ],
+    [t],
+  );
 
   const form = useForm<SignupFormValues, unknown, SignupFormOutput>({
     resolver: zodResolver(signupFormSchema),
@@ -79,16 +89,14 @@ export function SignupForm() {
             tabIndex={-1}
             className="text-2xl font-bold tracking-tight focus:outline-none"
           >
-            Check your email
+            {t.checkEmail}
           </h1>
           <p className="text-muted-foreground">
-            We emailed a 6-digit code and a link to{' '}
-            <strong className="font-semibold wrap-break-word text-foreground">{sentTo}</strong>.
+            {t.sentTo}
+            <strong className="font-semibold wrap-break-word text-foreground">{sentTo}</strong>
+            {t.sentToEnd}
           </p>
-          <p className="text-muted-foreground">
-            Open the link in that email and enter the code to finish signing up. The code works for{' '}
-            {SIGN_IN_LIMITS.codeMinutes} minutes.
-          </p>
+          <p className="text-muted-foreground">{t.finish(SIGN_IN_LIMITS.codeMinutes)}</p>
         </div>
         <div className="flex flex-col gap-2 sm:flex-row">
           <Button
@@ -100,10 +108,10 @@ export function SignupForm() {
               setTimeout(() => form.setFocus('accountNumber'), 0);
             }}
           >
-            Change my details
+            {t.changeDetails}
           </Button>
           <Button asChild variant="secondary">
-            <Link to="/login">Other ways to sign in</Link>
+            <Link to="/login">{common.otherWaysToSignIn}</Link>
           </Button>
         </div>
       </div>
@@ -113,89 +121,86 @@ export function SignupForm() {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-2">
-        <h1 className="text-2xl font-bold tracking-tight">Sign up</h1>
-        <p className="text-muted-foreground">
-          Use the account number printed on your statement. We will email you a code to confirm your
-          email address.
-        </p>
+        <h1 className="text-2xl font-bold tracking-tight">{t.heading}</h1>
+        <p className="text-muted-foreground">{t.intro}</p>
       </div>
 
       {signUp.isError && (
         <AlertMessage variant="danger">
-          {emailFlowErrorMessage(signUp.error, SIGN_UP_MESSAGES.unexpected)}
+          {emailFlowErrorMessage(signUp.error, t.unexpected, language)}
         </AlertMessage>
       )}
 
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
         <TextField
           id={`${ids}-account`}
-          label="Account number"
+          label={common.accountNumber}
           inputMode="numeric"
           autoComplete="off"
           spellCheck={false}
-          error={errors.accountNumber?.message}
+          error={validationText(errors.accountNumber?.message)}
           {...form.register('accountNumber')}
         />
         <div className="flex flex-col gap-5 sm:flex-row">
           <TextField
             id={`${ids}-first-name`}
-            label="First name"
+            label={t.firstName}
             autoComplete="given-name"
             wrapperClassName="sm:flex-1"
-            error={errors.firstName?.message}
+            error={validationText(errors.firstName?.message)}
             {...form.register('firstName')}
           />
           <TextField
             id={`${ids}-last-name`}
-            label="Last name"
+            label={t.lastName}
             autoComplete="family-name"
             wrapperClassName="sm:flex-1"
-            error={errors.lastName?.message}
+            error={validationText(errors.lastName?.message)}
             {...form.register('lastName')}
           />
         </div>
         <TextField
           id={`${ids}-birthdate`}
-          label="Date of birth"
+          label={common.dateOfBirth}
           type="date"
           autoComplete="bday"
           min={BIRTHDATE_MIN}
           max={todayIsoDate()}
-          error={errors.birthdate?.message}
+          error={validationText(errors.birthdate?.message)}
           {...form.register('birthdate')}
         />
         <TextField
           id={`${ids}-email`}
-          label="Email address"
+          label={common.emailAddress}
           type="email"
           autoComplete="email"
           spellCheck={false}
-          error={errors.email?.message}
+          error={validationText(errors.email?.message)}
           {...form.register('email')}
         />
         <RadioGroupField
           id={`${ids}-paperless`}
-          legend="Go paperless?"
-          hint="Get your statements by email instead of by mail."
-          options={PAPERLESS_OPTIONS}
-          error={errors.enrollPaperless?.message}
+          legend={t.paperless}
+          hint={t.paperlessHint}
+          options={paperlessOptions}
+          error={validationText(errors.enrollPaperless?.message)}
           {...form.register('enrollPaperless')}
         />
         <Button type="submit" size="lg" disabled={signUp.isPending} aria-busy={signUp.isPending}>
           {signUp.isPending && <Spinner />}
-          Sign up
+          {t.submit}
         </Button>
       </form>
 
       <div className="flex flex-col items-center gap-2 text-center text-sm">
         <p>
-          Already signed up?{' '}
+          {t.alreadySignedUp}{' '}
           <Link to="/login/email" className="font-medium underline underline-offset-4">
-            Sign in with email
+            {common.signInWithEmail}
           </Link>
         </p>
         <Link to="/login" className="font-medium underline underline-offset-4">
-          Other ways to sign in
+          {common.otherWaysToSignIn}
         </Link>
       </div>
     </div>

@@ -19,10 +19,15 @@ import { ApiError, unwrap } from '@/lib/api-client.ts';
 import { showApiError } from '@/lib/api-error-events.ts';
 import { useAuth } from '@/lib/auth-context.ts';
 import { showInvalidCode } from '@/lib/invalid-code-events.ts';
+import { currentLanguage, useLanguage } from '@/lib/language.ts';
+import { useMessages } from '@/lib/messages.ts';
 import { useSession } from '@/lib/session.ts';
+import { useValidationText } from '@/lib/validation-text.ts';
 import { useLoginWithCode } from '../api/login-with-code.ts';
 import { sendNewCode } from '../api/send-new-code.ts';
 import { startEmailMfa } from '../api/start-email-mfa.ts';
+import { signInCommonMessages, verifyCodeMessages } from '../auth.messages.ts';
+import { SIGN_IN_FORM_MESSAGES } from '../utils/field-messages.ts';
 import { afterSignInPath, emailFlowErrorMessage, isInvalidCodeError } from '../utils/sign-in.ts';
 import { isEmailMfaSession, resendFailure } from '../utils/verification.ts';
 
@@ -37,6 +42,9 @@ export interface VerifyCodeFormProps {
 
 const codeFormSchema = z.object({ code: verificationCodeSchema });
 type CodeForm = z.input<typeof codeFormSchema>;
+
+/** What the polite status line says about a new code; worded at render, in the current language. */
+type ResendNotice = { kind: 'sending' } | { kind: 'sent'; to?: string } | null;
 
 /** Keeps only digits, at most six: pasted "123 456" or "Code: 123456" still work. */
 function digitsOnly(value: string): string {
@@ -72,8 +80,12 @@ function CodeEntry({
   const login = useLoginWithCode();
   const ids = useId();
   const codeId = `${ids}-code`;
+  const language = useLanguage();
+  const t = useMessages(verifyCodeMessages);
+  const common = useMessages(signInCommonMessages);
+  const validationText = useValidationText(SIGN_IN_FORM_MESSAGES);
   // Announced politely: "Sending…", then where the new code went.
-  const [notice, setNotice] = useState('');
+  const [notice, setNotice] = useState<ResendNotice>(null);
 
   const form = useForm<CodeForm>({
     resolver: zodResolver(codeFormSchema),
@@ -97,7 +109,7 @@ function CodeEntry({
           ? await startEmailMfa()
           : await sendNewCode({ guarantorId, verificationId }),
       ),
-    onMutate: () => setNotice('Sending a new code…'),
+    onMutate: () => setNotice({ kind: 'sending' }),
     onSuccess: async (started) => {
       const sentTo = started.email || email;
       await navigate({
@@ -112,25 +124,26 @@ function CodeEntry({
       });
       login.reset();
       form.reset({ code: '' });
-      setNotice(
-        sentTo
-          ? `We sent a new code to ${sentTo}. Codes sent earlier no longer work.`
-          : 'We sent you a new code. Codes sent earlier no longer work.',
-      );
+      setNotice({ kind: 'sent', to: sentTo });
       focusCode();
     },
     onError: (error) => {
-      setNotice('');
+      setNotice(null);
       // A refused session shows 'Session Expired' instead.
       if (auth.getState().sessionExpired) return;
+      // The language now, which may have changed while the code was being sent.
+      const languageNow = currentLanguage();
       showApiError({
-        error: resendFailure(error instanceof ApiError ? error.error : fallbackError(undefined)),
+        error: resendFailure(
+          error instanceof ApiError ? error.error : fallbackError(undefined, languageNow),
+          languageNow,
+        ),
       });
     },
   });
 
   const onSubmit = form.handleSubmit(async ({ code }) => {
-    setNotice('');
+    setNotice(null);
     try {
       await login.mutateAsync({ guarantorId, verificationId, code });
     } catch (error) {
@@ -149,35 +162,38 @@ function CodeEntry({
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-2">
-        <h1 className="text-2xl font-bold tracking-tight">Enter your verification code</h1>
+        <h1 className="text-2xl font-bold tracking-tight">{t.heading}</h1>
         <p className="text-muted-foreground">
           {email ? (
             <>
-              We emailed a 6-digit code to{' '}
-              <strong className="font-semibold wrap-break-word text-foreground">{email}</strong>.
+              {t.sentTo}
+              <strong className="font-semibold wrap-break-word text-foreground">{email}</strong>
+              {t.sentToEnd}
             </>
           ) : (
-            'We emailed you a 6-digit code.'
+            t.sentToYou
           )}{' '}
-          It works for {SIGN_IN_LIMITS.codeMinutes} minutes.
+          {t.lifetime(SIGN_IN_LIMITS.codeMinutes)}
         </p>
       </div>
 
       {problem && (
-        <AlertMessage variant="danger">{emailFlowErrorMessage(login.error)}</AlertMessage>
+        <AlertMessage variant="danger">
+          {emailFlowErrorMessage(login.error, undefined, language)}
+        </AlertMessage>
       )}
 
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
         <TextField
           id={codeId}
-          label="Verification code"
-          hint="The 6 digits from the email"
+          label={t.code}
+          hint={t.codeHint}
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="[0-9]*"
           spellCheck={false}
           className="text-lg tracking-[0.3em] tabular-nums"
-          error={errors.code?.message}
+          error={validationText(errors.code?.message)}
           {...codeField}
           onChange={(event) => {
             event.target.value = digitsOnly(event.target.value);
@@ -186,14 +202,12 @@ function CodeEntry({
         />
         <Button type="submit" size="lg" disabled={login.isPending} aria-busy={login.isPending}>
           {login.isPending && <Spinner />}
-          Verify
+          {t.submit}
         </Button>
       </form>
 
       <div className="flex flex-col gap-2 text-sm">
-        <p className="text-muted-foreground">
-          Didn&apos;t get it? Check your spam or junk folder, or ask for a new code.
-        </p>
+        <p className="text-muted-foreground">{t.notReceived}</p>
         <Button
           variant="secondary"
           className="self-start"
@@ -202,21 +216,22 @@ function CodeEntry({
           aria-busy={resend.isPending}
         >
           {resend.isPending && <Spinner />}
-          Send a new code
+          {t.resend}
         </Button>
         <p role="status" className="min-h-5 text-foreground">
-          {notice}
+          {notice?.kind === 'sending' && t.sending}
+          {notice?.kind === 'sent' && (notice.to ? t.resentTo(notice.to) : t.resent)}
         </p>
       </div>
 
       <p className="text-center text-sm">
         {mfa ? (
           <Link to="/dashboard" className="font-medium underline underline-offset-4">
-            Back to Dashboard
+            {common.backToDashboard}
           </Link>
         ) : (
           <Link to="/login" className="font-medium underline underline-offset-4">
-            Other ways to sign in
+            {common.otherWaysToSignIn}
           </Link>
         )}
       </p>
@@ -226,33 +241,31 @@ function CodeEntry({
 
 /** The page was opened without the verification it belongs to (e.g. a cut-off link). */
 function MissingVerification({ signedIn, next }: { signedIn: boolean; next?: string }) {
+  const t = useMessages(verifyCodeMessages);
+  const common = useMessages(signInCommonMessages);
   return (
     <NoticePage
-      title="This code page is missing some details"
+      title={t.missingHeading}
       actions={
         signedIn ? (
           <Button asChild>
-            <Link to="/dashboard">Back to Dashboard</Link>
+            <Link to="/dashboard">{common.backToDashboard}</Link>
           </Button>
         ) : (
           <>
             <Button asChild>
               <Link to="/login/email" search={next ? { next } : {}}>
-                Sign in with email
+                {common.signInWithEmail}
               </Link>
             </Button>
             <Button asChild variant="secondary">
-              <Link to="/login">Other ways to sign in</Link>
+              <Link to="/login">{common.otherWaysToSignIn}</Link>
             </Button>
           </>
         )
       }
     >
-      <p>
-        {signedIn
-          ? 'We could not tell which code to check. Go back to the dashboard and ask for a new code.'
-          : 'We could not tell which code to check. The link may have been cut short. Sign in with your email address and date of birth to get a new code.'}
-      </p>
+      <p>{signedIn ? t.missingSignedIn : t.missingSignedOut}</p>
     </NoticePage>
   );
 }

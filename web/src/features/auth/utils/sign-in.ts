@@ -1,8 +1,10 @@
 import { ERROR_CODES } from '@webpay/contracts/error-codes';
 import type { ErrorObject } from '@webpay/contracts/errors';
-import { SIGN_IN_MESSAGES, throttledMessage } from '@webpay/contracts/messages';
+import type { Language } from '@webpay/contracts/language';
 import { isSafeRedirectPath } from '@webpay/contracts/redirect';
 import { ApiError } from '@/lib/api-client.ts';
+import { messagesIn } from '@/lib/messages.ts';
+import { signInErrorMessages } from '../auth.messages.ts';
 
 /**
  * SPEC §2 `next`: a safe path is followed after sign-in; anything else is
@@ -34,55 +36,64 @@ export function serverDetail(error: ErrorObject): string | undefined {
   return error.details.find((detail) => detail.trim() !== '');
 }
 
+/*
+ * The service answers in the language it was asked in, so its words are
+ * passed on as they came; only the portal's own words follow `language`.
+ */
+
 /** 429: the service says how long to wait; else Retry-After does; else a plain request to wait. */
-export function throttledErrorMessage(error: ApiError): string {
+export function throttledErrorMessage(error: ApiError, language: Language = 'en'): string {
   const detail = serverDetail(error.error);
   if (detail) return detail;
+  const words = messagesIn(signInErrorMessages, language);
   if (error.retryAfterSeconds !== undefined && error.retryAfterSeconds > 0) {
-    return throttledMessage(error.retryAfterSeconds);
+    return words.throttledFor(error.retryAfterSeconds);
   }
-  return SIGN_IN_MESSAGES.throttled;
+  return words.throttled;
 }
 
 /** 423: the service says when the lock lifts. */
-export function lockedErrorMessage(error: ApiError): string {
-  return serverDetail(error.error) ?? SIGN_IN_MESSAGES.locked;
+export function lockedErrorMessage(error: ApiError, language: Language = 'en'): string {
+  return serverDetail(error.error) ?? messagesIn(signInErrorMessages, language).locked;
 }
 
 /**
  * What to tell the guarantor when PIN sign-in fails. Wrong credentials never
  * say which part was wrong; lockout and throttling pass on the server's words.
  */
-export function pinSignInErrorMessage(error: unknown): string {
+export function pinSignInErrorMessage(error: unknown, language: Language = 'en'): string {
+  const words = messagesIn(signInErrorMessages, language);
   if (error instanceof ApiError) {
     const { status, code } = error.error;
     if (status === 401 && code === ERROR_CODES.invalidCredentials) {
-      return serverDetail(error.error) ?? SIGN_IN_MESSAGES.invalidPinCredentials;
+      return serverDetail(error.error) ?? words.invalidPinCredentials;
     }
-    if (status === 423) return lockedErrorMessage(error);
-    if (status === 429) return throttledErrorMessage(error);
+    if (status === 423) return lockedErrorMessage(error, language);
+    if (status === 429) return throttledErrorMessage(error, language);
   }
-  return SIGN_IN_MESSAGES.unexpected;
+  return words.unexpected;
 }
 
 /**
  * The e-mail flows (sign-in link, e-mail + birthdate, code, sign-up): lockout
  * and throttling as for PINs; refused input (400/409) and e-mail trouble (503)
- * in the service's words; `fallback` for anything else.
+ * in the service's words; `fallback` (else SPEC's sign-in failure) for anything else.
  */
 export function emailFlowErrorMessage(
   error: unknown,
-  fallback: string = SIGN_IN_MESSAGES.unexpected,
+  fallback?: string,
+  language: Language = 'en',
 ): string {
+  const otherwise = fallback ?? messagesIn(signInErrorMessages, language).unexpected;
   if (error instanceof ApiError) {
     const { status } = error.error;
-    if (status === 423) return lockedErrorMessage(error);
-    if (status === 429) return throttledErrorMessage(error);
+    if (status === 423) return lockedErrorMessage(error, language);
+    if (status === 429) return throttledErrorMessage(error, language);
     if (status === 400 || status === 409 || status === 503) {
-      return serverDetail(error.error) ?? fallback;
+      return serverDetail(error.error) ?? otherwise;
     }
   }
-  return fallback;
+  return otherwise;
 }
 
 /** 401 INVALID_CODE from POST /auth/login/code: wrong, expired, used or tried too often. */

@@ -1,5 +1,6 @@
 import { resendFailedError } from '@webpay/contracts/error-codes';
 import type { ErrorObject } from '@webpay/contracts/errors';
+import type { Language } from '@webpay/contracts/language';
 import type { Session } from '@/lib/session.ts';
 import { serverDetail } from './sign-in.ts';
 
@@ -18,6 +19,6 @@ export function offersEmailMfa(session: Session | null): boolean {
 }
 
 /** SPEC §8 resend failure: the service's words, or 'Could not send verification code. Please try again.'. */
-export function resendFailure(error: ErrorObject): ErrorObject {
-  return resendFailedError(serverDetail(error));
+export function resendFailure(error: ErrorObject, language: Language = 'en'): ErrorObject {
+  return resendFailedError(serverDetail(error), language);
 }

@@ -7,11 +7,13 @@ import { PhoneLink } from '@/components/phone-link.tsx';
 import { Card, CardContent, CardHeader } from '@/components/ui/card.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useBranding, useSupportPhone } from '@/features/config/hooks/use-branding.ts';
+import { LoadingPlaceholder } from '@/components/list-skeleton.tsx';
+import { useMessages } from '@/lib/messages.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { useSession } from '@/lib/session.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useContactInfo } from '../api/get-contact-info.ts';
-import { LoadingPlaceholder } from '@/components/list-skeleton.tsx';
+import { contactMessages } from '../contact.messages.ts';
 
 const linkClassName = 'font-medium break-all text-foreground underline underline-offset-4';
 
@@ -21,7 +23,8 @@ export function ContactPage() {
   const queryClient = useQueryClient();
   const branding = useBranding();
   const ownSupportPhone = useSupportPhone(session?.user);
-  useDocumentTitle(`Contact | ${branding.portalName}`);
+  const t = useMessages(contactMessages);
+  useDocumentTitle(t.pageTitle(branding.portalName));
 
   const contact = useContactInfo();
   // What the session already knows stands in until (or unless) the service answers,
@@ -33,10 +36,8 @@ export function ContactPage() {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Contact us</h1>
-        <p className="text-muted-foreground">
-          Questions about a bill or a payment? Our billing office is happy to help.
-        </p>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t.heading}</h1>
+        <p className="text-muted-foreground">{t.intro}</p>
       </div>
 
       <BillingOfficeCard supportPhone={supportPhone} supportEmail={supportEmail} />
@@ -73,26 +74,25 @@ function BillingOfficeCard({
   supportPhone?: string;
   supportEmail?: string;
 }) {
+  const t = useMessages(contactMessages).billingOffice;
   const headingId = useId();
   return (
     <Card role="region" aria-labelledby={headingId}>
       <CardHeader>
         <h2 id={headingId} className="text-lg leading-tight font-semibold">
-          Your billing office
+          {t.heading}
         </h2>
-        <p className="text-sm text-muted-foreground">
-          For anything about your account, start here.
-        </p>
+        <p className="text-sm text-muted-foreground">{t.intro}</p>
       </CardHeader>
       <CardContent>
         <dl className="flex flex-col gap-4 sm:flex-row sm:gap-10">
           {supportPhone && (
-            <ContactLine icon={<Phone aria-hidden="true" />} label="Support phone">
+            <ContactLine icon={<Phone aria-hidden="true" />} label={t.phone}>
               <PhoneLink phone={supportPhone} className="sm:text-lg" />
             </ContactLine>
           )}
           {supportEmail && (
-            <ContactLine icon={<Mail aria-hidden="true" />} label="Billing email">
+            <ContactLine icon={<Mail aria-hidden="true" />} label={t.email}>
               <a className={`${linkClassName} sm:text-lg`} href={`mailto:${supportEmail}`}>
                 {supportEmail}
               </a>
@@ -105,11 +105,12 @@ function BillingOfficeCard({
 }
 
 function FacilitiesSection({ children }: { children: ReactNode }) {
+  const t = useMessages(contactMessages).facilities;
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <h2 id={headingId} className="text-lg font-semibold">
-        Our facilities
+        {t.heading}
       </h2>
       {children}
     </section>
@@ -138,6 +139,7 @@ function ContactLine({
 }
 
 function FacilityCard({ facility }: { facility: FacilityContact }) {
+  const t = useMessages(contactMessages).facilities;
   const headingId = useId();
   return (
     <Card role="region" aria-labelledby={headingId} className="flex w-full flex-col">
@@ -148,16 +150,16 @@ function FacilityCard({ facility }: { facility: FacilityContact }) {
       </CardHeader>
       <CardContent>
         <dl className="flex flex-col gap-3">
-          <ContactLine icon={<Phone aria-hidden="true" />} label="Phone">
+          <ContactLine icon={<Phone aria-hidden="true" />} label={t.phone}>
             <PhoneLink phone={facility.phone} />
           </ContactLine>
-          <ContactLine icon={<Clock aria-hidden="true" />} label="Hours">
+          <ContactLine icon={<Clock aria-hidden="true" />} label={t.hours}>
             {facility.hours}
           </ContactLine>
-          <ContactLine icon={<MapPin aria-hidden="true" />} label="Address">
+          <ContactLine icon={<MapPin aria-hidden="true" />} label={t.address}>
             <address className="not-italic">{facility.address}</address>
           </ContactLine>
-          <ContactLine icon={<Mail aria-hidden="true" />} label="Email">
+          <ContactLine icon={<Mail aria-hidden="true" />} label={t.email}>
             <a className={linkClassName} href={`mailto:${facility.email}`}>
               {facility.email}
             </a>
@@ -169,8 +171,9 @@ function FacilityCard({ facility }: { facility: FacilityContact }) {
 }
 
 function FacilitiesSkeleton() {
+  const t = useMessages(contactMessages).facilities;
   return (
-    <LoadingPlaceholder label="Loading our facilities…">
+    <LoadingPlaceholder label={t.loading}>
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {Array.from({ length: 3 }, (_, index) => (
           <Card key={index} className="flex flex-col gap-3 p-5">

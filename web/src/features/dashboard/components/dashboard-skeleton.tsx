@@ -1,12 +1,15 @@
 import { Card } from '@/components/ui/card.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { useMessages } from '@/lib/messages.ts';
+import { dashboardMessages } from '../dashboard.messages.ts';
 
 /** SPEC §2: four summary cards, the bills table, the plans table and the pay bar. */
 export function DashboardSkeleton() {
+  const t = useMessages(dashboardMessages);
   return (
     <div className="flex flex-col gap-6" aria-busy="true">
       <p role="status" className="sr-only">
-        Loading your account…
+        {t.loading}
       </p>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-hidden="true">
         {Array.from({ length: 4 }, (_, index) => (

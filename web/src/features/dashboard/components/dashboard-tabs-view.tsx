@@ -9,8 +9,11 @@ import type { EnteredAmounts, PaymentRequest } from '@/features/payments/utils/p
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { useAuth } from '@/lib/auth-context.ts';
+import { useLanguage } from '@/lib/language.ts';
+import { useMessages } from '@/lib/messages.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import type { Session } from '@/lib/session.ts';
+import { dashboardMessages } from '../dashboard.messages.ts';
 import { buildDashboardTabs, type DashboardTab } from '../utils/dashboard-tabs.ts';
 import { FacilityTabPanel } from './facility-tab-panel.tsx';
 import { MainTabPanel } from './main-tab-panel.tsx';
@@ -28,9 +31,11 @@ export interface DashboardTabsViewProps {
  */
 export function DashboardTabsView({ data, session, supportPhone }: DashboardTabsViewProps) {
   const config = useAppConfig().data;
+  const language = useLanguage();
+  const t = useMessages(dashboardMessages);
   const { tabs, defaultTab, showTabBar } = useMemo(
-    () => buildDashboardTabs(data, config?.externalARFacilities, config?.centralFacility),
-    [data, config?.externalARFacilities, config?.centralFacility],
+    () => buildDashboardTabs(data, config?.externalARFacilities, config?.centralFacility, language),
+    [data, config?.externalARFacilities, config?.centralFacility, language],
   );
   const [chosenTab, setChosenTab] = useState<string>();
   const activeTab = tabs.some((tab) => tab.value === chosenTab) ? chosenTab : defaultTab;
@@ -98,13 +103,13 @@ export function DashboardTabsView({ data, session, supportPhone }: DashboardTabs
     <>
       {showTabBar ? (
         <Tabs value={activeTab} onValueChange={setChosenTab} className="flex flex-col gap-6">
-          <TabsList aria-label="Facilities">
+          <TabsList aria-label={t.tabs.name}>
             {tabs.map((tab) => (
               <TabsTrigger key={tab.value} value={tab.value}>
                 {tab.title}
                 <Badge variant="count">
                   {tab.count}
-                  <span className="sr-only"> {tab.count === 1 ? 'item' : 'items'}</span>
+                  <span className="sr-only"> {t.tabs.itemNoun(tab.count)}</span>
                 </Badge>
               </TabsTrigger>
             ))}

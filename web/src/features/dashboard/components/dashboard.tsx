@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
-import { DASHBOARD_MESSAGES } from '@webpay/contracts/messages';
 import { ErrorScreen } from '@/components/error-screen.tsx';
 import { EmailMfaNotice } from '@/features/auth/components/email-mfa-notice.tsx';
 import { useBranding, useSupportPhone } from '@/features/config/hooks/use-branding.ts';
@@ -11,7 +10,9 @@ import { isAuthError } from '@/lib/query-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { useSession } from '@/lib/session.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { useMessages } from '@/lib/messages.ts';
 import { useEncounters } from '../api/get-encounters.ts';
+import { dashboardMessages } from '../dashboard.messages.ts';
 import { DashboardSkeleton } from './dashboard-skeleton.tsx';
 import { DashboardTabsView } from './dashboard-tabs-view.tsx';
 
@@ -23,7 +24,8 @@ export function Dashboard() {
   const queryClient = useQueryClient();
   const { portalName, supportEmail } = useBranding();
   const supportPhone = useSupportPhone(session?.user);
-  useDocumentTitle(`Dashboard | ${portalName}`);
+  const t = useMessages(dashboardMessages);
+  useDocumentTitle(t.pageTitle(portalName));
 
   const encounters = useEncounters();
   const sessionLost = encounters.isError && isAuthError(encounters.error);
@@ -35,18 +37,18 @@ export function Dashboard() {
     reportedFailure.current = encounters.errorUpdatedAt;
     if (isAuthError(encounters.error)) {
       // SPEC §8: 401/403 means the session is gone.
-      toast.error(DASHBOARD_MESSAGES.sessionExpired, {
+      toast.error(t.messages.sessionExpired, {
         id: 'dashboard-session-expired',
         position: 'top-center',
       });
       void auth.logout().then(() => navigate({ to: '/login' }));
     } else {
-      toast.error(DASHBOARD_MESSAGES.fetchFailed, {
+      toast.error(t.messages.fetchFailed, {
         id: 'dashboard-fetch-failed',
         position: 'top-right',
       });
     }
-  }, [encounters.isError, encounters.error, encounters.errorUpdatedAt, auth, navigate]);
+  }, [encounters.isError, encounters.error, encounters.errorUpdatedAt, auth, navigate, t]);
 
   // SPEC §4: retry clears the cache and refetches. The reset makes the query pending again,
   // so the failure is held here meanwhile: the error screen stays up reading 'Retrying...'.
@@ -66,12 +68,8 @@ export function Dashboard() {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Dashboard</h1>
-        {firstName && (
-          <p className="text-muted-foreground">
-            Welcome, {firstName}. Here are the bills waiting for payment.
-          </p>
-        )}
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t.heading}</h1>
+        {firstName && <p className="text-muted-foreground">{t.welcome(firstName)}</p>}
       </div>
 
       <EmailMfaNotice />

@@ -4,7 +4,6 @@ import {
   encounterStatusLabel,
   type Encounter,
 } from '@webpay/contracts/encounters';
-import { DASHBOARD_MESSAGES } from '@webpay/contracts/messages';
 import { formatCents } from '@webpay/contracts/money';
 import {
   CellLabel,
@@ -17,6 +16,8 @@ import {
 } from '@/components/ui/table.tsx';
 import type { EnteredAmounts, Payable } from '@/features/payments/utils/payment-items.ts';
 import { amountInputToCents } from '@/lib/amount-input.ts';
+import { useMessages } from '@/lib/messages.ts';
+import { dashboardMessages } from '../dashboard.messages.ts';
 import { useMoreRows } from '../hooks/use-more-rows.ts';
 import { ShowMoreRows } from './show-more-rows.tsx';
 import { PendingPaymentsMarker } from './pending-payments-marker.tsx';
@@ -36,16 +37,11 @@ export interface FacilityEncountersTableProps {
   onAmountChange: (key: string, value: string) => void;
 }
 
-const COLUMNS = {
-  accountNumber: 'Account Number',
-  patientName: 'Patient Name',
-  status: 'Status',
-  balance: 'Balance',
-  paymentAmount: 'Payment Amount',
-} as const;
+/** SPEC §2: Account Number, Patient Name, Status, Balance, Payment Amount. */
+const COLUMN_COUNT = 5;
 
 // SPEC §2: encounters at another facility are always self pay, whatever the feed says.
-const SELF_PAY = encounterStatusLabel('self_pay');
+const SELF_PAY_STATUS = 'self_pay';
 
 interface FacilityEncounterRowProps extends FacilityEncounterRowData {
   value: string;
@@ -59,28 +55,27 @@ const FacilityEncounterRow = memo(function FacilityEncounterRow({
   value,
   onAmountChange,
 }: FacilityEncounterRowProps) {
+  const t = useMessages(dashboardMessages);
   const number = encounterNumber(encounter);
   // SPEC §5: only this tab flags an amount above the balance; compared in cents, never floats.
   const error =
-    amountInputToCents(value) > payable.balanceCents
-      ? DASHBOARD_MESSAGES.amountExceedsBalance
-      : undefined;
+    amountInputToCents(value) > payable.balanceCents ? t.messages.amountExceedsBalance : undefined;
   return (
     <TableRow>
       <TableCell className="font-semibold md:font-medium md:whitespace-nowrap">
-        <CellLabel>{COLUMNS.accountNumber}</CellLabel>
+        <CellLabel>{t.columns.accountNumber}</CellLabel>
         {number}
       </TableCell>
       <TableCell>
-        <CellLabel>{COLUMNS.patientName}</CellLabel>
+        <CellLabel>{t.columns.patientName}</CellLabel>
         <span className="min-w-0 text-right break-words md:text-left">{encounter.patientName}</span>
       </TableCell>
       <TableCell>
-        <CellLabel>{COLUMNS.status}</CellLabel>
-        {SELF_PAY}
+        <CellLabel>{t.columns.status}</CellLabel>
+        {encounterStatusLabel(SELF_PAY_STATUS, t.encounterStatuses)}
       </TableCell>
       <TableCell className="md:text-right">
-        <CellLabel>{COLUMNS.balance}</CellLabel>
+        <CellLabel>{t.columns.balance}</CellLabel>
         <span className="flex flex-wrap items-center justify-end gap-x-2 gap-y-1">
           <PendingPaymentsMarker itemLabel={number} pendingPayments={encounter.pendingPayments} />
           <span className="font-semibold whitespace-nowrap tabular-nums">
@@ -90,7 +85,7 @@ const FacilityEncounterRow = memo(function FacilityEncounterRow({
       </TableCell>
       {/* The field and its buttons need the full card width on a phone, so the label sits above. */}
       <TableCell className="flex-col items-stretch gap-1.5 md:text-right">
-        <CellLabel>{COLUMNS.paymentAmount}</CellLabel>
+        <CellLabel>{t.columns.paymentAmount}</CellLabel>
         <RowAmountControls
           payable={payable}
           label={number}
@@ -110,33 +105,34 @@ export function FacilityEncountersTable({
   amounts,
   onAmountChange,
 }: FacilityEncountersTableProps) {
+  const t = useMessages(dashboardMessages);
   const headingId = useId();
   const keys = useMemo(() => rows.map((row) => row.payable.key), [rows]);
   const { shown, showMore, bodyRef } = useMoreRows(keys, amounts);
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <h2 id={headingId} className="text-lg font-semibold">
-        {title} encounters
+        {t.facilityEncounters(title)}
       </h2>
       <div className="md:rounded-xl md:border md:border-border md:bg-surface md:shadow-sm">
         <Table aria-labelledby={headingId}>
           <TableHeader>
             <TableRow>
-              <TableHead>{COLUMNS.accountNumber}</TableHead>
-              <TableHead>{COLUMNS.patientName}</TableHead>
-              <TableHead>{COLUMNS.status}</TableHead>
-              <TableHead className="text-right">{COLUMNS.balance}</TableHead>
-              <TableHead className="text-right">{COLUMNS.paymentAmount}</TableHead>
+              <TableHead>{t.columns.accountNumber}</TableHead>
+              <TableHead>{t.columns.patientName}</TableHead>
+              <TableHead>{t.columns.status}</TableHead>
+              <TableHead className="text-right">{t.columns.balance}</TableHead>
+              <TableHead className="text-right">{t.columns.paymentAmount}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody ref={bodyRef}>
             {rows.length === 0 ? (
               <TableRow>
                 <TableCell
-                  colSpan={5}
+                  colSpan={COLUMN_COUNT}
                   className="flex-col justify-center gap-1 py-6 text-center text-muted-foreground"
                 >
-                  {DASHBOARD_MESSAGES.noFacilityEncounters}{' '}
+                  {t.messages.noFacilityEncounters}{' '}
                   <strong className="block font-semibold text-foreground">{title}</strong>
                 </TableCell>
               </TableRow>
@@ -159,8 +155,8 @@ export function FacilityEncountersTable({
       <ShowMoreRows
         shown={shown}
         total={rows.length}
-        noun="encounters"
-        tableName={`${title} encounters`}
+        noun={t.moreRows.encounters}
+        tableName={t.facilityEncounters(title)}
         onShowMore={showMore}
       />
     </section>

@@ -1,6 +1,5 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { Info, LifeBuoy, ListChecks, Wallet } from 'lucide-react';
-import { DASHBOARD_LABELS, DASHBOARD_NOTES } from '@webpay/contracts/messages';
 import { Button } from '@/components/ui/button.tsx';
 import {
   encounterPayable,
@@ -9,8 +8,12 @@ import {
   type PaymentRequest,
 } from '@/features/payments/utils/payment-items.ts';
 import { amountInputToCents, centsToAmountInput } from '@/lib/amount-input.ts';
+import { useLanguage } from '@/lib/language.ts';
+import { useMessages } from '@/lib/messages.ts';
+import { dashboardMessages } from '../dashboard.messages.ts';
 import { facilityOutstandingCents, type FacilityTab } from '../utils/dashboard-tabs.ts';
 import { alertStorageKey, paymentDelayAlertId } from '../utils/dismissed-alerts.ts';
+import { itemCountText } from '../utils/selection-text.ts';
 import {
   FacilityEncountersTable,
   type FacilityEncounterRowData,
@@ -34,10 +37,6 @@ export interface FacilityTabPanelProps {
   onPay: (request: PaymentRequest) => void;
 }
 
-function itemCountText(count: number): string {
-  return `${count} ${count === 1 ? 'item' : 'items'}`;
-}
-
 /** Keeps a formatted number dialable: digits and a leading plus only. */
 function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
@@ -57,6 +56,8 @@ export function FacilityTabPanel({
   onAmountsFill,
   onPay,
 }: FacilityTabPanelProps) {
+  const t = useMessages(dashboardMessages);
+  const language = useLanguage();
   const root = useRef<HTMLDivElement>(null);
 
   const rows = useMemo<FacilityEncounterRowData[]>(
@@ -107,29 +108,29 @@ export function FacilityTabPanel({
 
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <SummaryCard
-          title={DASHBOARD_LABELS.totalOutstanding}
+          title={t.labels.totalOutstanding}
           icon={<Wallet aria-hidden="true" className="size-5" />}
         >
           <SummaryAmount cents={outstandingCents} />
-          <p className="text-sm text-muted-foreground">{itemCountText(tab.count)}</p>
+          <p className="text-sm text-muted-foreground">{itemCountText(tab.count, language)}</p>
           <Button
             type="button"
             className="mt-auto"
             disabled={outstandingCents <= 0}
             onClick={payTotal}
           >
-            {DASHBOARD_LABELS.payTotal}
+            {t.labels.payTotal}
           </Button>
         </SummaryCard>
 
         <SummaryCard
-          title={DASHBOARD_LABELS.needAssistance}
+          title={t.labels.needAssistance}
           icon={<LifeBuoy aria-hidden="true" className="size-5" />}
         >
           <p className="text-base font-semibold">{tab.title}</p>
           {supportPhone ? (
             <p className="flex flex-col text-sm text-muted-foreground">
-              Questions about these bills? Call
+              {t.facilityHelp.call}
               <a
                 href={telHref(supportPhone)}
                 className="inline-flex min-h-11 w-fit items-center text-lg font-semibold text-foreground underline underline-offset-4 hover:decoration-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
@@ -138,9 +139,7 @@ export function FacilityTabPanel({
               </a>
             </p>
           ) : (
-            <p className="text-sm text-muted-foreground">
-              Please call the billing office number on your statement.
-            </p>
+            <p className="text-sm text-muted-foreground">{t.facilityHelp.noPhone}</p>
           )}
         </SummaryCard>
 
@@ -160,7 +159,7 @@ export function FacilityTabPanel({
 
       <p className="flex items-start gap-2 text-sm text-muted-foreground">
         <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        {DASHBOARD_NOTES.notEligibleForPlans}
+        {t.notes.notEligibleForPlans}
       </p>
 
       <PaymentBar tabTitle={tab.title} selection={selection} onPay={paySelected} />

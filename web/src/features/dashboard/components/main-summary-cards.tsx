@@ -1,7 +1,6 @@
 import { useMemo, type FormEvent } from 'react';
 import { AlertTriangle, Info, ListChecks, PencilLine, Wallet } from 'lucide-react';
 import type { User } from '@webpay/contracts/auth';
-import { DASHBOARD_LABELS, DASHBOARD_NOTES } from '@webpay/contracts/messages';
 import { AmountInput } from '@/components/ui/amount-input.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover.tsx';
@@ -12,8 +11,12 @@ import {
   type Selection,
 } from '@/features/payments/utils/payment-items.ts';
 import { amountInputToCents } from '@/lib/amount-input.ts';
+import { useLanguage } from '@/lib/language.ts';
+import { useMessages } from '@/lib/messages.ts';
 import { cn } from '@/lib/utils.ts';
+import { dashboardMessages } from '../dashboard.messages.ts';
 import { mainOutstandingCents, pastDueCents, type MainTab } from '../utils/dashboard-tabs.ts';
+import { itemCountText } from '../utils/selection-text.ts';
 import { SelectedForPaymentCard, SummaryAmount, SummaryCard } from './summary-card.tsx';
 
 export interface MainSummaryCardsProps {
@@ -29,10 +32,6 @@ export interface MainSummaryCardsProps {
 
 const cardIcon = 'size-5';
 
-function itemCountText(count: number): string {
-  return `${count} ${count === 1 ? 'item' : 'items'}`;
-}
-
 /**
  * SPEC §2 Main tab summary cards: what is owed, what is late, a free amount,
  * and what the guarantor has entered so far.
@@ -46,6 +45,8 @@ export function MainSummaryCards({
   onPaySelected,
   onPay,
 }: MainSummaryCardsProps) {
+  const t = useMessages(dashboardMessages);
+  const language = useLanguage();
   // Both walk every item of the account; a keystroke in an amount field changes neither.
   const totalCents = useMemo(() => mainOutstandingCents(tab), [tab]);
   const overdueCents = useMemo(() => pastDueCents(tab.plans), [tab.plans]);
@@ -63,23 +64,23 @@ export function MainSummaryCards({
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <SummaryCard
-        title={DASHBOARD_LABELS.totalOutstanding}
+        title={t.labels.totalOutstanding}
         icon={<Wallet aria-hidden="true" className={cardIcon} />}
       >
         <SummaryAmount cents={totalCents} />
-        <p className="text-sm text-muted-foreground">{itemCountText(tab.count)}</p>
+        <p className="text-sm text-muted-foreground">{itemCountText(tab.count, language)}</p>
         <Button
           type="button"
           className="mt-auto"
           disabled={nothingOwed}
           onClick={() => onPay({ mode: 'total', items: [totalItem(user, totalCents)] })}
         >
-          {DASHBOARD_LABELS.payTotal}
+          {t.labels.payTotal}
         </Button>
       </SummaryCard>
 
       <SummaryCard
-        title={DASHBOARD_LABELS.pastDue}
+        title={t.labels.pastDue}
         icon={
           <AlertTriangle
             aria-hidden="true"
@@ -91,21 +92,21 @@ export function MainSummaryCards({
           cents={overdueCents}
           className={cn(overdueCents > 0 && 'text-danger-text')}
         />
-        <p className="text-sm text-muted-foreground">{DASHBOARD_LABELS.overduePaymentPlans}</p>
+        <p className="text-sm text-muted-foreground">{t.labels.overduePaymentPlans}</p>
       </SummaryCard>
 
       <SummaryCard
-        title={DASHBOARD_LABELS.specifyAmount}
+        title={t.labels.specifyAmount}
         titleAddon={
           <Popover>
             <PopoverTrigger
-              aria-label="About custom payments"
+              aria-label={t.customAmount.about}
               className="inline-flex size-8 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
             >
               <Info aria-hidden="true" className="size-4" />
             </PopoverTrigger>
-            <PopoverContent aria-label="About custom payments">
-              <p>{DASHBOARD_NOTES.customAmountHelp}</p>
+            <PopoverContent aria-label={t.customAmount.about}>
+              <p>{t.notes.customAmountHelp}</p>
             </PopoverContent>
           </Popover>
         }
@@ -113,13 +114,13 @@ export function MainSummaryCards({
       >
         <form className="flex flex-1 flex-col gap-3" onSubmit={payCustom}>
           <AmountInput
-            aria-label="Custom payment amount"
+            aria-label={t.customAmount.field}
             value={customAmount}
             onValueChange={onCustomAmountChange}
             disabled={nothingOwed}
           />
           <Button type="submit" className="mt-auto" disabled={customDisabled}>
-            {DASHBOARD_LABELS.payNow}
+            {t.labels.payNow}
           </Button>
         </form>
       </SummaryCard>

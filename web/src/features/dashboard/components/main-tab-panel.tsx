@@ -1,6 +1,5 @@
 import { useCallback, useMemo } from 'react';
 import type { User } from '@webpay/contracts/auth';
-import { DASHBOARD_NOTES } from '@webpay/contracts/messages';
 import {
   encounterPayable,
   planPayable,
@@ -8,6 +7,8 @@ import {
   type EnteredAmounts,
   type PaymentRequest,
 } from '@/features/payments/utils/payment-items.ts';
+import { useMessages } from '@/lib/messages.ts';
+import { dashboardMessages } from '../dashboard.messages.ts';
 import type { MainTab } from '../utils/dashboard-tabs.ts';
 import { MainSummaryCards } from './main-summary-cards.tsx';
 import { PaymentBar } from './payment-bar.tsx';
@@ -88,12 +89,10 @@ export function MainTabPanel({
 }
 
 /*
- * The sentence comes whole from the contracts; it is cut at the phone number
+ * The sentence comes whole from the catalogue; it is cut at the phone number
  * so the number can be a link without retyping the words around it.
  */
 const PHONE_SLOT = '\u0000';
-const [NOTE_BEFORE_PHONE = '', NOTE_AFTER_PHONE = ''] =
-  DASHBOARD_NOTES.paymentOptions(PHONE_SLOT).split(PHONE_SLOT);
 
 /** Dialable form of a number written for people, e.g. '(801) 555-0142' → 'tel:8015550142'. */
 function telHref(phone: string): string {
@@ -101,16 +100,18 @@ function telHref(phone: string): string {
 }
 
 function PaymentOptionsNote({ phone }: { phone: string }) {
+  const t = useMessages(dashboardMessages);
+  const [beforePhone = '', afterPhone = ''] = t.notes.paymentOptions(PHONE_SLOT).split(PHONE_SLOT);
   return (
     <p className="text-sm text-muted-foreground">
-      {NOTE_BEFORE_PHONE}
+      {beforePhone}
       <a
         href={telHref(phone)}
         className="font-medium whitespace-nowrap text-foreground underline underline-offset-4 hover:decoration-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
         {phone}
       </a>
-      {NOTE_AFTER_PHONE}
+      {afterPhone}
     </p>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { AlertTriangle, X } from 'lucide-react';
-import { DASHBOARD_NOTES } from '@webpay/contracts/messages';
 import { Alert } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { useMessages } from '@/lib/messages.ts';
+import { dashboardMessages } from '../dashboard.messages.ts';
 import { dismissAlert, isAlertDismissed, paymentDelayAlertId } from '../utils/dismissed-alerts.ts';
 
 export interface PaymentDelayWarningProps {
@@ -22,6 +23,7 @@ export function PaymentDelayWarning({
   facilityId,
   onDismiss,
 }: PaymentDelayWarningProps) {
+  const t = useMessages(dashboardMessages);
   const alertId = paymentDelayAlertId(facilityId);
   const [dismissed, setDismissed] = useState(() => isAlertDismissed(guarantorId, alertId));
   if (dismissed) return null;
@@ -29,12 +31,12 @@ export function PaymentDelayWarning({
   return (
     <Alert variant="warning" role="note">
       <AlertTriangle aria-hidden="true" />
-      <p className="min-w-0 flex-1">{DASHBOARD_NOTES.otherFacilityDelay}</p>
+      <p className="min-w-0 flex-1">{t.notes.otherFacilityDelay}</p>
       <Button
         type="button"
         variant="ghost"
         size="icon"
-        aria-label="Dismiss notice about payment delays"
+        aria-label={t.delayWarningDismiss}
         // A full-size touch target that does not make the notice taller than its text.
         className="-my-3 -mr-3 text-warning-soft-foreground hover:bg-warning-soft-foreground/10"
         onClick={() => {

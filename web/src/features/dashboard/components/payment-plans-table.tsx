@@ -1,13 +1,11 @@
 import { memo, useId, useMemo, useState, type ComponentProps, type MouseEvent } from 'react';
 import { ChevronDown } from 'lucide-react';
-import { formatDate } from '@webpay/contracts/dates';
 import {
   completedPayments,
   encounterNumber,
   planNumber,
   type PaymentPlan,
 } from '@webpay/contracts/encounters';
-import { DASHBOARD_LABELS, DASHBOARD_MESSAGES } from '@webpay/contracts/messages';
 import { formatUsd, toCents } from '@webpay/contracts/money';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -21,22 +19,20 @@ import {
   TableRow,
 } from '@/components/ui/table.tsx';
 import { planPayable, type EnteredAmounts } from '@/features/payments/utils/payment-items.ts';
+import { useFormatDate } from '@/lib/language.ts';
+import { useMessages } from '@/lib/messages.ts';
 import { cn } from '@/lib/utils.ts';
+import { dashboardMessages } from '../dashboard.messages.ts';
 import { useMoreRows } from '../hooks/use-more-rows.ts';
 import { ShowMoreRows } from './show-more-rows.tsx';
 import { PendingPaymentsMarker } from './pending-payments-marker.tsx';
 import { RowAmountControls } from './row-amount-controls.tsx';
 
-const COLUMNS = ['Plan #', 'Type', 'Status', 'Due Date', 'Amount Due', 'Payment Amount'] as const;
-/** The expander column comes first and has no visible header. */
-const COLUMN_COUNT = COLUMNS.length + 1;
-
-const PLAN_ENCOUNTER_COLUMNS = [
-  'Encounter Number',
-  'Patient Name',
-  'Admit Date',
-  'Balance',
-] as const;
+/**
+ * SPEC §2: the expander (no visible header), Plan #, Type, Status, Due Date,
+ * Amount Due, Payment Amount.
+ */
+const COLUMN_COUNT = 7;
 
 type BadgeVariant = NonNullable<ComponentProps<typeof Badge>['variant']>;
 
@@ -70,6 +66,7 @@ export function PaymentPlansTable({
   amounts,
   onAmountChange,
 }: PaymentPlansTableProps) {
+  const t = useMessages(dashboardMessages);
   const headingId = useId();
   const keys = useMemo(
     () => plans.map((plan) => planPayable(plan, centralFacilityId).key),
@@ -79,21 +76,21 @@ export function PaymentPlansTable({
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <h2 id={headingId} className="text-lg font-semibold">
-        {DASHBOARD_LABELS.encountersInPaymentPlan}
+        {t.labels.encountersInPaymentPlan}
       </h2>
       <div className="md:rounded-xl md:border md:border-border md:bg-surface md:shadow-sm">
         <Table aria-labelledby={headingId}>
           <TableHeader>
             <TableRow>
               <TableHead className="w-12 px-1">
-                <span className="sr-only">Details</span>
+                <span className="sr-only">{t.columns.details}</span>
               </TableHead>
-              <TableHead>{COLUMNS[0]}</TableHead>
-              <TableHead>{COLUMNS[1]}</TableHead>
-              <TableHead>{COLUMNS[2]}</TableHead>
-              <TableHead>{COLUMNS[3]}</TableHead>
-              <TableHead className="text-right">{COLUMNS[4]}</TableHead>
-              <TableHead className="text-right">{COLUMNS[5]}</TableHead>
+              <TableHead>{t.columns.planNumber}</TableHead>
+              <TableHead>{t.columns.type}</TableHead>
+              <TableHead>{t.columns.status}</TableHead>
+              <TableHead>{t.columns.dueDate}</TableHead>
+              <TableHead className="text-right">{t.columns.amountDue}</TableHead>
+              <TableHead className="text-right">{t.columns.paymentAmount}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody ref={bodyRef}>
@@ -103,7 +100,7 @@ export function PaymentPlansTable({
                   colSpan={COLUMN_COUNT}
                   className="justify-center py-6 text-muted-foreground md:text-center"
                 >
-                  {DASHBOARD_MESSAGES.noPlanEncounters}
+                  {t.messages.noPlanEncounters}
                 </TableCell>
               </TableRow>
             ) : (
@@ -126,8 +123,8 @@ export function PaymentPlansTable({
       <ShowMoreRows
         shown={shown}
         total={plans.length}
-        noun="payment plans"
-        tableName={DASHBOARD_LABELS.encountersInPaymentPlan}
+        noun={t.moreRows.plans}
+        tableName={t.labels.encountersInPaymentPlan}
         onShowMore={showMore}
       />
     </section>
@@ -157,6 +154,8 @@ const PlanRows = memo(function PlanRows({
   value,
   onAmountChange,
 }: PlanRowsProps) {
+  const t = useMessages(dashboardMessages);
+  const formatDate = useFormatDate();
   const [expanded, setExpanded] = useState(false);
   // The details are built on first opening and kept: most plans are never opened,
   // and a long account would otherwise build every plan's encounter table up front.
@@ -198,7 +197,7 @@ const PlanRows = memo(function PlanRows({
             size="sm"
             aria-expanded={expanded}
             aria-controls={detailsId}
-            aria-label={`${expanded ? 'Hide' : 'Show'} details for plan ${number}`}
+            aria-label={expanded ? t.planDetails.hideFor(number) : t.planDetails.showFor(number)}
             onClick={toggle}
             className="min-h-11 w-full border border-border md:size-9 md:min-h-9 md:w-auto md:border-0 md:p-0"
           >
@@ -209,41 +208,41 @@ const PlanRows = memo(function PlanRows({
                 expanded && 'rotate-180',
               )}
             />
-            <span className="md:hidden">{expanded ? 'Hide details' : 'Show details'}</span>
+            <span className="md:hidden">{expanded ? t.planDetails.hide : t.planDetails.show}</span>
           </Button>
         </TableCell>
         <TableCell className="font-semibold md:font-medium">
-          <CellLabel>{COLUMNS[0]}</CellLabel>
+          <CellLabel>{t.columns.planNumber}</CellLabel>
           {number}
         </TableCell>
         <TableCell>
-          <CellLabel>{COLUMNS[1]}</CellLabel>
-          <Badge variant={TYPE_BADGES[plan.type]}>{plan.type}</Badge>
+          <CellLabel>{t.columns.type}</CellLabel>
+          <Badge variant={TYPE_BADGES[plan.type]}>{t.planTypes[plan.type]}</Badge>
         </TableCell>
         <TableCell>
-          <CellLabel>{COLUMNS[2]}</CellLabel>
+          <CellLabel>{t.columns.status}</CellLabel>
           <span className="flex flex-wrap items-center justify-end gap-1.5 md:justify-start">
-            <Badge variant={STATUS_BADGES[plan.status]}>{plan.status}</Badge>
-            {overdueCents > 0 && <Badge variant="danger">{DASHBOARD_LABELS.overdue}</Badge>}
+            <Badge variant={STATUS_BADGES[plan.status]}>{t.planStatuses[plan.status]}</Badge>
+            {overdueCents > 0 && <Badge variant="danger">{t.labels.overdue}</Badge>}
           </span>
         </TableCell>
         <TableCell>
-          <CellLabel>{COLUMNS[3]}</CellLabel>
+          <CellLabel>{t.columns.dueDate}</CellLabel>
           {plan.nextDueDate ? formatDate(plan.nextDueDate) : '—'}
         </TableCell>
         <TableCell className="md:text-right">
-          <CellLabel>{COLUMNS[4]}</CellLabel>
+          <CellLabel>{t.columns.amountDue}</CellLabel>
           <span className="flex flex-col items-end tabular-nums">
             <span className="font-semibold">{formatUsd(plan.dueAmount)}</span>
             {overdueCents > 0 && (
               <span className="text-sm text-danger-text">
-                + {formatUsd(plan.overdueAmount)} {DASHBOARD_LABELS.overdue.toLowerCase()}
+                {t.planDetails.overdueExtra(formatUsd(plan.overdueAmount))}
               </span>
             )}
           </span>
         </TableCell>
         <TableCell className="flex-wrap">
-          <CellLabel>{COLUMNS[5]}</CellLabel>
+          <CellLabel>{t.columns.paymentAmount}</CellLabel>
           <div className="flex flex-col items-start gap-2 md:items-end">
             <PendingPaymentsMarker itemLabel={number} pendingPayments={plan.pendingPayments} />
             <RowAmountControls
@@ -269,12 +268,18 @@ const PlanRows = memo(function PlanRows({
 });
 
 function PlanDetails({ plan, number }: { plan: PaymentPlan; number: string }) {
+  const t = useMessages(dashboardMessages);
+  const formatDate = useFormatDate();
   const headingId = useId();
+  const words = t.planDetails;
   const facts = [
-    { term: 'Monthly payment', value: formatUsd(plan.regularPaymentAmount) },
-    { term: 'Pay-off amount', value: formatUsd(plan.currentBalance) },
-    { term: 'Interest rate', value: DASHBOARD_LABELS.interestRate },
-    { term: 'Payments', value: `${completedPayments(plan)} of ${plan.numberOfPayments} completed` },
+    { term: words.monthlyPayment, value: formatUsd(plan.regularPaymentAmount) },
+    { term: words.payOffAmount, value: formatUsd(plan.currentBalance) },
+    { term: words.interestRate, value: t.labels.interestRate },
+    {
+      term: words.payments,
+      value: words.completed(completedPayments(plan), plan.numberOfPayments),
+    },
   ];
   return (
     <div className="flex flex-col gap-4 border-t border-border pt-4 md:border-t-0 md:pt-0">
@@ -292,18 +297,18 @@ function PlanDetails({ plan, number }: { plan: PaymentPlan; number: string }) {
 
       <div className="flex flex-col gap-2">
         <h3 id={headingId} className="text-sm font-semibold">
-          Encounters in plan {number}
+          {words.encountersIn(number)}
         </h3>
         {plan.encounters.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{DASHBOARD_MESSAGES.noPlanEncounters}</p>
+          <p className="text-sm text-muted-foreground">{t.messages.noPlanEncounters}</p>
         ) : (
           <Table aria-labelledby={headingId}>
             <TableHeader>
               <TableRow>
-                <TableHead className="py-2">{PLAN_ENCOUNTER_COLUMNS[0]}</TableHead>
-                <TableHead className="py-2">{PLAN_ENCOUNTER_COLUMNS[1]}</TableHead>
-                <TableHead className="py-2">{PLAN_ENCOUNTER_COLUMNS[2]}</TableHead>
-                <TableHead className="py-2 text-right">{PLAN_ENCOUNTER_COLUMNS[3]}</TableHead>
+                <TableHead className="py-2">{t.columns.encounterNumber}</TableHead>
+                <TableHead className="py-2">{t.columns.patientName}</TableHead>
+                <TableHead className="py-2">{t.columns.admitDate}</TableHead>
+                <TableHead className="py-2 text-right">{t.columns.balance}</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody className="gap-2">
@@ -313,19 +318,19 @@ function PlanDetails({ plan, number }: { plan: PaymentPlan; number: string }) {
                   className="bg-muted/40 p-3 md:bg-transparent"
                 >
                   <TableCell className="font-medium md:py-2">
-                    <CellLabel>{PLAN_ENCOUNTER_COLUMNS[0]}</CellLabel>
+                    <CellLabel>{t.columns.encounterNumber}</CellLabel>
                     {encounterNumber(encounter)}
                   </TableCell>
                   <TableCell className="md:py-2">
-                    <CellLabel>{PLAN_ENCOUNTER_COLUMNS[1]}</CellLabel>
+                    <CellLabel>{t.columns.patientName}</CellLabel>
                     {encounter.patientName}
                   </TableCell>
                   <TableCell className="md:py-2">
-                    <CellLabel>{PLAN_ENCOUNTER_COLUMNS[2]}</CellLabel>
+                    <CellLabel>{t.columns.admitDate}</CellLabel>
                     {encounter.admitDate ? formatDate(encounter.admitDate) : '—'}
                   </TableCell>
                   <TableCell className="tabular-nums md:py-2 md:text-right">
-                    <CellLabel>{PLAN_ENCOUNTER_COLUMNS[3]}</CellLabel>
+                    <CellLabel>{t.columns.balance}</CellLabel>
                     {formatUsd(encounter.balance)}
                   </TableCell>
                 </TableRow>

@@ -4,8 +4,6 @@ import {
   encounterStatusLabel,
   type Encounter,
 } from '@webpay/contracts/encounters';
-import { formatDate } from '@webpay/contracts/dates';
-import { DASHBOARD_LABELS, DASHBOARD_MESSAGES } from '@webpay/contracts/messages';
 import { formatUsd } from '@webpay/contracts/money';
 import {
   CellLabel,
@@ -17,19 +15,16 @@ import {
   TableRow,
 } from '@/components/ui/table.tsx';
 import { encounterPayable, type EnteredAmounts } from '@/features/payments/utils/payment-items.ts';
+import { useFormatDate } from '@/lib/language.ts';
+import { useMessages } from '@/lib/messages.ts';
+import { dashboardMessages } from '../dashboard.messages.ts';
 import { useMoreRows } from '../hooks/use-more-rows.ts';
 import { ShowMoreRows } from './show-more-rows.tsx';
 import { PendingPaymentsMarker } from './pending-payments-marker.tsx';
 import { RowAmountControls } from './row-amount-controls.tsx';
 
-const COLUMNS = [
-  'Encounter Number',
-  'Patient Name',
-  'Status',
-  'Admit Date',
-  'Balance',
-  'Payment Amount',
-] as const;
+/** SPEC §2: Encounter Number, Patient Name, Status, Admit Date, Balance, Payment Amount. */
+const COLUMN_COUNT = 6;
 
 export interface PendingEncountersTableProps {
   encounters: readonly Encounter[];
@@ -45,34 +40,35 @@ export function PendingEncountersTable({
   amounts,
   onAmountChange,
 }: PendingEncountersTableProps) {
+  const t = useMessages(dashboardMessages);
   const headingId = useId();
   const keys = useMemo(() => encounters.map(encounterNumber), [encounters]);
   const { shown, showMore, bodyRef } = useMoreRows(keys, amounts);
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <h2 id={headingId} className="text-lg font-semibold">
-        {DASHBOARD_LABELS.pendingEncounters}
+        {t.labels.pendingEncounters}
       </h2>
       <div className="md:rounded-xl md:border md:border-border md:bg-surface md:shadow-sm">
         <Table aria-labelledby={headingId}>
           <TableHeader>
             <TableRow>
-              <TableHead>{COLUMNS[0]}</TableHead>
-              <TableHead>{COLUMNS[1]}</TableHead>
-              <TableHead>{COLUMNS[2]}</TableHead>
-              <TableHead>{COLUMNS[3]}</TableHead>
-              <TableHead className="text-right">{COLUMNS[4]}</TableHead>
-              <TableHead className="text-right">{COLUMNS[5]}</TableHead>
+              <TableHead>{t.columns.encounterNumber}</TableHead>
+              <TableHead>{t.columns.patientName}</TableHead>
+              <TableHead>{t.columns.status}</TableHead>
+              <TableHead>{t.columns.admitDate}</TableHead>
+              <TableHead className="text-right">{t.columns.balance}</TableHead>
+              <TableHead className="text-right">{t.columns.paymentAmount}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody ref={bodyRef}>
             {encounters.length === 0 ? (
               <TableRow>
                 <TableCell
-                  colSpan={COLUMNS.length}
+                  colSpan={COLUMN_COUNT}
                   className="justify-center py-6 text-muted-foreground md:text-center"
                 >
-                  {DASHBOARD_MESSAGES.noEncounters}
+                  {t.messages.noEncounters}
                 </TableCell>
               </TableRow>
             ) : (
@@ -94,8 +90,8 @@ export function PendingEncountersTable({
       <ShowMoreRows
         shown={shown}
         total={encounters.length}
-        noun="encounters"
-        tableName={DASHBOARD_LABELS.pendingEncounters}
+        noun={t.moreRows.encounters}
+        tableName={t.labels.pendingEncounters}
         onShowMore={showMore}
       />
     </section>
@@ -117,35 +113,37 @@ const PendingEncounterRow = memo(function PendingEncounterRow({
   value,
   onAmountChange,
 }: PendingEncounterRowProps) {
+  const t = useMessages(dashboardMessages);
+  const formatDate = useFormatDate();
   const payable = useMemo(() => encounterPayable(encounter), [encounter]);
   const number = payable.key;
   return (
     <TableRow>
       <TableCell className="font-semibold md:font-medium">
-        <CellLabel>{COLUMNS[0]}</CellLabel>
+        <CellLabel>{t.columns.encounterNumber}</CellLabel>
         {number}
       </TableCell>
       <TableCell>
-        <CellLabel>{COLUMNS[1]}</CellLabel>
+        <CellLabel>{t.columns.patientName}</CellLabel>
         {encounter.patientName}
       </TableCell>
       <TableCell>
-        <CellLabel>{COLUMNS[2]}</CellLabel>
-        {encounterStatusLabel(encounter.status)}
+        <CellLabel>{t.columns.status}</CellLabel>
+        {encounterStatusLabel(encounter.status, t.encounterStatuses)}
       </TableCell>
       <TableCell>
-        <CellLabel>{COLUMNS[3]}</CellLabel>
+        <CellLabel>{t.columns.admitDate}</CellLabel>
         {encounter.admitDate ? formatDate(encounter.admitDate) : '—'}
       </TableCell>
       <TableCell>
-        <CellLabel>{COLUMNS[4]}</CellLabel>
+        <CellLabel>{t.columns.balance}</CellLabel>
         <span className="flex flex-wrap items-center justify-end gap-2">
           <PendingPaymentsMarker itemLabel={number} pendingPayments={encounter.pendingPayments} />
           <span className="font-semibold tabular-nums">{formatUsd(encounter.balance)}</span>
         </span>
       </TableCell>
       <TableCell className="flex-wrap">
-        <CellLabel>{COLUMNS[5]}</CellLabel>
+        <CellLabel>{t.columns.paymentAmount}</CellLabel>
         <RowAmountControls
           payable={payable}
           label={number}

@@ -1,9 +1,10 @@
 import { Clock } from 'lucide-react';
-import { formatDate } from '@webpay/contracts/dates';
 import type { PendingPayment } from '@webpay/contracts/encounters';
-import { DASHBOARD_LABELS } from '@webpay/contracts/messages';
 import { formatCents, formatUsd, sumCents, toCents } from '@webpay/contracts/money';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover.tsx';
+import { useFormatDate } from '@/lib/language.ts';
+import { useMessages } from '@/lib/messages.ts';
+import { dashboardMessages } from '../dashboard.messages.ts';
 
 export interface PendingPaymentsMarkerProps {
   /** What the payments were for, e.g. '107-40010001', so each marker has its own name. */
@@ -16,22 +17,23 @@ export interface PendingPaymentsMarkerProps {
  * reduce. The popover lists each one with their total.
  */
 export function PendingPaymentsMarker({ itemLabel, pendingPayments }: PendingPaymentsMarkerProps) {
+  const t = useMessages(dashboardMessages);
+  const formatDate = useFormatDate();
   if (!pendingPayments?.length) return null;
+  const words = t.pendingPayments;
   const totalCents = sumCents(pendingPayments.map((payment) => toCents(payment.amount)));
   return (
     <Popover>
       <PopoverTrigger
-        aria-label={`${DASHBOARD_LABELS.pendingPayments} for ${itemLabel}: ${formatCents(totalCents)}`}
+        aria-label={words.markerName(itemLabel, formatCents(totalCents))}
         className="inline-flex min-h-8 cursor-pointer items-center gap-1 rounded-full bg-warning-soft px-2 py-0.5 text-xs font-semibold text-warning-soft-foreground hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
         <Clock aria-hidden="true" className="size-3.5" />
-        {formatCents(totalCents)} pending
+        {words.marker(formatCents(totalCents))}
       </PopoverTrigger>
-      <PopoverContent aria-label={`${DASHBOARD_LABELS.pendingPayments} for ${itemLabel}`}>
-        <h3 className="mb-1 font-semibold">{DASHBOARD_LABELS.pendingPayments}</h3>
-        <p className="mb-3 text-muted-foreground">
-          Received and waiting to be applied to {itemLabel}.
-        </p>
+      <PopoverContent aria-label={words.popoverName(itemLabel)}>
+        <h3 className="mb-1 font-semibold">{t.labels.pendingPayments}</h3>
+        <p className="mb-3 text-muted-foreground">{words.received(itemLabel)}</p>
         <ul className="flex max-h-[300px] flex-col divide-y divide-border overflow-y-auto">
           {pendingPayments.map((payment) => (
             <li key={payment.receiptId} className="flex items-baseline justify-between gap-3 py-2">
@@ -44,7 +46,7 @@ export function PendingPaymentsMarker({ itemLabel, pendingPayments }: PendingPay
           ))}
         </ul>
         <p className="mt-2 flex justify-between border-t border-border pt-2 font-semibold">
-          <span>Total</span>
+          <span>{words.total}</span>
           <span className="tabular-nums">{formatCents(totalCents)}</span>
         </p>
       </PopoverContent>

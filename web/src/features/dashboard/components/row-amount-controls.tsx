@@ -1,11 +1,12 @@
 import { memo, useId, useRef } from 'react';
-import { DASHBOARD_LABELS } from '@webpay/contracts/messages';
 import { AmountInput } from '@/components/ui/amount-input.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
 import type { Payable } from '@/features/payments/utils/payment-items.ts';
 import { centsToAmountInput } from '@/lib/amount-input.ts';
+import { useMessages } from '@/lib/messages.ts';
 import { cn } from '@/lib/utils.ts';
+import { dashboardMessages } from '../dashboard.messages.ts';
 
 export interface RowAmountControlsProps {
   payable: Payable;
@@ -31,6 +32,7 @@ export const RowAmountControls = memo(function RowAmountControls({
   error,
   className,
 }: RowAmountControlsProps) {
+  const t = useMessages(dashboardMessages);
   const input = useRef<HTMLInputElement>(null);
   const errorId = useId();
   const disabled = payable.balanceCents <= 0;
@@ -40,7 +42,7 @@ export const RowAmountControls = memo(function RowAmountControls({
         <AmountInput
           ref={input}
           className="w-32"
-          aria-label={`Payment amount for ${label}`}
+          aria-label={t.amountControls.field(label)}
           value={value}
           onValueChange={(next) => onValueChange(payable.key, next)}
           disabled={disabled}
@@ -52,25 +54,25 @@ export const RowAmountControls = memo(function RowAmountControls({
           variant="secondary"
           size="sm"
           className="min-h-11"
-          aria-label={`${DASHBOARD_LABELS.full} amount for ${label}`}
+          aria-label={t.amountControls.full(label)}
           disabled={disabled}
           onClick={() => {
             onValueChange(payable.key, centsToAmountInput(payable.fullCents));
             input.current?.focus();
           }}
         >
-          {DASHBOARD_LABELS.full}
+          {t.labels.full}
         </Button>
         <Button
           type="button"
           variant="ghost"
           size="sm"
           className="min-h-11"
-          aria-label={`${DASHBOARD_LABELS.clear} amount for ${label}`}
+          aria-label={t.amountControls.clear(label)}
           disabled={disabled}
           onClick={() => onValueChange(payable.key, '')}
         >
-          {DASHBOARD_LABELS.clear}
+          {t.labels.clear}
         </Button>
       </div>
       {error && <FieldError id={errorId}>{error}</FieldError>}

@@ -1,10 +1,12 @@
 import { useId, type ReactNode } from 'react';
-import { DASHBOARD_LABELS } from '@webpay/contracts/messages';
 import { formatCents } from '@webpay/contracts/money';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import type { Selection } from '@/features/payments/utils/payment-items.ts';
+import { useLanguage } from '@/lib/language.ts';
+import { useMessages } from '@/lib/messages.ts';
 import { cn } from '@/lib/utils.ts';
+import { dashboardMessages } from '../dashboard.messages.ts';
 import { selectedCountText } from '../utils/selection-text.ts';
 
 export interface SummaryCardProps {
@@ -56,18 +58,20 @@ export interface SelectedForPaymentCardProps {
 
 /** SPEC §2: the sum and count of the amounts entered, with Pay Now. */
 export function SelectedForPaymentCard({ selection, onPay, icon }: SelectedForPaymentCardProps) {
+  const t = useMessages(dashboardMessages);
+  const language = useLanguage();
   const count = selection.items.length;
   return (
-    <SummaryCard title={DASHBOARD_LABELS.selectedForPayment} icon={icon}>
+    <SummaryCard title={t.labels.selectedForPayment} icon={icon}>
       <SummaryAmount cents={selection.totalCents} />
-      <p className="text-sm text-muted-foreground">{selectedCountText(count)}</p>
+      <p className="text-sm text-muted-foreground">{selectedCountText(count, language)}</p>
       <Button
         type="button"
         className="mt-auto"
         disabled={count === 0 || selection.totalCents <= 0}
         onClick={onPay}
       >
-        {DASHBOARD_LABELS.payNow}
+        {t.labels.payNow}
       </Button>
     </SummaryCard>
   );

@@ -137,3 +137,18 @@ describe('totals (SPEC §2 summary cards, §4 Payment mode)', () => {
     expect(pastDueCents([])).toBe(0);
   });
 });
+
+describe('tab titles in Spanish (decision 0013)', () => {
+  it("words the main tab and an unnamed facility, and keeps the facilities' own names", () => {
+    const data = {
+      encounters: [encounter(), external('221', '60001'), external('404', '1')],
+      paymentPlans: [],
+    };
+    const { tabs } = buildDashboardTabs(data, undefined, undefined, 'es');
+    expect(tabs.map((tab) => tab.title)).toEqual([
+      'Hospitales y clínicas',
+      'Home Care',
+      'Centro 404',
+    ]);
+  });
+});

@@ -11,9 +11,11 @@ import {
   type Facility,
   type FacilityCode,
 } from '@webpay/contracts/facilities';
-import { DASHBOARD_LABELS } from '@webpay/contracts/messages';
+import type { Language } from '@webpay/contracts/language';
 import { sumCents, toCents, type Cents } from '@webpay/contracts/money';
 import { planFullCents } from '@/features/payments/utils/payment-items.ts';
+import { messagesIn } from '@/lib/messages.ts';
+import { dashboardMessages } from '../dashboard.messages.ts';
 
 export interface MainTab {
   kind: 'main';
@@ -48,11 +50,16 @@ function otherFacilityOrder(externalFacilities: readonly Facility[] | undefined)
   return EXTERNAL_FACILITY_CODES.map((id) => ({ id, name: FACILITY_TITLES[id] }));
 }
 
-function facilityTitle(id: string, known: readonly Facility[]): string {
+/** Facility names are the configuration's (names, not words); only an unnamed one is worded. */
+function facilityTitle(
+  id: string,
+  known: readonly Facility[],
+  unnamed: (id: string) => string,
+): string {
   return (
     known.find((facility) => facility.id === id)?.name ??
     FACILITY_TITLES[id as FacilityCode] ??
-    `Facility ${id}`
+    unnamed(id)
   );
 }
 
@@ -61,13 +68,16 @@ function facilityTitle(id: string, known: readonly Facility[]): string {
  * and the plans; it is shown when it has any, or when there is nothing at
  * another facility. Other facilities get a tab only when they have
  * encounters. The default tab is the main one when it has items or nothing
- * else exists, otherwise the first other facility.
+ * else exists, otherwise the first other facility. Titles are in the given language.
  */
 export function buildDashboardTabs(
   data: EncountersResponse,
   externalFacilities?: readonly Facility[],
-  centralFacility: Facility = { id: FACILITY.hospitalsAndClinics, name: DASHBOARD_LABELS.mainTab },
+  centralFacility?: Facility,
+  language: Language = 'en',
 ): DashboardTabs {
+  const words = messagesIn(dashboardMessages, language);
+  const centralId = centralFacility?.id ?? FACILITY.hospitalsAndClinics;
   const mainEncounters = data.encounters.filter(
     (encounter) => encounter.type !== ENCOUNTER_TYPES.otherFacility,
   );
@@ -89,7 +99,7 @@ export function buildDashboardTabs(
     return {
       kind: 'facility',
       value: id,
-      title: facilityTitle(id, known),
+      title: facilityTitle(id, known, words.tabs.facility),
       encounters,
       count: encounters.length,
     };
@@ -101,8 +111,8 @@ export function buildDashboardTabs(
     ? [
         {
           kind: 'main',
-          value: centralFacility.id,
-          title: DASHBOARD_LABELS.mainTab,
+          value: centralId,
+          title: words.labels.mainTab,
           encounters: mainEncounters,
           plans: data.paymentPlans,
           count: mainEncounters.length + data.paymentPlans.length,
@@ -111,7 +121,7 @@ export function buildDashboardTabs(
       ]
     : facilityTabs;
 
-  const defaultTab = showMain ? centralFacility.id : (facilityTabs[0]?.value ?? centralFacility.id);
+  const defaultTab = showMain ? centralId : (facilityTabs[0]?.value ?? centralId);
   return { tabs, defaultTab, showTabBar: tabs.length > 1 };
 }
 

@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
+import { useMessages } from '@/lib/messages.ts';
+import { paymentFilterMessages } from '../payment-history.messages.ts';
 import { isFiltered, rangeProblem, toSearch, type PaymentFilter } from '../utils/payment-filter.ts';
 
 export interface PaymentFilterFormProps {
@@ -11,17 +13,18 @@ export interface PaymentFilterFormProps {
 
 /** From / To dates of the payment history; a reversed range is refused here. */
 export function PaymentFilterForm({ filter, onApply }: PaymentFilterFormProps) {
+  const t = useMessages(paymentFilterMessages);
   const id = useId();
   const fromRef = useRef<HTMLInputElement>(null);
   const [from, setFrom] = useState(filter.from ?? '');
   const [to, setTo] = useState(filter.to ?? '');
-  const [error, setError] = useState(() => rangeProblem(filter));
+  const [reversed, setReversed] = useState(() => Boolean(rangeProblem(filter)));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const next = toSearch({ from, to });
-    const problem = rangeProblem(next);
-    setError(problem);
+    const problem = Boolean(rangeProblem(next));
+    setReversed(problem);
     if (problem) {
       fromRef.current?.focus();
       return;
@@ -32,7 +35,7 @@ export function PaymentFilterForm({ filter, onApply }: PaymentFilterFormProps) {
   const clear = () => {
     setFrom('');
     setTo('');
-    setError(undefined);
+    setReversed(false);
     onApply({});
   };
 
@@ -44,38 +47,38 @@ export function PaymentFilterForm({ filter, onApply }: PaymentFilterFormProps) {
       className="flex flex-col gap-4 rounded-xl border border-border bg-surface p-4 shadow-sm sm:p-5"
     >
       <h2 id={`${id}-title`} className="font-semibold">
-        Payment dates
+        {t.heading}
       </h2>
       <div className="grid gap-4 sm:grid-cols-2 lg:flex lg:items-start">
         <TextField
           ref={fromRef}
           id={`${id}-from`}
-          label="From"
+          label={t.from}
           type="date"
           value={from}
           onChange={(event) => {
             setFrom(event.target.value);
-            setError(undefined);
+            setReversed(false);
           }}
-          error={error}
+          error={reversed ? t.reversed : undefined}
           wrapperClassName="lg:w-56"
         />
         <TextField
           id={`${id}-to`}
-          label="To"
+          label={t.to}
           type="date"
           value={to}
           onChange={(event) => {
             setTo(event.target.value);
-            setError(undefined);
+            setReversed(false);
           }}
           wrapperClassName="lg:w-56"
         />
         <div className="flex flex-col gap-2 sm:col-span-2 sm:flex-row lg:mt-6">
-          <Button type="submit">Show payments</Button>
+          <Button type="submit">{t.show}</Button>
           {(isFiltered(filter) || from || to) && (
             <Button type="button" variant="secondary" onClick={clear}>
-              Clear dates
+              {t.clear}
             </Button>
           )}
         </div>

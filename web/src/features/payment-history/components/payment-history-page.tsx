@@ -7,11 +7,14 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { useBranding, useSupportPhone } from '@/features/config/hooks/use-branding.ts';
 import { ReceiptDialog } from '@/features/payments/components/receipt-dialog.tsx';
+import { useLanguage } from '@/lib/language.ts';
+import { useMessages } from '@/lib/messages.ts';
 import { useSession } from '@/lib/session.ts';
 import { cn } from '@/lib/utils.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { paymentHistoryQueryOptions, usePaymentHistory } from '../api/get-payment-history.ts';
 import { useReceiptViewer } from '../hooks/use-receipt-viewer.ts';
+import { paymentHistoryMessages } from '../payment-history.messages.ts';
 import {
   describeRange,
   isFiltered,
@@ -29,11 +32,13 @@ export interface PaymentHistoryPageProps {
 
 /** /payments: what the guarantor has paid, when, how, and the receipt of each. */
 export function PaymentHistoryPage({ filter, onFilterChange }: PaymentHistoryPageProps) {
+  const t = useMessages(paymentHistoryMessages);
+  const language = useLanguage();
   const session = useSession();
   const queryClient = useQueryClient();
   const { portalName, supportEmail } = useBranding();
   const supportPhone = useSupportPhone(session?.user);
-  useDocumentTitle(`Payments | ${portalName}`);
+  useDocumentTitle(t.documentTitle(portalName));
 
   const reversed = Boolean(rangeProblem(filter));
   const history = usePaymentHistory(filter);
@@ -49,10 +54,8 @@ export function PaymentHistoryPage({ filter, onFilterChange }: PaymentHistoryPag
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Payments</h1>
-        <p className="text-muted-foreground">
-          Payments you have made, newest first. Open a receipt to see it in full or print it.
-        </p>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t.heading}</h1>
+        <p className="text-muted-foreground">{t.intro}</p>
       </div>
 
       <PaymentFilterForm
@@ -71,13 +74,13 @@ export function PaymentHistoryPage({ filter, onFilterChange }: PaymentHistoryPag
           supportEmail={supportEmail}
         />
       ) : (
-        <section aria-label="Payment history" className="flex flex-col gap-3">
+        <section aria-label={t.historyRegion} className="flex flex-col gap-3">
           {/* Announces each new result; when there is none, the empty state says it visibly. */}
           <p
             role="status"
             className={cn('text-sm text-muted-foreground', !payments?.length && 'sr-only')}
           >
-            {resultSummary(payments?.length ?? 0, filter)}
+            {resultSummary(t.count(payments?.length ?? 0), describeRange(filter, language))}
           </p>
           {payments && payments.length > 0 ? (
             <PaymentHistoryTable
@@ -86,7 +89,7 @@ export function PaymentHistoryPage({ filter, onFilterChange }: PaymentHistoryPag
               onOpenReceipt={(receiptId, status) => void receipts.open(receiptId, status)}
             />
           ) : isFiltered(filter) ? (
-            <NoPaymentsInPeriod filter={filter} />
+            <NoPaymentsInPeriod range={describeRange(filter, language)} />
           ) : (
             <NoPaymentsYet />
           )}
@@ -102,9 +105,8 @@ export function PaymentHistoryPage({ filter, onFilterChange }: PaymentHistoryPag
   );
 }
 
-function resultSummary(count: number, filter: PaymentFilter): string {
-  const payments = count === 1 ? '1 payment' : `${count} payments`;
-  const range = describeRange(filter);
+/** `2 payments`, or `2 payments between Jan 1, 2026 and Mar 31, 2026`. */
+function resultSummary(payments: string, range: string): string {
   return range ? `${payments} ${range}` : payments;
 }
 
@@ -128,32 +130,28 @@ function EmptyState({
   );
 }
 
-function NoPaymentsInPeriod({ filter }: { filter: PaymentFilter }) {
+function NoPaymentsInPeriod({ range }: { range: string }) {
+  const t = useMessages(paymentHistoryMessages);
   return (
     <EmptyState
       icon={<CalendarSearch aria-hidden="true" className="size-8 text-muted-foreground" />}
-      title="No payments in this period"
+      title={t.noPaymentsInPeriod}
     >
-      <p className="text-muted-foreground">
-        We found no payments {describeRange(filter)}. Try a wider range, or clear the dates to see
-        all your payments.
-      </p>
+      <p className="text-muted-foreground">{t.noPaymentsInRange(range)}</p>
     </EmptyState>
   );
 }
 
 function NoPaymentsYet() {
+  const t = useMessages(paymentHistoryMessages);
   return (
     <EmptyState
       icon={<Wallet aria-hidden="true" className="size-8 text-muted-foreground" />}
-      title="No payments yet"
+      title={t.noPaymentsYet}
     >
-      <p className="text-muted-foreground">
-        Payments you make here, by card or from a bank account, will be listed with their receipts.
-        Your open bills are on the dashboard.
-      </p>
+      <p className="text-muted-foreground">{t.noPaymentsYetText}</p>
       <Button asChild variant="secondary">
-        <Link to="/dashboard">Go to Dashboard</Link>
+        <Link to="/dashboard">{t.goToDashboard}</Link>
       </Button>
     </EmptyState>
   );

@@ -1,4 +1,6 @@
 import { ListSkeleton } from '@/components/list-skeleton.tsx';
+import { useMessages } from '@/lib/messages.ts';
+import { paymentHistoryMessages } from '../payment-history.messages.ts';
 
 const CELLS = [
   'h-5 w-28',
@@ -10,5 +12,6 @@ const CELLS = [
 ] as const;
 
 export function PaymentHistorySkeleton() {
-  return <ListSkeleton label="Loading your payments…" cells={CELLS} />;
+  const t = useMessages(paymentHistoryMessages);
+  return <ListSkeleton label={t.loading} cells={CELLS} />;
 }

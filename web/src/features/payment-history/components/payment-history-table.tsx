@@ -1,5 +1,4 @@
 import { ReceiptText } from 'lucide-react';
-import { formatDate } from '@webpay/contracts/dates';
 import { formatUsd } from '@webpay/contracts/money';
 import type { PaymentHistoryItem, PaymentHistoryStatus } from '@webpay/contracts/payment-history';
 import { Button } from '@/components/ui/button.tsx';
@@ -13,10 +12,15 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table.tsx';
+import { itemDescriptionMessages } from '@/features/payments/payments.messages.ts';
+import { describedIn } from '@/features/payments/utils/payment-items.ts';
+import { useFormatDate, useLanguage } from '@/lib/language.ts';
+import { useMessages } from '@/lib/messages.ts';
+import { paymentTableMessages } from '../payment-history.messages.ts';
 import { paymentMethodText } from '../utils/payment-method.ts';
 import { PaymentStatusBadge } from './payment-status-badge.tsx';
 
-const COLUMNS = ['Date', 'Receipt', 'Method', 'Status', 'Items Paid', 'Amount'] as const;
+const COLUMNS = ['date', 'receipt', 'method', 'status', 'items', 'amount'] as const;
 
 export interface PaymentHistoryTableProps {
   payments: readonly PaymentHistoryItem[];
@@ -31,14 +35,15 @@ export function PaymentHistoryTable({
   loadingReceiptId,
   onOpenReceipt,
 }: PaymentHistoryTableProps) {
+  const t = useMessages(paymentTableMessages);
   return (
     <div className="md:rounded-xl md:border md:border-border md:bg-surface md:shadow-sm">
-      <Table aria-label="Payments">
+      <Table aria-label={t.label}>
         <TableHeader>
           <TableRow>
             {COLUMNS.map((column) => (
-              <TableHead key={column} className={column === 'Amount' ? 'text-right' : undefined}>
-                {column}
+              <TableHead key={column} className={column === 'amount' ? 'text-right' : undefined}>
+                {t.columns[column]}
               </TableHead>
             ))}
           </TableRow>
@@ -67,14 +72,18 @@ function PaymentRow({
   loading: boolean;
   onOpenReceipt: (receiptId: string, status: PaymentHistoryStatus) => void;
 }) {
+  const t = useMessages(paymentTableMessages);
+  const descriptions = useMessages(itemDescriptionMessages);
+  const formatDate = useFormatDate();
+  const language = useLanguage();
   return (
     <TableRow>
       <TableCell className="text-base font-semibold md:text-sm md:font-medium md:whitespace-nowrap">
-        <CellLabel>{COLUMNS[0]}</CellLabel>
+        <CellLabel>{t.columns.date}</CellLabel>
         {formatDate(payment.date)}
       </TableCell>
       <TableCell>
-        <CellLabel>{COLUMNS[1]}</CellLabel>
+        <CellLabel>{t.columns.receipt}</CellLabel>
         <Button
           type="button"
           variant="secondary"
@@ -84,27 +93,29 @@ function PaymentRow({
           onClick={() => onOpenReceipt(payment.receiptId, payment.status)}
         >
           {loading ? <Spinner /> : <ReceiptText aria-hidden="true" />}
-          <span className="sr-only">View receipt </span>
+          <span className="sr-only">{t.viewReceipt}</span>
           {payment.receiptId}
         </Button>
       </TableCell>
       <TableCell className="md:whitespace-nowrap">
-        <CellLabel>{COLUMNS[2]}</CellLabel>
-        {paymentMethodText(payment)}
+        <CellLabel>{t.columns.method}</CellLabel>
+        {paymentMethodText(payment, language)}
       </TableCell>
       <TableCell>
-        <CellLabel>{COLUMNS[3]}</CellLabel>
+        <CellLabel>{t.columns.status}</CellLabel>
         <PaymentStatusBadge status={payment.status} />
       </TableCell>
       <TableCell className="flex-col items-stretch gap-1">
-        <CellLabel>{COLUMNS[4]}</CellLabel>
+        <CellLabel>{t.columns.items}</CellLabel>
         <ul className="flex flex-col gap-1">
           {payment.items.map((item, index) => (
             <li
               key={`${index}:${item.facilityId}:${item.accountId}`}
               className="flex items-baseline justify-between gap-3"
             >
-              <span className="min-w-0 break-words">{item.description}</span>
+              <span className="min-w-0 break-words">
+                {describedIn(item.description, descriptions)}
+              </span>
               <span className="shrink-0 text-muted-foreground tabular-nums">
                 {formatUsd(item.amount)}
               </span>
@@ -113,7 +124,7 @@ function PaymentRow({
         </ul>
       </TableCell>
       <TableCell className="md:text-right">
-        <CellLabel>{COLUMNS[5]}</CellLabel>
+        <CellLabel>{t.columns.amount}</CellLabel>
         <span className="font-semibold tabular-nums">{formatUsd(payment.amount)}</span>
       </TableCell>
     </TableRow>

@@ -1,8 +1,7 @@
-import {
-  PAYMENT_HISTORY_STATUS_LABELS,
-  type PaymentHistoryStatus,
-} from '@webpay/contracts/payment-history';
+import type { PaymentHistoryStatus } from '@webpay/contracts/payment-history';
 import { Badge } from '@/components/ui/badge.tsx';
+import { useMessages } from '@/lib/messages.ts';
+import { paymentTableMessages } from '../payment-history.messages.ts';
 
 /** Pending: received, not yet posted by the billing office. The word always shows. */
 const TONES: Record<PaymentHistoryStatus, 'warning' | 'success'> = {
@@ -11,5 +10,6 @@ const TONES: Record<PaymentHistoryStatus, 'warning' | 'success'> = {
 };
 
 export function PaymentStatusBadge({ status }: { status: PaymentHistoryStatus }) {
-  return <Badge variant={TONES[status]}>{PAYMENT_HISTORY_STATUS_LABELS[status]}</Badge>;
+  const t = useMessages(paymentTableMessages);
+  return <Badge variant={TONES[status]}>{t.statuses[status]}</Badge>;
 }

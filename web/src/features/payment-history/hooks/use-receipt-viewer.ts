@@ -3,10 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { PaymentHistoryStatus } from '@webpay/contracts/payment-history';
 import type { Receipt } from '@webpay/contracts/payments';
+import { useMessages } from '@/lib/messages.ts';
 import { receiptQueryOptions } from '../api/get-receipt.ts';
+import { paymentHistoryMessages } from '../payment-history.messages.ts';
 
 /** Loads a receipt when its button is pressed and holds it while its dialog is open. */
 export function useReceiptViewer() {
+  const t = useMessages(paymentHistoryMessages);
   const queryClient = useQueryClient();
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   const [applied, setApplied] = useState(false);
@@ -19,9 +22,7 @@ export function useReceiptViewer() {
       setReceipt(await queryClient.fetchQuery(receiptQueryOptions(receiptId)));
       setApplied(status === 'applied');
     } catch {
-      toast.error(`We could not open receipt ${receiptId}. Please try again in a moment.`, {
-        id: `receipt-${receiptId}`,
-      });
+      toast.error(t.receiptFailed(receiptId), { id: `receipt-${receiptId}` });
     } finally {
       setLoadingId(null);
     }

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { formatDate, isoDateSchema } from '@webpay/contracts/dates';
+import { isoDateSchema } from '@webpay/contracts/dates';
+import { DEFAULT_LANGUAGE, formatDateIn, type Language } from '@webpay/contracts/language';
+import { messagesIn } from '@/lib/messages.ts';
+import { paymentFilterMessages, paymentHistoryMessages } from '../payment-history.messages.ts';
 import type { SearchDates } from './search-dates.ts';
 
 /**
@@ -18,9 +21,9 @@ export function parsePaymentFilter(search: SearchDates): PaymentFilter {
   return paymentFilterSearchSchema.parse(search);
 }
 
-export const RANGE_REVERSED_MESSAGE = 'The From date must be on or before the To date.';
+export const RANGE_REVERSED_MESSAGE = paymentFilterMessages.en.reversed;
 
-/** Why the range cannot be asked for, if it cannot. */
+/** Why the range cannot be asked for, if it cannot (in English; the form shows it in the reader's language). */
 export function rangeProblem({ from, to }: PaymentFilter): string | undefined {
   return from && to && from > to ? RANGE_REVERSED_MESSAGE : undefined;
 }
@@ -29,11 +32,19 @@ export function isFiltered({ from, to }: PaymentFilter): boolean {
   return Boolean(from || to);
 }
 
-/** `between Jan 1, 2026 and Mar 31, 2026`, `since Jan 1, 2026`, `up to Mar 31, 2026`. */
-export function describeRange({ from, to }: PaymentFilter): string {
-  if (from && to) return `between ${formatDate(from)} and ${formatDate(to)}`;
-  if (from) return `since ${formatDate(from)}`;
-  if (to) return `up to ${formatDate(to)}`;
+/**
+ * `between Jan 1, 2026 and Mar 31, 2026`, `since Jan 1, 2026`, `up to Mar 31, 2026`,
+ * or in Spanish `entre el 1 ene 2026 y el 31 mar 2026`.
+ */
+export function describeRange(
+  { from, to }: PaymentFilter,
+  language: Language = DEFAULT_LANGUAGE,
+): string {
+  const words = messagesIn(paymentHistoryMessages, language);
+  const date = (value: string) => formatDateIn(language, value);
+  if (from && to) return words.between(date(from), date(to));
+  if (from) return words.since(date(from));
+  if (to) return words.upTo(date(to));
   return '';
 }
 

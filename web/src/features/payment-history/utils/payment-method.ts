@@ -1,14 +1,21 @@
+import { DEFAULT_LANGUAGE, type Language } from '@webpay/contracts/language';
 import type { PaymentHistoryItem } from '@webpay/contracts/payment-history';
 import { maskedBankAccount, maskedCard } from '@/features/payments/utils/receipt-format.ts';
+import { messagesIn } from '@/lib/messages.ts';
+import { paymentTableMessages } from '../payment-history.messages.ts';
 
 /** `VISA •••• 9990` or `Checking •••• 6789`, as on the receipt: never more than the last four digits. */
-export function paymentMethodText(payment: PaymentHistoryItem): string {
+export function paymentMethodText(
+  payment: PaymentHistoryItem,
+  language: Language = DEFAULT_LANGUAGE,
+): string {
   if (payment.card) return maskedCard(payment.card);
   if (payment.eCheck) {
-    return maskedBankAccount({
-      accountType: payment.eCheck.accountType,
-      accountNumber: payment.eCheck.last4,
-    });
+    return maskedBankAccount(
+      { accountType: payment.eCheck.accountType, accountNumber: payment.eCheck.last4 },
+      language,
+    );
   }
-  return payment.method === 'card' ? 'Card' : 'Bank account';
+  const words = messagesIn(paymentTableMessages, language);
+  return payment.method === 'card' ? words.card : words.bankAccount;
 }

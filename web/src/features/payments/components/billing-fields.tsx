@@ -1,8 +1,10 @@
 import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { TextField } from '@/components/ui/text-field.tsx';
+import { useMessages } from '@/lib/messages.ts';
+import { useValidationText } from '@/lib/validation-text.ts';
+import { PAYMENT_FORM_VALIDATION, paymentDialogMessages } from '../payments.messages.ts';
 import type { PaymentFormOutput, PaymentFormValues } from '../utils/payment-form.ts';
-import { PAYMENT_DIALOG_WORDS } from '../utils/payment-words.ts';
 import { StateSelectField } from './state-select-field.tsx';
 
 /** SPEC §2 / §5 Billing Information: what the card processor checks the card holder against. */
@@ -11,57 +13,60 @@ export function BillingFields({
 }: {
   form: UseFormReturn<PaymentFormValues, unknown, PaymentFormOutput>;
 }) {
+  const t = useMessages(paymentDialogMessages);
+  const shown = useValidationText(PAYMENT_FORM_VALIDATION);
   const ids = useId();
   const headingId = `${ids}-heading`;
   const { errors } = form.formState;
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
       <h3 id={headingId} className="text-sm font-semibold">
-        {PAYMENT_DIALOG_WORDS.billingHeading}
+        {t.billingHeading}
       </h3>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           id={`${ids}-first-name`}
-          label="First name"
+          label={t.firstName}
           autoComplete="given-name"
-          error={errors.firstName?.message}
+          error={shown(errors.firstName?.message)}
           {...form.register('firstName')}
         />
         <TextField
           id={`${ids}-last-name`}
-          label="Last name"
+          label={t.lastName}
           autoComplete="family-name"
-          error={errors.lastName?.message}
+          error={shown(errors.lastName?.message)}
           {...form.register('lastName')}
         />
       </div>
       <TextField
         id={`${ids}-address`}
-        label="Address"
+        label={t.address}
         autoComplete="address-line1"
-        error={errors.address?.message}
+        error={shown(errors.address?.message)}
         {...form.register('address')}
       />
       <div className="grid gap-4 sm:grid-cols-[2fr_2fr_1.5fr]">
         <TextField
           id={`${ids}-city`}
-          label="City"
+          label={t.city}
           autoComplete="address-level2"
-          error={errors.city?.message}
+          error={shown(errors.city?.message)}
           {...form.register('city')}
         />
         <StateSelectField
           id={`${ids}-state`}
-          label="State"
+          label={t.state}
+          prompt={t.selectState}
           autoComplete="address-level1"
-          error={errors.state?.message}
+          error={shown(errors.state?.message)}
           {...form.register('state')}
         />
         <TextField
           id={`${ids}-zip`}
-          label="ZIP code"
+          label={t.zipCode}
           autoComplete="postal-code"
-          error={errors.zipCode?.message}
+          error={shown(errors.zipCode?.message)}
           {...form.register('zipCode')}
         />
       </div>

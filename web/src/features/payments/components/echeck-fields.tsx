@@ -1,7 +1,15 @@
 import { useId, type ChangeEvent } from 'react';
 import { useFormState, type UseFormReturn } from 'react-hook-form';
+import { ACCOUNT_TYPES } from '@webpay/contracts/billing';
 import { RadioGroupField } from '@/components/ui/radio-group-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
+import { useMessages } from '@/lib/messages.ts';
+import { useValidationText } from '@/lib/validation-text.ts';
+import {
+  accountTypeMessages,
+  PAYMENT_FORM_VALIDATION,
+  paymentDialogMessages,
+} from '../payments.messages.ts';
 import {
   ACCOUNT_NUMBER_MAX,
   digitsOnly,
@@ -9,12 +17,6 @@ import {
   type PaymentFormOutput,
   type PaymentFormValues,
 } from '../utils/payment-form.ts';
-import { PAYMENT_DIALOG_WORDS } from '../utils/payment-words.ts';
-
-const ACCOUNT_TYPE_OPTIONS = [
-  { value: 'CHECKING', label: 'Checking' },
-  { value: 'SAVINGS', label: 'Savings' },
-] as const;
 
 type NumberField = 'routingNumber' | 'accountNumber';
 
@@ -27,6 +29,9 @@ export function ECheckFields({
 }: {
   form: UseFormReturn<PaymentFormValues, unknown, PaymentFormOutput>;
 }) {
+  const t = useMessages(paymentDialogMessages);
+  const accountTypes = useMessages(accountTypeMessages);
+  const shown = useValidationText(PAYMENT_FORM_VALIDATION);
   const ids = useId();
   const { errors, touchedFields, isSubmitted } = useFormState({ control: form.control });
 
@@ -45,27 +50,28 @@ export function ECheckFields({
     };
   };
   const shownError = (name: NumberField) =>
-    touchedFields[name] || isSubmitted ? errors[name]?.message : undefined;
+    touchedFields[name] || isSubmitted ? shown(errors[name]?.message) : undefined;
+  const accountTypeOptions = ACCOUNT_TYPES.map((value) => ({ value, label: accountTypes[value] }));
 
   return (
     <div className="flex flex-col gap-4">
       <TextField
         id={`${ids}-routing`}
-        label={PAYMENT_DIALOG_WORDS.routingNumber}
-        hint={PAYMENT_DIALOG_WORDS.routingHint}
+        label={t.routingNumber}
+        hint={t.routingHint}
         error={shownError('routingNumber')}
         {...numberField('routingNumber', ROUTING_NUMBER_MAX)}
       />
       <TextField
         id={`${ids}-account`}
-        label={PAYMENT_DIALOG_WORDS.accountNumber}
+        label={t.accountNumber}
         error={shownError('accountNumber')}
         {...numberField('accountNumber', ACCOUNT_NUMBER_MAX)}
       />
       <RadioGroupField
         id={`${ids}-account-type`}
-        legend={PAYMENT_DIALOG_WORDS.accountType}
-        options={ACCOUNT_TYPE_OPTIONS}
+        legend={t.accountType}
+        options={accountTypeOptions}
         {...form.register('accountType')}
       />
     </div>

@@ -11,6 +11,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog.tsx';
 import { useAppConfig } from '@/features/config/api/get-app-config.ts';
+import { useMessages } from '@/lib/messages.ts';
 import { useSession } from '@/lib/session.ts';
 import { useLoginRedirect } from '../hooks/use-login-redirect.ts';
 import { usePaymentFlow } from '../hooks/use-payment-flow.ts';
@@ -23,7 +24,7 @@ import {
 } from '../utils/payment-form.ts';
 import { paymentTotalCents, type PaymentRequest } from '../utils/payment-items.ts';
 import { buildSubmission } from '../utils/payment-submission.ts';
-import { PAYMENT_DIALOG_WORDS } from '../utils/payment-words.ts';
+import { paymentDialogMessages } from '../payments.messages.ts';
 import { PaymentForm } from './payment-form.tsx';
 import { PaymentStatus } from './payment-status.tsx';
 
@@ -57,6 +58,7 @@ interface OpenPaymentDialogProps extends Omit<PaymentDialogProps, 'request'> {
 }
 
 function OpenPaymentDialog({ request, user, claims, onClose, onPaid }: OpenPaymentDialogProps) {
+  const t = useMessages(paymentDialogMessages);
   const config = useAppConfig().data;
   useRestoreFocus();
   // Above the dialog's content, which remounts between phases, so what was typed survives.
@@ -97,9 +99,9 @@ function OpenPaymentDialog({ request, user, claims, onClose, onPaid }: OpenPayme
 
   const status =
     flow.phase === 'completing'
-      ? PAYMENT_DIALOG_WORDS.completing
+      ? t.completing
       : flow.phase === 'lightbox' || flow.starting
-        ? PAYMENT_DIALOG_WORDS.openingCardWindow
+        ? t.openingCardWindow
         : '';
 
   return (
@@ -123,8 +125,8 @@ function OpenPaymentDialog({ request, user, claims, onClose, onPaid }: OpenPayme
         onInteractOutside={(event) => event.preventDefault()}
       >
         <DialogHeader>
-          <DialogTitle>{PAYMENT_DIALOG_WORDS.title}</DialogTitle>
-          <DialogDescription>{PAYMENT_DIALOG_WORDS.description}</DialogDescription>
+          <DialogTitle>{t.title}</DialogTitle>
+          <DialogDescription>{t.description}</DialogDescription>
         </DialogHeader>
         <PaymentStatus message={status} />
         {!status && (

@@ -2,9 +2,10 @@ import type { Ref } from 'react';
 import { AlertCircle } from 'lucide-react';
 import { TechnicalDetails } from '@/components/technical-details.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { useMessages } from '@/lib/messages.ts';
 import { errorObjectRows } from '@/lib/technical-details.ts';
+import { paymentErrorMessages } from '../payments.messages.ts';
 import type { PaymentProblem } from '../utils/payment-problems.ts';
-import { PAYMENT_ERROR_WORDS } from '../utils/payment-words.ts';
 
 export interface PaymentErrorPanelProps {
   problem: PaymentProblem;
@@ -18,6 +19,7 @@ export interface PaymentErrorPanelProps {
  * a keyboard user starts from what went wrong.
  */
 export function PaymentErrorPanel({ problem, onDismiss, onRetry, ref }: PaymentErrorPanelProps) {
+  const t = useMessages(paymentErrorMessages);
   const error = problem.kind === 'error' ? problem.error : null;
   const canRetry = problem.kind === 'generic' || problem.retry !== 'none';
   return (
@@ -36,21 +38,19 @@ export function PaymentErrorPanel({ problem, onDismiss, onRetry, ref }: PaymentE
               {error.details[0] && <p>{error.details[0]}</p>}
             </>
           ) : (
-            problem.kind === 'generic' && <p className="font-semibold">{problem.message}</p>
+            problem.kind === 'generic' && <p className="font-semibold">{t.processingFailed}</p>
           )}
-          {problem.kind === 'error' && problem.redirecting && (
-            <p>{PAYMENT_ERROR_WORDS.redirecting}</p>
-          )}
+          {problem.kind === 'error' && problem.redirecting && <p>{t.redirecting}</p>}
         </div>
       </div>
       {error && <TechnicalDetails rows={errorObjectRows(error)} />}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="secondary" size="sm" onClick={onDismiss}>
-          {PAYMENT_ERROR_WORDS.dismiss}
+          {t.dismiss}
         </Button>
         {canRetry && (
           <Button type="button" variant="danger" size="sm" onClick={onRetry}>
-            {PAYMENT_ERROR_WORDS.tryAgain}
+            {t.tryAgain}
           </Button>
         )}
       </div>

@@ -2,20 +2,20 @@ import { useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Lock } from 'lucide-react';
 import type { Claims, User } from '@webpay/contracts/auth';
-import { BILLING_MESSAGES } from '@webpay/contracts/billing';
 import { formatCents, type Cents } from '@webpay/contracts/money';
-import { PAYMENT_MESSAGES, type PaymentItem } from '@webpay/contracts/payments';
+import type { PaymentItem } from '@webpay/contracts/payments';
 import { AlertMessage } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { useMessages } from '@/lib/messages.ts';
+import { paymentDialogMessages } from '../payments.messages.ts';
 import {
   FIELD_ORDER,
   type PaymentFormOutput,
   type PaymentFormValues,
 } from '../utils/payment-form.ts';
 import type { PaymentProblem } from '../utils/payment-problems.ts';
-import { PAYMENT_DIALOG_WORDS } from '../utils/payment-words.ts';
 import { BillingFields } from './billing-fields.tsx';
 import { PaymentErrorPanel } from './payment-error-panel.tsx';
 import { PaymentMethodFields } from './payment-method-fields.tsx';
@@ -42,6 +42,7 @@ export interface PaymentFormProps {
 /** SPEC §2 Payment dialog, form phase. */
 export function PaymentForm(props: PaymentFormProps) {
   const { form, items, totalCents, user, claims, processing, ready, problem } = props;
+  const t = useMessages(paymentDialogMessages);
   const [invalidSubmit, setInvalidSubmit] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
   const { errors } = form.formState;
@@ -81,14 +82,14 @@ export function PaymentForm(props: PaymentFormProps) {
         <ReceiptEmailFields form={form} user={user} claims={claims} />
         <PaymentMethodFields form={form} />
       </fieldset>
-      {showInvalid && <AlertMessage variant="danger">{BILLING_MESSAGES.formInvalid}</AlertMessage>}
+      {showInvalid && <AlertMessage variant="danger">{t.formInvalid}</AlertMessage>}
       <p className="flex items-center gap-2 text-sm text-muted-foreground">
         <Lock aria-hidden="true" className="size-4 shrink-0" />
-        {PAYMENT_MESSAGES.securityNote}
+        {t.securityNote}
       </p>
       <DialogFooter>
         <Button type="button" variant="secondary" disabled={processing} onClick={props.onCancel}>
-          {PAYMENT_DIALOG_WORDS.cancel}
+          {t.cancel}
         </Button>
         <Button
           type="submit"
@@ -96,7 +97,7 @@ export function PaymentForm(props: PaymentFormProps) {
           aria-busy={processing || undefined}
         >
           {processing && <Spinner />}
-          {PAYMENT_DIALOG_WORDS.pay(amount)}
+          {t.pay(amount)}
         </Button>
       </DialogFooter>
     </form>

@@ -1,14 +1,14 @@
 import { useId } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { RadioGroupField } from '@/components/ui/radio-group-field.tsx';
-import type { PaymentFormOutput, PaymentFormValues } from '../utils/payment-form.ts';
-import { PAYMENT_DIALOG_WORDS } from '../utils/payment-words.ts';
+import { useMessages } from '@/lib/messages.ts';
+import { paymentDialogMessages } from '../payments.messages.ts';
+import {
+  PAYMENT_METHODS,
+  type PaymentFormOutput,
+  type PaymentFormValues,
+} from '../utils/payment-form.ts';
 import { ECheckFields } from './echeck-fields.tsx';
-
-const METHOD_OPTIONS = [
-  { value: 'card', label: PAYMENT_DIALOG_WORDS.card },
-  { value: 'eCheck', label: PAYMENT_DIALOG_WORDS.eCheck },
-] as const;
 
 /** SPEC §2 Payment Method: card (in the processor's window) or eCheck (here). */
 export function PaymentMethodFields({
@@ -16,15 +16,16 @@ export function PaymentMethodFields({
 }: {
   form: UseFormReturn<PaymentFormValues, unknown, PaymentFormOutput>;
 }) {
+  const t = useMessages(paymentDialogMessages);
   const ids = useId();
   const method = useWatch({ control: form.control, name: 'method' });
   return (
     <div className="flex flex-col gap-4">
       <RadioGroupField
         id={`${ids}-method`}
-        legend={PAYMENT_DIALOG_WORDS.methodLegend}
-        hint={method === 'card' ? PAYMENT_DIALOG_WORDS.cardHint : undefined}
-        options={METHOD_OPTIONS}
+        legend={t.methodLegend}
+        hint={method === 'card' ? t.cardHint : undefined}
+        options={PAYMENT_METHODS.map((value) => ({ value, label: t[value] }))}
         className="[&>legend]:font-semibold"
         {...form.register('method')}
       />

@@ -1,13 +1,17 @@
 import type { ReactNode } from 'react';
+import type { Language } from '@webpay/contracts/language';
 import { formatUsd } from '@webpay/contracts/money';
 import type { Receipt } from '@webpay/contracts/payments';
+import { useLanguage } from '@/lib/language.ts';
+import { messagesIn, useMessages } from '@/lib/messages.ts';
+import { itemDescriptionMessages, receiptMessages } from '../payments.messages.ts';
+import { describedIn } from '../utils/payment-items.ts';
 import {
   formatExpiry,
   formatReceiptDate,
   maskedBankAccount,
   maskedCard,
 } from '../utils/receipt-format.ts';
-import { RECEIPT_WORDS } from '../utils/payment-words.ts';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -18,32 +22,37 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function methodText(receipt: Receipt): string {
+function methodText(receipt: Receipt, language: Language): string {
+  const t = messagesIn(receiptMessages, language);
   if (receipt.card) {
     const expiry = formatExpiry(receipt.card.expiry);
-    const card = maskedCard(receipt.card);
-    return expiry ? `${card}, ${RECEIPT_WORDS.expires(expiry)}` : card;
+    // A card the processor did not name (a receipt built in the portal) is just a card.
+    const card = maskedCard({ ...receipt.card, brand: receipt.card.brand || t.card });
+    return expiry ? `${card}, ${t.expires(expiry)}` : card;
   }
-  if (receipt.eCheck) return maskedBankAccount(receipt.eCheck);
-  return receipt.paymentMethod === 'card' ? 'Card' : 'eCheck';
+  if (receipt.eCheck) return maskedBankAccount(receipt.eCheck, language);
+  return receipt.paymentMethod === 'card' ? t.card : t.eCheck;
 }
 
 /** SPEC §3 Receipt: what was paid, when, how and for whom. Card and bank numbers masked. */
 export function ReceiptDetails({ receipt }: { receipt: Receipt }) {
+  const language = useLanguage();
+  const t = useMessages(receiptMessages);
+  const descriptions = useMessages(itemDescriptionMessages);
   const billing = receipt.billingInformation;
   return (
     <div className="flex flex-col gap-4">
       <dl className="divide-y divide-border">
-        <Row label={RECEIPT_WORDS.receiptNumber}>{receipt.receiptId}</Row>
-        <Row label={RECEIPT_WORDS.date}>{formatReceiptDate(receipt.date)}</Row>
-        <Row label={RECEIPT_WORDS.amount}>
+        <Row label={t.receiptNumber}>{receipt.receiptId}</Row>
+        <Row label={t.date}>{formatReceiptDate(receipt.date, language)}</Row>
+        <Row label={t.amount}>
           <span className="text-lg tabular-nums">{formatUsd(receipt.amount)}</span>
         </Row>
-        <Row label={RECEIPT_WORDS.method}>{methodText(receipt)}</Row>
+        <Row label={t.method}>{methodText(receipt, language)}</Row>
       </dl>
 
       <section className="flex flex-col gap-2">
-        <h3 className="text-sm font-semibold">{RECEIPT_WORDS.accountsPaid}</h3>
+        <h3 className="text-sm font-semibold">{t.accountsPaid}</h3>
         <ul className="flex flex-col divide-y divide-border rounded-lg border border-border">
           {receipt.accounts.map((account) => (
             <li
@@ -51,7 +60,9 @@ export function ReceiptDetails({ receipt }: { receipt: Receipt }) {
               className="flex items-baseline justify-between gap-3 px-3 py-2 text-sm"
             >
               <span className="min-w-0 break-words">
-                {account.description || account.accountId}
+                {account.description
+                  ? describedIn(account.description, descriptions)
+                  : account.accountId}
               </span>
               <span className="shrink-0 tabular-nums">{formatUsd(account.amount)}</span>
             </li>
@@ -60,7 +71,7 @@ export function ReceiptDetails({ receipt }: { receipt: Receipt }) {
       </section>
 
       <section className="flex flex-col gap-1 text-sm">
-        <h3 className="font-semibold">{RECEIPT_WORDS.billingInformation}</h3>
+        <h3 className="font-semibold">{t.billingInformation}</h3>
         <address className="not-italic">
           {billing.firstName} {billing.lastName}
           <br />
@@ -70,9 +81,7 @@ export function ReceiptDetails({ receipt }: { receipt: Receipt }) {
         </address>
       </section>
 
-      <p className="text-sm">
-        {receipt.emailedTo ? RECEIPT_WORDS.emailedTo(receipt.emailedTo) : RECEIPT_WORDS.notEmailed}
-      </p>
+      <p className="text-sm">{receipt.emailedTo ? t.emailedTo(receipt.emailedTo) : t.notEmailed}</p>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2, Printer } from 'lucide-react';
-import { PAYMENT_MESSAGES, type Receipt } from '@webpay/contracts/payments';
+import type { Receipt } from '@webpay/contracts/payments';
 import { PhoneLink } from '@/components/phone-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import {
@@ -12,10 +12,11 @@ import {
 } from '@/components/ui/dialog.tsx';
 import { useAppConfig } from '@/features/config/api/get-app-config.ts';
 import { useSupportPhone } from '@/features/config/hooks/use-branding.ts';
+import { useMessages } from '@/lib/messages.ts';
 import { useSession } from '@/lib/session.ts';
 import { useRestoreFocus } from '../hooks/use-restore-focus.ts';
+import { receiptMessages } from '../payments.messages.ts';
 import { receiptHelp } from '../utils/receipt-help.ts';
-import { RECEIPT_WORDS } from '../utils/payment-words.ts';
 import { ReceiptDetails } from './receipt-details.tsx';
 import { ReceiptHelpText } from './receipt-help-text.tsx';
 
@@ -42,6 +43,7 @@ function OpenReceiptDialog({
   onClose: () => void;
   applied: boolean;
 }) {
+  const t = useMessages(receiptMessages);
   const config = useAppConfig().data;
   const session = useSession();
   const supportPhone = useSupportPhone(session?.user);
@@ -53,7 +55,7 @@ function OpenReceiptDialog({
       {/* print-receipt: the print stylesheet prints this and nothing else. */}
       <DialogContent className="print-receipt max-w-xl" hideClose>
         <DialogHeader>
-          <DialogTitle>{RECEIPT_WORDS.title}</DialogTitle>
+          <DialogTitle>{t.title}</DialogTitle>
           {/* Printed, the receipt must still say whom it was paid to. */}
           {config && (
             <p className="text-sm text-muted-foreground">{config.branding.providerName}</p>
@@ -65,9 +67,9 @@ function OpenReceiptDialog({
               <AlertTriangle aria-hidden="true" className="size-5 shrink-0 text-danger-text" />
             )}
             <span>
-              {RECEIPT_WORDS.status}:{' '}
+              {t.status}:{' '}
               <strong className="font-semibold text-foreground">
-                {approved ? RECEIPT_WORDS.approved : RECEIPT_WORDS.failed}
+                {approved ? t.approved : t.failed}
               </strong>
             </span>
           </DialogDescription>
@@ -75,27 +77,23 @@ function OpenReceiptDialog({
 
         {!approved && (
           <div className="rounded-lg border border-danger/40 bg-danger-soft p-4 text-sm text-danger-soft-foreground">
-            {RECEIPT_WORDS.failedExplanation}{' '}
+            {t.failedExplanation}{' '}
             {supportPhone && <PhoneLink phone={supportPhone} className="text-inherit" />}
           </div>
         )}
 
         <ReceiptDetails receipt={receipt} />
 
-        {approved && (
-          <p className="text-sm">
-            {applied ? RECEIPT_WORDS.applied : RECEIPT_WORDS.posting(PAYMENT_MESSAGES.postingTime)}
-          </p>
-        )}
+        {approved && <p className="text-sm">{applied ? t.applied : t.posting}</p>}
         {approved && <ReceiptHelpText help={receiptHelp(receipt, config, supportPhone)} />}
 
         <DialogFooter className="no-print">
           <Button type="button" variant="secondary" onClick={() => window.print()}>
             <Printer aria-hidden="true" />
-            {RECEIPT_WORDS.print}
+            {t.print}
           </Button>
           <Button type="button" onClick={onClose}>
-            {RECEIPT_WORDS.close}
+            {t.close}
           </Button>
         </DialogFooter>
       </DialogContent>

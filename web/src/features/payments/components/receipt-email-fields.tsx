@@ -2,12 +2,14 @@ import { useId } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import type { Claims, User } from '@webpay/contracts/auth';
 import { TextField } from '@/components/ui/text-field.tsx';
+import { useMessages } from '@/lib/messages.ts';
+import { useValidationText } from '@/lib/validation-text.ts';
+import { PAYMENT_FORM_VALIDATION, paymentDialogMessages } from '../payments.messages.ts';
 import {
   canSaveEmail,
   type PaymentFormOutput,
   type PaymentFormValues,
 } from '../utils/payment-form.ts';
-import { PAYMENT_DIALOG_WORDS } from '../utils/payment-words.ts';
 
 export interface ReceiptEmailFieldsProps {
   form: UseFormReturn<PaymentFormValues, unknown, PaymentFormOutput>;
@@ -20,6 +22,8 @@ const optionClassName =
 
 /** SPEC §4: where the receipt goes, and whether a new address is saved to the account. */
 export function ReceiptEmailFields({ form, user, claims }: ReceiptEmailFieldsProps) {
+  const t = useMessages(paymentDialogMessages);
+  const shown = useValidationText(PAYMENT_FORM_VALIDATION);
   const ids = useId();
   const [emailOption, customEmail] = useWatch({
     control: form.control,
@@ -27,18 +31,14 @@ export function ReceiptEmailFields({ form, user, claims }: ReceiptEmailFieldsPro
   });
   const { errors } = form.formState;
   const options = [
-    { value: 'none', label: PAYMENT_DIALOG_WORDS.noEmail },
-    ...(user.email
-      ? [{ value: 'account', label: PAYMENT_DIALOG_WORDS.accountEmail(user.email) }]
-      : []),
-    { value: 'custom', label: PAYMENT_DIALOG_WORDS.customEmail },
+    { value: 'none', label: t.noEmail },
+    ...(user.email ? [{ value: 'account', label: t.accountEmail(user.email) }] : []),
+    { value: 'custom', label: t.customEmail },
   ];
 
   return (
     <fieldset className="flex flex-col gap-3">
-      <legend className="mb-2 text-sm font-semibold">
-        {PAYMENT_DIALOG_WORDS.receiptEmailLegend}
-      </legend>
+      <legend className="mb-2 text-sm font-semibold">{t.receiptEmailLegend}</legend>
       <div className="flex flex-col gap-2">
         {options.map((option) => (
           <label key={option.value} htmlFor={`${ids}-${option.value}`} className={optionClassName}>
@@ -56,11 +56,11 @@ export function ReceiptEmailFields({ form, user, claims }: ReceiptEmailFieldsPro
       {emailOption === 'custom' && (
         <TextField
           id={`${ids}-custom-email`}
-          label={PAYMENT_DIALOG_WORDS.customEmailLabel}
+          label={t.customEmailLabel}
           type="email"
           autoComplete="email"
           spellCheck={false}
-          error={errors.customEmail?.message}
+          error={shown(errors.customEmail?.message)}
           {...form.register('customEmail')}
         />
       )}
@@ -75,7 +75,7 @@ export function ReceiptEmailFields({ form, user, claims }: ReceiptEmailFieldsPro
             className="size-5 shrink-0 accent-brand"
             {...form.register('saveEmailAsGuarantor')}
           />
-          {PAYMENT_DIALOG_WORDS.saveEmail}
+          {t.saveEmail}
         </label>
       )}
     </fieldset>

@@ -7,6 +7,8 @@ import { cn } from '@/lib/utils.ts';
 export type StateSelectFieldProps = Omit<ComponentProps<'select'>, 'id' | 'children'> & {
   id: string;
   label: string;
+  /** The empty first choice, asking for a state. */
+  prompt: string;
   error?: string;
   wrapperClassName?: string;
 };
@@ -18,6 +20,7 @@ export type StateSelectFieldProps = Omit<ComponentProps<'select'>, 'id' | 'child
 export function StateSelectField({
   id,
   label,
+  prompt,
   error,
   wrapperClassName,
   className,
@@ -37,7 +40,7 @@ export function StateSelectField({
         )}
         {...selectProps}
       >
-        <option value="">Select a state</option>
+        <option value="">{prompt}</option>
         {US_STATES.map(([code, name]) => (
           <option key={code} value={code}>
             {name}

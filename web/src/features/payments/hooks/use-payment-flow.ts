@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { CardProcessor } from '@webpay/contracts/config';
 import type { PaymentItem, Receipt } from '@webpay/contracts/payments';
+import { useLanguage } from '@/lib/language.ts';
 import { runCardPayment, type CardPaymentBody } from '../utils/card-payment-flow.ts';
 import { runECheckPayment, type ECheckPaymentBody } from '../utils/echeck-payment-flow.ts';
 import type { FlowResult } from '../utils/flow-result.ts';
@@ -44,6 +45,7 @@ export function usePaymentFlow({
   onPaid,
   onSessionExpired,
 }: UsePaymentFlowOptions) {
+  const language = useLanguage();
   const [phase, setPhase] = useState<PaymentPhase>('form');
   const [starting, setStarting] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -69,9 +71,10 @@ export function usePaymentFlow({
           setStarting(false);
           setPhase(next);
         },
+        language,
       });
     },
-    [cardProcessor, items],
+    [cardProcessor, items, language],
   );
 
   const run = useCallback(

@@ -1,6 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { expect, onTestFinished, vi } from 'vitest';
+import { currentLanguage } from '@/lib/language.ts';
+import { messagesIn } from '@/lib/messages.ts';
 import { appConfig } from '@/test/fixtures.ts';
+import { paymentDialogMessages } from '../payments.messages.ts';
 import type { ConvergeCallbacks, PayWithConverge } from '../utils/converge-lightbox.ts';
 
 const { lightboxScriptUrl, origin } = appConfig.cardProcessor;
@@ -55,5 +58,5 @@ export function fakeConverge() {
 
 /** The status the dialog shows while the card window is on its way. */
 export function openingStatus() {
-  return screen.findByText('Opening the secure card window…');
+  return screen.findByText(messagesIn(paymentDialogMessages, currentLanguage()).openingCardWindow);
 }

@@ -15,12 +15,15 @@ import type { PaymentItem, Receipt } from '@webpay/contracts/payments';
 import { getMe } from '@/features/auth/api/get-me.ts';
 import { postLogout } from '@/features/auth/api/logout.ts';
 import { createAuth } from '@/lib/auth.ts';
+import { currentLanguage } from '@/lib/language.ts';
+import { messagesIn } from '@/lib/messages.ts';
 import { AuthContext } from '@/lib/auth-context.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { sessionStore, toSession } from '@/lib/session.ts';
 import { appConfig, claimsFor, maria, tokenFor } from '@/test/fixtures.ts';
 import { PaymentDialog } from '../components/payment-dialog.tsx';
+import { paymentDialogMessages } from '../payments.messages.ts';
 import { resetLightbox } from '../utils/converge-lightbox.ts';
 import { billing, mariaItems } from './payment-fixtures.ts';
 
@@ -29,6 +32,9 @@ export interface RenderPaymentDialogOptions {
   user?: User;
   claims?: Claims;
 }
+
+/** The dialog's words in the language the test reads the portal in. */
+export const dialogWords = () => messagesIn(paymentDialogMessages, currentLanguage());
 
 /**
  * The payment dialog on its own, with what it needs around it: a signed-in
@@ -77,7 +83,7 @@ export async function renderPaymentDialog(options: RenderPaymentDialogOptions = 
     sessionStore.set(null);
     resetLightbox();
   });
-  const dialog = await screen.findByRole('dialog', { name: 'Make a Payment' });
+  const dialog = await screen.findByRole('dialog', { name: dialogWords().title });
   return { dialog, router, auth, onPaid, onClose };
 }
 
@@ -87,12 +93,14 @@ export async function fillBilling(
   dialog: HTMLElement = screen.getByRole('dialog'),
 ) {
   const scope = within(dialog);
-  await user.type(scope.getByLabelText('Address'), billing.address);
-  await user.type(scope.getByLabelText('City'), billing.city);
-  await user.selectOptions(scope.getByLabelText('State'), billing.state);
-  await user.type(scope.getByLabelText('ZIP code'), billing.zipCode);
+  const t = dialogWords();
+  await user.type(scope.getByLabelText(t.address), billing.address);
+  await user.type(scope.getByLabelText(t.city), billing.city);
+  await user.selectOptions(scope.getByLabelText(t.state), billing.state);
+  await user.type(scope.getByLabelText(t.zipCode), billing.zipCode);
 }
 
 export function payButton(dialog: HTMLElement = screen.getByRole('dialog')) {
-  return within(dialog).getByRole('button', { name: /^Pay \$/ });
+  const pay = dialogWords().pay('$');
+  return within(dialog).getByRole('button', { name: (name) => name.startsWith(pay) });
 }

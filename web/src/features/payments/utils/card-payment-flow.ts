@@ -1,4 +1,5 @@
 import type { Payer } from '@webpay/contracts/billing';
+import type { Language } from '@webpay/contracts/language';
 import type { PaymentItem, PaymentLine } from '@webpay/contracts/payments';
 import { cancelCardPayment } from '../api/cancel-card-payment.ts';
 import { completeCardPayment } from '../api/complete-card-payment.ts';
@@ -23,6 +24,8 @@ export interface CardPaymentInput {
   idempotencyKey: string;
   cardProcessor: { lightboxScriptUrl: string; origin: string };
   onPhase: (phase: 'lightbox' | 'completing') => void;
+  /** The language the portal's own problem texts are worded in. */
+  language: Language;
 }
 
 /** The completion call takes the approval's string fields only (cardCompletionRequestSchema). */
@@ -40,7 +43,7 @@ function stringFields(response: ConvergeResponse): Record<string, string> {
  * guarantor is back on the form.
  */
 export async function runCardPayment(input: CardPaymentInput): Promise<FlowResult> {
-  const { body, items, idempotencyKey, cardProcessor, onPhase } = input;
+  const { body, items, idempotencyKey, cardProcessor, onPhase, language } = input;
   const started = await startCardPayment(body, idempotencyKey);
   if (started.error) return serverProblem(started.error);
   const { refNum, token } = started.data;
@@ -74,7 +77,7 @@ export async function runCardPayment(input: CardPaymentInput): Promise<FlowResul
     case 'declined': {
       const message = responseText(outcome.response, 'ssl_result_message') || 'no message';
       await cancelCardPayment(refNum, CANCEL_REASONS.declined(message));
-      const error = declinedError(outcome.response);
+      const error = declinedError(outcome.response, language);
       return {
         kind: 'problem',
         problem: { kind: 'error', error, retry: 'fresh', redirecting: false },
@@ -85,7 +88,7 @@ export async function runCardPayment(input: CardPaymentInput): Promise<FlowResul
       return { kind: 'cancelled' };
     case 'error': {
       await cancelCardPayment(refNum, CANCEL_REASONS.error(outcome.message));
-      const error = lightboxError(outcome.message);
+      const error = lightboxError(outcome, language);
       return {
         kind: 'problem',
         problem: { kind: 'error', error, retry: 'fresh', redirecting: false },

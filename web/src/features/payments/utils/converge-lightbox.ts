@@ -1,4 +1,7 @@
-import { LIGHTBOX_ERROR_WORDS } from './payment-words.ts';
+import { paymentErrorMessages } from '../payments.messages.ts';
+
+/** The outcome carries English words: they also go into the cancel reason the service records. */
+const LIGHTBOX_WORDS = paymentErrorMessages.en.lightbox;
 
 /** The lightbox's approval or decline: Converge sends every value as a string. */
 export type ConvergeResponse = Record<string, unknown>;
@@ -28,11 +31,14 @@ declare global {
   }
 }
 
+/** A failure worded by the portal rather than by the processor, so it can be shown in any language. */
+export type LightboxFailure = 'scriptFailed' | 'unavailable' | 'unknown';
+
 export type LightboxOutcome =
   | { kind: 'approved'; response: ConvergeResponse }
   | { kind: 'declined'; response: ConvergeResponse }
   | { kind: 'cancelled' }
-  | { kind: 'error'; message: string };
+  | { kind: 'error'; message: string; failure?: LightboxFailure };
 
 export interface LightboxOptions {
   token: string;
@@ -83,8 +89,8 @@ function watchReadiness(origin: string, timeoutMs: number): () => void {
   return stop;
 }
 
-/** Words for whatever onError (or a throwing open) handed us. */
-export function convergeErrorText(error: unknown): string {
+/** The processor's own words in whatever onError (or a throwing open) handed us, if any. */
+function processorErrorText(error: unknown): string | undefined {
   if (typeof error === 'string' && error.trim() !== '') return error.trim();
   if (error instanceof Error && error.message) return error.message;
   if (error && typeof error === 'object') {
@@ -93,7 +99,21 @@ export function convergeErrorText(error: unknown): string {
     if (errorMessage) return label ? `${errorMessage} (${label})` : errorMessage;
     if (label) return label;
   }
-  return LIGHTBOX_ERROR_WORDS.unknown;
+  return undefined;
+}
+
+/** Words for whatever onError (or a throwing open) handed us. */
+export function convergeErrorText(error: unknown): string {
+  return processorErrorText(error) ?? LIGHTBOX_WORDS.unknown;
+}
+
+function failed(failure: LightboxFailure): LightboxOutcome {
+  return { kind: 'error', message: LIGHTBOX_WORDS[failure], failure };
+}
+
+function errorOutcome(error: unknown): LightboxOutcome {
+  const message = processorErrorText(error);
+  return message === undefined ? failed('unknown') : { kind: 'error', message };
 }
 
 /**
@@ -106,10 +126,10 @@ export async function openLightbox(options: LightboxOptions): Promise<LightboxOu
     await loadScript(options.scriptUrl);
   } catch (reason) {
     console.error(reason);
-    return { kind: 'error', message: LIGHTBOX_ERROR_WORDS.scriptFailed };
+    return failed('scriptFailed');
   }
   const converge = window.PayWithConverge;
-  if (!converge) return { kind: 'error', message: LIGHTBOX_ERROR_WORDS.unavailable };
+  if (!converge) return failed('unavailable');
 
   return new Promise<LightboxOutcome>((resolve) => {
     let settled = false;
@@ -128,11 +148,11 @@ export async function openLightbox(options: LightboxOptions): Promise<LightboxOu
           onApproval: (response) => settle({ kind: 'approved', response }),
           onDeclined: (response) => settle({ kind: 'declined', response }),
           onCancelled: () => settle({ kind: 'cancelled' }),
-          onError: (error) => settle({ kind: 'error', message: convergeErrorText(error) }),
+          onError: (error) => settle(errorOutcome(error)),
         },
       );
     } catch (reason) {
-      settle({ kind: 'error', message: convergeErrorText(reason) });
+      settle(errorOutcome(reason));
     }
   });
 }

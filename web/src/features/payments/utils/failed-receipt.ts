@@ -39,7 +39,8 @@ export function failedCardReceipt(input: FailedReceiptInput): Receipt {
     })),
     billingInformation: payer,
     card: {
-      brand: responseText(approval, 'ssl_card_short_description') || 'Card',
+      // Without a brand the receipt names the card in the reader's language.
+      brand: responseText(approval, 'ssl_card_short_description'),
       last4: lastFour(responseText(approval, 'ssl_card_number')),
       expiry: formatExpiry(responseText(approval, 'ssl_exp_date')),
     },

@@ -9,6 +9,7 @@ import {
 import { fromCents, sumCents, toCents, type Cents } from '@webpay/contracts/money';
 import {
   PAYMENT_ITEM_DESCRIPTIONS,
+  PAYMENT_TYPE_LABELS,
   type PaymentItem,
   type PaymentItemType,
   type PaymentMode,
@@ -40,6 +41,36 @@ export function encounterDescription(encounter: Encounter): string {
 /** SPEC §3 Plan description: id-version, a bar, then 'Payment Plan'. */
 export function planDescription(plan: PaymentPlan): string {
   return `${planNumber(plan)} | ${PAYMENT_ITEM_DESCRIPTIONS.paymentPlan}`;
+}
+
+/** The portal's own words inside a description, in the reader's language. */
+export interface DescriptionWords {
+  total: string;
+  custom: string;
+  paymentPlan: string;
+  /** What the service calls a total or custom payment on a receipt. */
+  guarantor: string;
+}
+
+const PLAN_SUFFIX = ` | ${PAYMENT_ITEM_DESCRIPTIONS.paymentPlan}`;
+
+/**
+ * A description as shown: items and receipts carry SPEC's English words
+ * ('Amount Due Payment', '… | Payment Plan'); these are reworded, while
+ * account numbers and patient names stay as they are.
+ */
+export function describedIn(description: string, words: DescriptionWords): string {
+  switch (description) {
+    case PAYMENT_ITEM_DESCRIPTIONS.total:
+      return words.total;
+    case PAYMENT_ITEM_DESCRIPTIONS.custom:
+      return words.custom;
+    case PAYMENT_TYPE_LABELS.total:
+      return words.guarantor;
+  }
+  return description.endsWith(PLAN_SUFFIX)
+    ? `${description.slice(0, -PLAN_SUFFIX.length)} | ${words.paymentPlan}`
+    : description;
 }
 
 /** A main encounter is an 'encounter' item; an other-facility one is an 'external' item. */

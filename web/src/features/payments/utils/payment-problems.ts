@@ -1,7 +1,10 @@
 import type { ErrorObject } from '@webpay/contracts/errors';
+import type { Language } from '@webpay/contracts/language';
 import { PAYMENT_MESSAGES } from '@webpay/contracts/payments';
-import type { ConvergeResponse } from './converge-lightbox.ts';
-import { DECLINED_WORDS, LIGHTBOX_ERROR_WORDS } from './payment-words.ts';
+import { messagesIn } from '@/lib/messages.ts';
+import { paymentErrorMessages } from '../payments.messages.ts';
+import type { ConvergeResponse, LightboxOutcome } from './converge-lightbox.ts';
+import { PROBLEM_CODES } from './payment-words.ts';
 
 /** What the red panel shows after a payment did not go through. */
 export type PaymentProblem =
@@ -17,7 +20,7 @@ export type PaymentProblem =
       /** SPEC §8: a 401 sends the guarantor to sign in after a moment. */
       redirecting: boolean;
     }
-  /** SPEC §8: a failure that is not a product error object. */
+  /** SPEC §8: a failure that is not a product error object; the panel words it in the reader's language. */
   | { kind: 'generic'; message: typeof PAYMENT_MESSAGES.processingFailed };
 
 export const GENERIC_PROBLEM: PaymentProblem = {
@@ -30,29 +33,34 @@ export function responseText(response: ConvergeResponse, field: string): string 
   return typeof value === 'string' ? value.trim() : '';
 }
 
-/** SPEC §4: a declined card goes back to the form with a 402 panel. */
-export function declinedError(response: ConvergeResponse): ErrorObject {
+/**
+ * SPEC §4: a declined card goes back to the form with a 402 panel, worded
+ * in the language the guarantor reads, as the service's errors are.
+ */
+export function declinedError(response: ConvergeResponse, language: Language): ErrorObject {
+  const words = messagesIn(paymentErrorMessages, language).declined;
   const processorMessage = responseText(response, 'ssl_result_message');
   return {
-    title: DECLINED_WORDS.title,
+    title: words.title,
     status: 402,
-    code: DECLINED_WORDS.code,
-    details: [
-      DECLINED_WORDS.detail,
-      ...(processorMessage ? [DECLINED_WORDS.processorSaid(processorMessage)] : []),
-    ],
+    code: PROBLEM_CODES.declined,
+    details: [words.detail, ...(processorMessage ? [words.processorSaid(processorMessage)] : [])],
     requestId: '',
     correlationId: '',
   };
 }
 
 /** SPEC §4 / §8: the card window could not start or reported an error. */
-export function lightboxError(message: string): ErrorObject {
+export function lightboxError(
+  outcome: Extract<LightboxOutcome, { kind: 'error' }>,
+  language: Language,
+): ErrorObject {
+  const words = messagesIn(paymentErrorMessages, language).lightbox;
   return {
-    title: PAYMENT_MESSAGES.lightboxInitFailedTitle,
+    title: words.title,
     status: 500,
-    code: LIGHTBOX_ERROR_WORDS.code,
-    details: [message],
+    code: PROBLEM_CODES.lightbox,
+    details: [outcome.failure ? words[outcome.failure] : words.reported(outcome.message)],
     requestId: '',
     correlationId: '',
   };

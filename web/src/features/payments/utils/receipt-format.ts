@@ -1,4 +1,7 @@
+import { DEFAULT_LANGUAGE, LOCALES, type Language } from '@webpay/contracts/language';
 import type { Receipt } from '@webpay/contracts/payments';
+import { messagesIn } from '@/lib/messages.ts';
+import { accountTypeMessages } from '../payments.messages.ts';
 
 const MASK = '••••';
 
@@ -20,16 +23,34 @@ export function maskedCard<Card extends Pick<NonNullable<Receipt['card']>, 'bran
   return `${card.brand} ${MASK} ${lastFour(card.last4)}`;
 }
 
-/** `Checking •••• 6789` */
-export function maskedBankAccount(eCheck: NonNullable<Receipt['eCheck']>): string {
-  const type = eCheck.accountType === 'SAVINGS' ? 'Savings' : 'Checking';
+/** `Checking •••• 6789`, `Cuenta de cheques •••• 6789` */
+export function maskedBankAccount(
+  eCheck: NonNullable<Receipt['eCheck']>,
+  language: Language = DEFAULT_LANGUAGE,
+): string {
+  const type = messagesIn(accountTypeMessages, language)[eCheck.accountType];
   return `${type} ${MASK} ${lastFour(eCheck.accountNumber)}`;
 }
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const dateTimes = new Map<Language, Intl.DateTimeFormat>();
 
-/** `Nov 1, 2026, 3:04 PM` in the guarantor's own time zone (SPEC §1: en-US, short month). */
-export function formatReceiptDate(iso: string): string {
+function dateTimeFormat(language: Language): Intl.DateTimeFormat {
+  let format = dateTimes.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALES[language], {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    });
+    dateTimes.set(language, format);
+  }
+  return format;
+}
+
+/**
+ * `Nov 1, 2026, 3:04 PM` (SPEC §1: en-US, short month) or `1 nov 2026, 3:04 p.m.`,
+ * in the guarantor's own time zone.
+ */
+export function formatReceiptDate(iso: string, language: Language): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat(language).format(date);
 }

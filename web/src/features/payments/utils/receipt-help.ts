@@ -4,7 +4,8 @@ import type { Receipt } from '@webpay/contracts/payments';
 
 export interface FacilityHelp {
   facilityId: string;
-  name: string;
+  /** Undefined when neither the configuration nor SPEC names the facility. */
+  name: string | undefined;
   phone: string;
 }
 
@@ -17,11 +18,10 @@ type HelpConfig = Pick<
   'centralFacility' | 'externalARFacilities' | 'supportPhones' | 'fallbackSupportPhone'
 >;
 
-function facilityName(id: string, config: HelpConfig | undefined): string {
+function facilityName(id: string, config: HelpConfig | undefined): string | undefined {
   return (
     config?.externalARFacilities.find((facility) => facility.id === id)?.name ??
-    FACILITY_TITLES[id as FacilityCode] ??
-    `facility ${id}`
+    FACILITY_TITLES[id as FacilityCode]
   );
 }
 

@@ -2,7 +2,10 @@ import { Download } from 'lucide-react';
 import type { StatementSummary } from '@webpay/contracts/statements';
 import { Button, type ButtonProps } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { useLanguage } from '@/lib/language.ts';
+import { useMessages } from '@/lib/messages.ts';
 import { useDownloadStatement } from '../hooks/use-download-statement.ts';
+import { statementsMessages } from '../statements.messages.ts';
 import { statementName } from '../utils/statement-words.ts';
 
 export interface DownloadStatementButtonProps {
@@ -16,6 +19,8 @@ export function DownloadStatementButton({
   variant = 'secondary',
   className,
 }: DownloadStatementButtonProps) {
+  const t = useMessages(statementsMessages);
+  const language = useLanguage();
   const download = useDownloadStatement(statement);
   const busy = download.isPending;
   return (
@@ -31,7 +36,8 @@ export function DownloadStatementButton({
       }}
     >
       {busy ? <Spinner /> : <Download aria-hidden="true" />}
-      Download PDF<span className="sr-only"> of the {statementName(statement)}</span>
+      {t.download}
+      <span className="sr-only">{t.downloadWhat(statementName(statement, language))}</span>
     </Button>
   );
 }

@@ -1,6 +1,5 @@
 import { useId, type ReactNode } from 'react';
 import { RefreshCw } from 'lucide-react';
-import { formatDate } from '@webpay/contracts/dates';
 import { formatUsd } from '@webpay/contracts/money';
 import type { StatementDetail, StatementSummary } from '@webpay/contracts/statements';
 import { Button } from '@/components/ui/button.tsx';
@@ -22,27 +21,27 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table.tsx';
+import { useFormatDate } from '@/lib/language.ts';
+import { useMessages } from '@/lib/messages.ts';
 import { useStatement } from '../api/get-statement.ts';
+import { statementsMessages } from '../statements.messages.ts';
 import { DownloadStatementButton } from './download-statement-button.tsx';
 import { StatementStatusBadge } from './statement-status-badge.tsx';
 
-const AMOUNT_COLUMNS = [
-  ['charges', 'Charges'],
-  ['payments', 'Payments'],
-  ['adjustments', 'Adjustments'],
-  ['balance', 'Balance'],
-] as const;
+const AMOUNT_COLUMNS = ['charges', 'payments', 'adjustments', 'balance'] as const;
 
 /**
  * A statement's dialog: its lines and totals, loaded when it opens. Render it
  * in a Dialog whose trigger is the row's View button, so focus goes back there.
  */
 export function StatementDialogContent({ statement }: { statement: StatementSummary }) {
+  const t = useMessages(statementsMessages).dialog;
+  const formatDate = useFormatDate();
   return (
     <DialogContent className="max-w-4xl" hideClose>
       <DialogHeader>
-        <DialogTitle>Statement of {formatDate(statement.statementDate)}</DialogTitle>
-        <DialogDescription>Account {statement.accountNumber}</DialogDescription>
+        <DialogTitle>{t.title(formatDate(statement.statementDate))}</DialogTitle>
+        <DialogDescription>{t.account(statement.accountNumber)}</DialogDescription>
       </DialogHeader>
 
       {/* Mounted only while the dialog is open, so closed rows ask the service nothing. */}
@@ -51,7 +50,7 @@ export function StatementDialogContent({ statement }: { statement: StatementSumm
       <DialogFooter>
         <DownloadStatementButton statement={statement} />
         <DialogClose asChild>
-          <Button type="button">Close</Button>
+          <Button type="button">{t.close}</Button>
         </DialogClose>
       </DialogFooter>
     </DialogContent>
@@ -59,6 +58,7 @@ export function StatementDialogContent({ statement }: { statement: StatementSumm
 }
 
 function StatementDetails({ statement }: { statement: StatementSummary }) {
+  const t = useMessages(statementsMessages).dialog;
   const detail = useStatement(statement.id);
   return (
     <>
@@ -66,7 +66,7 @@ function StatementDetails({ statement }: { statement: StatementSummary }) {
       {detail.isPending ? (
         <div aria-busy="true" className="flex flex-col gap-3">
           <p role="status" className="sr-only">
-            Loading the statement…
+            {t.loading}
           </p>
           {Array.from({ length: 3 }, (_, index) => (
             <Skeleton key={index} className="h-12 w-full" />
@@ -77,7 +77,7 @@ function StatementDetails({ statement }: { statement: StatementSummary }) {
           role="alert"
           className="flex flex-col gap-3 rounded-lg border border-danger/40 bg-danger-soft p-4 text-sm text-danger-soft-foreground"
         >
-          <p>We could not load this statement. Please try again, or download the PDF instead.</p>
+          <p>{t.loadFailed}</p>
           <Button
             type="button"
             variant="secondary"
@@ -85,7 +85,7 @@ function StatementDetails({ statement }: { statement: StatementSummary }) {
             onClick={() => void detail.refetch()}
           >
             <RefreshCw aria-hidden="true" />
-            Try Again
+            {t.retry}
           </Button>
         </div>
       ) : (
@@ -105,13 +105,15 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function StatementFacts({ statement }: { statement: StatementSummary }) {
+  const t = useMessages(statementsMessages).columns;
+  const formatDate = useFormatDate();
   return (
     <dl className="grid grid-cols-2 gap-4 rounded-lg border border-border bg-muted/40 p-4 sm:grid-cols-3">
-      <Fact label="Amount Due">
+      <Fact label={t.amountDue}>
         <span className="text-lg tabular-nums">{formatUsd(statement.amountDue)}</span>
       </Fact>
-      <Fact label="Due Date">{formatDate(statement.dueDate)}</Fact>
-      <Fact label="Status">
+      <Fact label={t.dueDate}>{formatDate(statement.dueDate)}</Fact>
+      <Fact label={t.status}>
         <StatementStatusBadge status={statement.status} />
       </Fact>
     </dl>
@@ -119,20 +121,22 @@ function StatementFacts({ statement }: { statement: StatementSummary }) {
 }
 
 function StatementLines({ detail }: { detail: StatementDetail }) {
+  const t = useMessages(statementsMessages).lines;
+  const formatDate = useFormatDate();
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <h3 id={headingId} className="font-semibold">
-        Statement lines
+        {t.heading}
       </h3>
       <div className="md:rounded-lg md:border md:border-border">
         <Table aria-labelledby={headingId}>
           <TableHeader>
             <TableRow>
-              <TableHead>Service</TableHead>
-              {AMOUNT_COLUMNS.map(([key, label]) => (
+              <TableHead>{t.service}</TableHead>
+              {AMOUNT_COLUMNS.map((key) => (
                 <TableHead key={key} className="text-right">
-                  {label}
+                  {t[key]}
                 </TableHead>
               ))}
             </TableRow>
@@ -141,7 +145,7 @@ function StatementLines({ detail }: { detail: StatementDetail }) {
             {detail.items.length === 0 ? (
               <TableRow>
                 <TableCell colSpan={AMOUNT_COLUMNS.length + 1} className="text-muted-foreground">
-                  This statement has no lines.
+                  {t.none}
                 </TableCell>
               </TableRow>
             ) : (
@@ -154,13 +158,13 @@ function StatementLines({ detail }: { detail: StatementDetail }) {
                         {item.facilityId}-{item.accountNumber} · {item.patientName}
                       </span>
                       <span className="text-muted-foreground">
-                        Service date {formatDate(item.serviceDate)}
+                        {t.serviceDate(formatDate(item.serviceDate))}
                       </span>
                     </span>
                   </TableCell>
-                  {AMOUNT_COLUMNS.map(([key, label]) => (
+                  {AMOUNT_COLUMNS.map((key) => (
                     <TableCell key={key} className="md:text-right md:align-top">
-                      <CellLabel>{label}</CellLabel>
+                      <CellLabel>{t[key]}</CellLabel>
                       <span
                         className={
                           key === 'balance' ? 'font-semibold tabular-nums' : 'tabular-nums'
@@ -181,11 +185,11 @@ function StatementLines({ detail }: { detail: StatementDetail }) {
                 role="rowheader"
                 className="border-0 px-0 py-1.5 text-foreground md:px-3 md:py-3"
               >
-                Totals
+                {t.totals}
               </TableHead>
-              {AMOUNT_COLUMNS.map(([key, label]) => (
+              {AMOUNT_COLUMNS.map((key) => (
                 <TableCell key={key} className="font-semibold md:text-right">
-                  <CellLabel>{label}</CellLabel>
+                  <CellLabel>{t[key]}</CellLabel>
                   <span className="tabular-nums">{formatUsd(detail.totals[key])}</span>
                 </TableCell>
               ))}

@@ -5,10 +5,12 @@ import { ErrorScreen } from '@/components/error-screen.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { useBranding, useSupportPhone } from '@/features/config/hooks/use-branding.ts';
+import { useMessages } from '@/lib/messages.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { useSession } from '@/lib/session.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useStatements } from '../api/get-statements.ts';
+import { statementsMessages } from '../statements.messages.ts';
 import { StatementsSkeleton } from './statements-skeleton.tsx';
 import { StatementsTable } from './statements-table.tsx';
 
@@ -18,7 +20,8 @@ export function StatementsPage() {
   const queryClient = useQueryClient();
   const { portalName, supportEmail } = useBranding();
   const supportPhone = useSupportPhone(session?.user);
-  useDocumentTitle(`Statements | ${portalName}`);
+  const t = useMessages(statementsMessages);
+  useDocumentTitle(t.pageTitle(portalName));
 
   const statements = useStatements();
   const retry = () => queryClient.resetQueries({ queryKey: queryKeys.statements, exact: true });
@@ -26,11 +29,8 @@ export function StatementsPage() {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Statements</h1>
-        <p className="text-muted-foreground">
-          Your billing statements, newest first. View the lines of any statement or download it as a
-          PDF.
-        </p>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t.heading}</h1>
+        <p className="text-muted-foreground">{t.intro}</p>
       </div>
 
       {statements.isPending ? (
@@ -52,17 +52,15 @@ export function StatementsPage() {
 }
 
 function NoStatements() {
+  const t = useMessages(statementsMessages).empty;
   return (
     <Card>
       <CardContent className="flex flex-col items-start gap-3 pt-5 sm:pt-6">
         <FileText aria-hidden="true" className="size-8 text-muted-foreground" />
-        <h2 className="text-lg font-semibold">No statements yet</h2>
-        <p className="text-muted-foreground">
-          We send a statement each month you have a balance with us. Once your first one is issued,
-          you will find it here. Your current balances are always on the dashboard.
-        </p>
+        <h2 className="text-lg font-semibold">{t.heading}</h2>
+        <p className="text-muted-foreground">{t.body}</p>
         <Button asChild variant="secondary">
-          <Link to="/dashboard">Go to Dashboard</Link>
+          <Link to="/dashboard">{t.action}</Link>
         </Button>
       </CardContent>
     </Card>

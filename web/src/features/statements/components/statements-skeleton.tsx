@@ -1,4 +1,6 @@
 import { ListSkeleton } from '@/components/list-skeleton.tsx';
+import { useMessages } from '@/lib/messages.ts';
+import { statementsMessages } from '../statements.messages.ts';
 
 const CELLS = [
   'h-5 w-32',
@@ -10,5 +12,6 @@ const CELLS = [
 ] as const;
 
 export function StatementsSkeleton() {
-  return <ListSkeleton label="Loading your statements…" cells={CELLS} />;
+  const t = useMessages(statementsMessages);
+  return <ListSkeleton label={t.loading} cells={CELLS} />;
 }

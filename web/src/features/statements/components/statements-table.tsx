@@ -1,5 +1,4 @@
 import { Eye } from 'lucide-react';
-import { formatDate } from '@webpay/contracts/dates';
 import { formatUsd } from '@webpay/contracts/money';
 import type { StatementSummary } from '@webpay/contracts/statements';
 import { Button } from '@/components/ui/button.tsx';
@@ -13,27 +12,29 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table.tsx';
+import { useFormatDate, useLanguage } from '@/lib/language.ts';
+import { useMessages } from '@/lib/messages.ts';
+import { statementsMessages } from '../statements.messages.ts';
 import { statementName } from '../utils/statement-words.ts';
 import { DownloadStatementButton } from './download-statement-button.tsx';
 import { StatementDialogContent } from './statement-dialog.tsx';
 import { StatementStatusBadge } from './statement-status-badge.tsx';
 
-const COLUMNS = ['Statement Date', 'Account', 'Status', 'Due Date', 'Amount Due'] as const;
-
 /** The guarantor's statements as the server orders them (newest first); cards on phones. */
 export function StatementsTable({ statements }: { statements: readonly StatementSummary[] }) {
+  const t = useMessages(statementsMessages);
   return (
     <div className="md:rounded-xl md:border md:border-border md:bg-surface md:shadow-sm">
-      <Table aria-label="Statements">
+      <Table aria-label={t.tableName}>
         <TableHeader>
           <TableRow>
-            <TableHead>{COLUMNS[0]}</TableHead>
-            <TableHead>{COLUMNS[1]}</TableHead>
-            <TableHead>{COLUMNS[2]}</TableHead>
-            <TableHead>{COLUMNS[3]}</TableHead>
-            <TableHead className="text-right">{COLUMNS[4]}</TableHead>
+            <TableHead>{t.columns.statementDate}</TableHead>
+            <TableHead>{t.columns.account}</TableHead>
+            <TableHead>{t.columns.status}</TableHead>
+            <TableHead>{t.columns.dueDate}</TableHead>
+            <TableHead className="text-right">{t.columns.amountDue}</TableHead>
             <TableHead>
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t.columns.actions}</span>
             </TableHead>
           </TableRow>
         </TableHeader>
@@ -48,26 +49,29 @@ export function StatementsTable({ statements }: { statements: readonly Statement
 }
 
 function StatementRow({ statement }: { statement: StatementSummary }) {
+  const t = useMessages(statementsMessages);
+  const language = useLanguage();
+  const formatDate = useFormatDate();
   return (
     <TableRow>
       <TableCell className="text-base font-semibold md:text-sm md:font-medium">
-        <CellLabel>{COLUMNS[0]}</CellLabel>
+        <CellLabel>{t.columns.statementDate}</CellLabel>
         {formatDate(statement.statementDate)}
       </TableCell>
       <TableCell>
-        <CellLabel>{COLUMNS[1]}</CellLabel>
+        <CellLabel>{t.columns.account}</CellLabel>
         {statement.accountNumber}
       </TableCell>
       <TableCell>
-        <CellLabel>{COLUMNS[2]}</CellLabel>
+        <CellLabel>{t.columns.status}</CellLabel>
         <StatementStatusBadge status={statement.status} />
       </TableCell>
       <TableCell>
-        <CellLabel>{COLUMNS[3]}</CellLabel>
+        <CellLabel>{t.columns.dueDate}</CellLabel>
         {formatDate(statement.dueDate)}
       </TableCell>
       <TableCell className="md:text-right">
-        <CellLabel>{COLUMNS[4]}</CellLabel>
+        <CellLabel>{t.columns.amountDue}</CellLabel>
         <span className="font-semibold tabular-nums">{formatUsd(statement.amountDue)}</span>
       </TableCell>
       <TableCell className="pt-3 md:pt-3">
@@ -76,7 +80,8 @@ function StatementRow({ statement }: { statement: StatementSummary }) {
             <DialogTrigger asChild>
               <Button type="button" variant="secondary">
                 <Eye aria-hidden="true" />
-                View<span className="sr-only"> {statementName(statement)}</span>
+                {t.view}
+                <span className="sr-only">{t.viewWhat(statementName(statement, language))}</span>
               </Button>
             </DialogTrigger>
             <StatementDialogContent statement={statement} />

@@ -11,3 +11,14 @@ describe('statement words', () => {
     );
   });
 });
+
+describe('statement words in Spanish', () => {
+  it('writes the date as Spanish readers do, never all-numeric', () => {
+    const statement = { statementDate: '2026-11-03' };
+    expect(statementFileName(statement, 'es')).toBe('estado-de-cuenta-2026-11-03.pdf');
+    expect(statementName(statement, 'es')).toBe('estado de cuenta del 3 nov 2026');
+    expect(downloadFailedMessage(statement, 'es')).toBe(
+      'No pudimos descargar su estado de cuenta del 3 nov 2026. Inténtelo de nuevo en un momento.',
+    );
+  });
+});

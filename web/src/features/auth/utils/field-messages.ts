@@ -1,0 +1,8 @@
+import { AUTH_FIELD_MESSAGES, AUTH_FIELD_MESSAGES_ES } from '@webpay/contracts/auth';
+import { SIGN_IN_FIELD_MESSAGES, SIGN_IN_FIELD_MESSAGES_ES } from '@webpay/contracts/sign-in';
+
+/** The shared schemas' messages for the sign-in and sign-up fields, for `useValidationText`. */
+export const SIGN_IN_FORM_MESSAGES = [
+  [AUTH_FIELD_MESSAGES, AUTH_FIELD_MESSAGES_ES],
+  [SIGN_IN_FIELD_MESSAGES, SIGN_IN_FIELD_MESSAGES_ES],
+] as const;
