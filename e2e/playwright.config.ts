@@ -27,6 +27,8 @@ export default defineConfig({
   // After the list, the log check: no PIN, code, card or bank number in the servers' logs.
   reporter: [['list'], ['./support/log-check-reporter.ts']],
   use: {
+    // English unless a test asks for another language: the machine's own locale must not choose.
+    locale: 'en-US',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions,
@@ -39,6 +41,7 @@ export default defineConfig({
       grepInvert: index === 0 ? undefined : ONE_SERVER_ONLY,
       use: {
         ...devices['Desktop Chrome'],
+        locale: 'en-US',
         baseURL: server.baseUrl,
         launchOptions: chromiumLaunchOptions,
       },

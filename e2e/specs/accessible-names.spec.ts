@@ -7,6 +7,7 @@ import {
   type Screen,
 } from '../support/accessible-names.ts';
 import { test, expect, maria, james, ANY_DB } from '../support/fixtures.ts';
+import { readIn } from '../support/looks.ts';
 
 /*
  * WCAG 4.1.2 and 2.4.6: every control a screen offers is on the written list
@@ -58,7 +59,73 @@ function describeEntry(entry: NamedControl): string {
   return `${entry.role} ${typeof entry.name === 'string' ? `"${entry.name}"` : String(entry.name)}`;
 }
 
-/** Each control on the page is claimed by the first list entry it matches; counts must agree. */
+/**
+ * Words that read the same in both languages: names (of people, places and the
+ * portal), and words Spanish shares with English. A control whose Spanish name
+ * is its English one is untranslated unless every word of it is here or data.
+ */
+const SAME_IN_BOTH = new Set(
+  [
+    'WebPay',
+    'Wasatch',
+    'Valley',
+    'Health',
+    'Central',
+    'Lab',
+    'Medical',
+    'Equipment',
+    'Home',
+    'Care',
+    'Maria',
+    'Garcia',
+    'James',
+    'PIN',
+    'Total',
+    'Error',
+    'No',
+    'R',
+  ].map((word) => word.toLowerCase()),
+);
+
+/** The words of a name that are not data: no amounts, numbers, e-mail addresses or phones. */
+function wordsOf(name: string): string[] {
+  return name
+    .replace(/\S+@\S+/g, ' ')
+    .replace(/[$\d(),.:&%\-/]+/g, ' ')
+    .split(/\s+/)
+    .filter((word) => word !== '');
+}
+
+function untranslated(english: string, spanish: string): boolean {
+  if (english !== spanish) return false;
+  return wordsOf(english).some((word) => !SAME_IN_BOTH.has(word.toLowerCase()));
+}
+
+/**
+ * Decision 0013: the same screen in Spanish, switched in place, offers the
+ * same controls in the same order, every one named, and none keeps English
+ * words in its name.
+ */
+async function expectTranslated(page: Page, screen: Screen, english: readonly FoundControl[]) {
+  await readIn(page, 'es');
+  const spanish = await controlsOnPage(page);
+  await readIn(page, 'en');
+  const roles = (controls: readonly FoundControl[]) => controls.map((control) => control.role);
+  const problems = spanish.flatMap((control, index) => {
+    const counterpart = english[index]?.name ?? '';
+    if (control.name.trim() === '') return [`${control.role} unnamed`];
+    return untranslated(counterpart, control.name) ? [`${control.role} "${control.name}"`] : [];
+  });
+  expect.soft({ roles: roles(spanish), untranslated: problems }, `${screen} in Spanish`).toEqual({
+    roles: roles(english),
+    untranslated: [],
+  });
+}
+
+/**
+ * Each control on the page is claimed by the first list entry it matches;
+ * counts must agree. Then the same screen in Spanish.
+ */
 async function expectControlsAsListed(page: Page, screen: Screen) {
   const expected = ACCESSIBLE_NAMES[screen];
   const found = await controlsOnPage(page);
@@ -88,9 +155,10 @@ async function expectControlsAsListed(page: Page, screen: Screen) {
     unlisted: [],
     miscounted: [],
   });
+  await expectTranslated(page, screen, found);
 }
 
-test.describe('accessible names match the written list', ANY_DB, () => {
+test.describe('accessible names match the written list, and are translated', ANY_DB, () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
   test('sign-in screens', async ({ page }) => {
