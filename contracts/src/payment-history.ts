@@ -53,6 +53,15 @@ export const paymentHistorySchema = z
   .meta({ id: 'PaymentHistory' });
 export type PaymentHistory = z.infer<typeof paymentHistorySchema>;
 
+export const PAYMENT_HISTORY_QUERY_MESSAGES = {
+  rangeReversed: 'from must not be after to',
+} as const;
+
+export const PAYMENT_HISTORY_QUERY_MESSAGES_ES: Translation<typeof PAYMENT_HISTORY_QUERY_MESSAGES> =
+  {
+    rangeReversed: 'from no puede ser posterior a to',
+  };
+
 /** Optional date range, inclusive, as calendar days (the guarantor's dates, read as UTC days). */
 export const paymentHistoryQuerySchema = z
   .object({
@@ -60,7 +69,7 @@ export const paymentHistoryQuerySchema = z
     to: isoDateSchema.optional(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    message: 'from must not be after to',
+    message: PAYMENT_HISTORY_QUERY_MESSAGES.rangeReversed,
     path: ['from'],
   });
 export type PaymentHistoryQuery = z.infer<typeof paymentHistoryQuerySchema>;

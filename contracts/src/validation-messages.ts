@@ -8,6 +8,10 @@ import {
 import { FACILITY_ID_MESSAGE, FACILITY_ID_MESSAGE_ES } from './facilities.ts';
 import type { Language } from './language.ts';
 import { AMOUNT_MESSAGES, AMOUNT_MESSAGES_ES } from './money.ts';
+import {
+  PAYMENT_HISTORY_QUERY_MESSAGES,
+  PAYMENT_HISTORY_QUERY_MESSAGES_ES,
+} from './payment-history.ts';
 import { PAYMENT_LINE_MESSAGES, PAYMENT_LINE_MESSAGES_ES } from './payments.ts';
 import { SIGN_IN_FIELD_MESSAGES, SIGN_IN_FIELD_MESSAGES_ES } from './sign-in.ts';
 
@@ -23,6 +27,7 @@ export const VALIDATION_CATALOGUES = [
   [ECHECK_MESSAGES, ECHECK_MESSAGES_ES],
   [AMOUNT_MESSAGES, AMOUNT_MESSAGES_ES],
   [PAYMENT_LINE_MESSAGES, PAYMENT_LINE_MESSAGES_ES],
+  [PAYMENT_HISTORY_QUERY_MESSAGES, PAYMENT_HISTORY_QUERY_MESSAGES_ES],
   [{ facilityId: FACILITY_ID_MESSAGE }, { facilityId: FACILITY_ID_MESSAGE_ES }],
 ] as const satisfies readonly (readonly [Record<string, string>, Record<string, string>])[];
 

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { appConfigSchema } from '@webpay/contracts/config';
 import { test, expect, maria, james, ANY_DB } from '../support/fixtures.ts';
-import { showAs, themes, viewports } from '../support/looks.ts';
 
 const PHONE = { width: 390, height: 844 } as const;
 const DESKTOP = { width: 1440, height: 900 } as const;
@@ -227,26 +226,4 @@ test.describe('signed-in shell', () => {
     );
     expect(hex(background)).toBe(branding.accentColor.toLowerCase());
   });
-});
-
-test.describe('WCAG 2.1 A and AA on the shell (axe)', () => {
-  for (const viewport of viewports) {
-    for (const theme of themes) {
-      test(`shell${viewport.name === 'phone' ? ' with the menu open' : ''}, ${theme}, ${viewport.name}`, async ({
-        page,
-        signInWithPin,
-        accessibilityViolations,
-      }) => {
-        await showAs(page, viewport, theme);
-        await signedIn(page, () => signInWithPin(maria));
-        await expect(page.getByRole('region', { name: 'Pending Encounters' })).toBeVisible();
-
-        if (viewport.name === 'phone') {
-          await menuButton(page).click();
-          await expect(menu(page)).toBeVisible();
-        }
-        expect(await accessibilityViolations()).toEqual([]);
-      });
-    }
-  }
 });

@@ -15,14 +15,6 @@ export type Viewport = (typeof viewports)[number];
 export type Theme = (typeof themes)[number];
 export type Language = (typeof languages)[number];
 
-/** Sizes the page and picks the theme the portal will start in (SPEC §1: webpay-ui-theme). */
-export async function showAs(page: Page, viewport: Viewport, theme: Theme): Promise<void> {
-  await page.setViewportSize(viewport);
-  await page.addInitScript((value) => {
-    window.localStorage.setItem('webpay-ui-theme', value);
-  }, theme);
-}
-
 /** Where the portal remembers the guarantor's language (decision 0013). */
 export const LANGUAGE_STORAGE_KEY = 'webpay.language';
 
