@@ -121,7 +121,7 @@ test.describe('dashboard: Maria, every feature', () => {
   });
 
   test('the pending-payments marker opens the Pending Payments popover', async ({ page }) => {
-    await page.getByRole('button', { name: /^Pending Payments for 107-40010001/ }).click();
+    await page.getByRole('button', { name: / pending for 107-40010001$/ }).click();
     const popover = page.getByRole('dialog', { name: 'Pending Payments for 107-40010001' });
     await expect(popover).toContainText('R-9001');
     await expect(popover).toContainText('Nov 1, 2026');

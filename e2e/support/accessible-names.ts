@@ -108,7 +108,7 @@ function amountControls(label: string): NamedControl[] {
 function paidByOthers(accounts: string): NamedControl {
   return {
     role: 'button',
-    name: new RegExp(`^Pending Payments for ${accounts}: \\$[\\d,]+\\.\\d\\d$`),
+    name: new RegExp(`^\\$[\\d,]+\\.\\d\\d pending for ${accounts}$`),
     count: 'any',
     why: 'payments made by other tests appear as pending payments',
   };
@@ -192,7 +192,7 @@ const SCREENS = {
     textbox('Custom payment amount'),
     // One in Specify Amount, one in Selected for Payment: each in its own named region.
     button('Pay Now', 2),
-    button('Pending Payments for 107-40010001: $50.00'),
+    button('$50.00 pending for 107-40010001'),
     paidByOthers('107-40010002'),
     ...amountControls('107-40010001'),
     ...amountControls('107-40010002'),

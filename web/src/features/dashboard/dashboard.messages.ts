@@ -94,8 +94,8 @@ export const dashboardMessages = defineCatalogue(
     },
     pendingPayments: {
       marker: (amount: string) => `${amount} pending`,
-      markerName: (row: string, amount: string) =>
-        `${DASHBOARD_LABELS.pendingPayments} for ${row}: ${amount}`,
+      // The visible words first and whole (WCAG 2.5.3), then whose they are.
+      markerName: (row: string, amount: string) => `${amount} pending for ${row}`,
       popoverName: (row: string) => `${DASHBOARD_LABELS.pendingPayments} for ${row}`,
       received: (row: string) => `Received and waiting to be applied to ${row}.`,
       total: 'Total',
@@ -178,7 +178,7 @@ export const dashboardMessages = defineCatalogue(
     },
     pendingPayments: {
       marker: (amount) => `${amount} pendiente`,
-      markerName: (row, amount) => `${DASHBOARD_LABELS_ES.pendingPayments} de ${row}: ${amount}`,
+      markerName: (row, amount) => `${amount} pendiente en ${row}`,
       popoverName: (row) => `${DASHBOARD_LABELS_ES.pendingPayments} de ${row}`,
       received: (row) => `Recibidos y en espera de aplicarse a ${row}.`,
       total: 'Total',

@@ -247,7 +247,7 @@ describe('the dashboard in Spanish', () => {
     const encounters = screen.getByRole('table', { name: 'Servicios del plan PP-7001-1' });
     expect(within(encounters).getByText('20 ene 2026')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Pagos pendientes de PP-7001-1: $50.00' }));
+    await user.click(screen.getByRole('button', { name: '$50.00 pendiente en PP-7001-1' }));
     const popover = within(
       await screen.findByRole('dialog', { name: 'Pagos pendientes de PP-7001-1' }),
     );

@@ -273,7 +273,7 @@ describe('other-facility tab: encounters table (SPEC §2 columns, §5 Amount exc
       />,
     );
     expect(
-      screen.getByRole('button', { name: 'Pending Payments for 221-60001: $10.00' }),
+      screen.getByRole('button', { name: '$10.00 pending for 221-60001' }),
     ).toBeInTheDocument();
   });
 

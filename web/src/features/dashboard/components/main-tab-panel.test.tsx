@@ -332,9 +332,7 @@ describe('MainTabPanel', () => {
 
   it('SPEC §2 Pending Payments popover: lists receipt, date and amount with a total', async () => {
     const { user } = renderPanel(mariaTab());
-    await user.click(
-      screen.getByRole('button', { name: 'Pending Payments for 107-40010001: $50.00' }),
-    );
+    await user.click(screen.getByRole('button', { name: '$50.00 pending for 107-40010001' }));
     const popover = within(
       await screen.findByRole('dialog', { name: 'Pending Payments for 107-40010001' }),
     );

@@ -251,9 +251,7 @@ describe('PaymentPlansTable', () => {
     const { user } = renderTable([
       plan({ pendingPayments: [{ receiptId: 'R-9001', date: '2026-11-01', amount: 50 }] }),
     ]);
-    await user.click(
-      screen.getByRole('button', { name: 'Pending Payments for PP-7001-1: $50.00' }),
-    );
+    await user.click(screen.getByRole('button', { name: '$50.00 pending for PP-7001-1' }));
     const popover = within(
       await screen.findByRole('dialog', { name: 'Pending Payments for PP-7001-1' }),
     );
