@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
-import { test, expect, maria, ANY_DB } from '../support/fixtures.ts';
+import { test, expect, maria, ANY_DB, DEMO_GUARANTORS } from '../support/fixtures.ts';
 import { payByKeyboard } from '../support/keyboard-journey.ts';
 import { LANGUAGE_STORAGE_KEY } from '../support/looks.ts';
+import { linkFrom, type Mailbox, type ReceivedMail } from '../support/mailbox.ts';
 
 /*
  * Decision 0013: a guarantor whose browser reads Spanish does everything in
@@ -27,6 +28,15 @@ async function expectNoEnglish(page: Page, where: string) {
     .filter((line) => ENGLISH_WORDS.test(line))
     .map((line) => line.trim());
   expect(english, `${where}: English on a Spanish screen`).toEqual([]);
+}
+
+/** The next e-mail to `to` whose subject matches, past others (receipts) sent to it meanwhile. */
+async function nextMail(mailbox: Mailbox, to: string, subject: RegExp): Promise<ReceivedMail> {
+  for (let read = 0; read < 5; read += 1) {
+    const mail = await mailbox.next(to);
+    if (subject.test(mail.subject)) return mail;
+  }
+  throw new Error(`no e-mail to ${to} matching ${String(subject)}`);
 }
 
 test.describe('in Spanish', ANY_DB, () => {
@@ -114,5 +124,24 @@ test.describe('in Spanish', ANY_DB, () => {
     await page.reload();
     await expect(page.getByRole('button', { name: 'Español' })).toBeVisible();
     await expect(page).toHaveTitle('Contact | WebPay');
+  });
+
+  test('a sign-in link asked for in Spanish comes in a Spanish e-mail and opens Spanish screens', async ({
+    page,
+    mailbox,
+  }) => {
+    const robert = DEMO_GUARANTORS.robert;
+    const email = robert.email ?? '';
+    await page.goto('/webpay/login');
+    const form = page.getByRole('region', { name: 'Iniciar sesión con un enlace' });
+    await form.getByLabel('Correo electrónico').fill(email);
+    await form.getByRole('button', { name: 'Enviarme un enlace para iniciar sesión' }).click();
+    await expect(page.getByText(/le enviamos un enlace/)).toBeVisible();
+
+    const mail = await nextMail(mailbox, email, /^Su enlace para iniciar sesión en /);
+    expect(mail.text).toContain('Robert');
+    await page.goto(linkFrom(mail, '/login/magic'));
+    await expect(page.getByRole('heading', { name: 'Panel', level: 1 })).toBeVisible();
+    await expectNoEnglish(page, 'dashboard after the link');
   });
 });
