@@ -3,8 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ERROR_SCREEN } from '@webpay/contracts/messages';
 import { browser } from '@/lib/browser.ts';
-import { writeStoredSession } from '@/lib/session-storage.ts';
-import { claimsFor, maria, tokenFor } from '@/test/fixtures.ts';
+import { maria, storeMariasSession } from '@/test/fixtures.ts';
 import { fakeService, json, renderApp } from '@/test/render-app.tsx';
 
 /** What the dashboard page throws while rendering, if anything. */
@@ -20,13 +19,7 @@ vi.mock('@/features/dashboard/components/dashboard.tsx', () => ({
 async function openDashboardFailingWith(error: unknown) {
   failure.error = error;
   fakeService({ 'GET /auth/me': () => json(maria) });
-  const claims = claimsFor();
-  writeStoredSession({
-    token: tokenFor(claims),
-    expiresAt: Date.now() + 600_000,
-    user: maria,
-    claims,
-  });
+  storeMariasSession();
   return renderApp('/dashboard');
 }
 

@@ -1,6 +1,7 @@
 import type { Claims, User } from '@webpay/contracts/auth';
 import type { Encounter, EncountersResponse } from '@webpay/contracts/encounters';
 import type { AppConfig } from '@webpay/contracts/config';
+import { writeStoredSession } from '@/lib/session-storage.ts';
 
 export const maria: User = {
   email: 'maria.garcia@example.com',
@@ -32,6 +33,17 @@ function base64Url(value: unknown): string {
 /** A token the portal can decode; the portal never verifies signatures, the server does. */
 export function tokenFor(claims: Claims = claimsFor()): string {
   return `${base64Url({ alg: 'HS256', typ: 'JWT' })}.${base64Url(claims)}.signature`;
+}
+
+/** Maria signed in with a PIN ten minutes from expiry, as a returning visit finds her session. */
+export function storeMariasSession(): void {
+  const claims = claimsFor();
+  writeStoredSession({
+    token: tokenFor(claims),
+    expiresAt: Date.now() + 600_000,
+    user: maria,
+    claims,
+  });
 }
 
 export const appConfig: AppConfig = {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AppConfig } from '@webpay/contracts/config';
-import { writeStoredSession } from '@/lib/session-storage.ts';
-import { appConfig, claimsFor, maria, mariaEncounters, tokenFor } from '@/test/fixtures.ts';
+import { appConfig, maria, mariaEncounters, storeMariasSession } from '@/test/fixtures.ts';
 import { fakeService, json, renderApp } from '@/test/render-app.tsx';
 
 /** Another provider's configuration: what WEBPAY_PROVIDER_NAME, _LOGO_URL and _ACCENT_COLOR set. */
@@ -19,13 +18,7 @@ const lakeside: AppConfig = {
 };
 
 function signedIn() {
-  const claims = claimsFor();
-  writeStoredSession({
-    token: tokenFor(claims),
-    expiresAt: Date.now() + 600_000,
-    user: maria,
-    claims,
-  });
+  storeMariasSession();
 }
 
 describe('branding from GET /config/app (rebranding needs no code change)', () => {

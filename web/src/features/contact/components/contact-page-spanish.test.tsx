@@ -2,8 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { ContactInfo } from '@webpay/contracts/config';
 import { chooseLanguage } from '@/lib/language.ts';
-import { writeStoredSession } from '@/lib/session-storage.ts';
-import { claimsFor, maria, tokenFor } from '@/test/fixtures.ts';
+import { maria, storeMariasSession } from '@/test/fixtures.ts';
 import { fakeService, json, renderApp } from '@/test/render-app.tsx';
 
 const contactInfo: ContactInfo = {
@@ -28,13 +27,7 @@ describe('contact page in Spanish', () => {
   });
 
   it('words the page, the billing office and each facility, and asks the service in Spanish', async () => {
-    const claims = claimsFor();
-    writeStoredSession({
-      token: tokenFor(claims),
-      expiresAt: Date.now() + 600_000,
-      user: maria,
-      claims,
-    });
+    storeMariasSession();
     const { calls } = fakeService({
       'GET /auth/me': () => json(maria),
       'GET /config/contactInfo': () => json(contactInfo),
@@ -66,13 +59,7 @@ describe('contact page in Spanish', () => {
   });
 
   it('announces the facilities loading in Spanish', async () => {
-    const claims = claimsFor();
-    writeStoredSession({
-      token: tokenFor(claims),
-      expiresAt: Date.now() + 600_000,
-      user: maria,
-      claims,
-    });
+    storeMariasSession();
     fakeService({
       'GET /auth/me': () => json(maria),
       'GET /config/contactInfo': () => new Promise<Response>(() => undefined),

@@ -1,18 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { writeStoredSession } from '@/lib/session-storage.ts';
-import { claimsFor, maria, mariaEncounters, tokenFor } from '@/test/fixtures.ts';
+import { maria, mariaEncounters, storeMariasSession } from '@/test/fixtures.ts';
 import { fakeService, json, renderApp } from '@/test/render-app.tsx';
 
 async function openDashboard() {
-  const claims = claimsFor();
-  writeStoredSession({
-    token: tokenFor(claims),
-    expiresAt: Date.now() + 600_000,
-    user: maria,
-    claims,
-  });
+  storeMariasSession();
   const app = await renderApp('/dashboard');
   return app;
 }

@@ -3,19 +3,12 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cardReceipt } from '@/features/payments/testing/payment-fixtures.ts';
 import { chooseLanguage } from '@/lib/language.ts';
-import { writeStoredSession } from '@/lib/session-storage.ts';
-import { claimsFor, maria, tokenFor } from '@/test/fixtures.ts';
+import { maria, storeMariasSession } from '@/test/fixtures.ts';
 import { fakeService, json, renderApp } from '@/test/render-app.tsx';
 import { mariaHistory } from '../testing/payment-history-fixtures.ts';
 
 async function openPayments(url = '/payments') {
-  const claims = claimsFor();
-  writeStoredSession({
-    token: tokenFor(claims),
-    expiresAt: Date.now() + 600_000,
-    user: maria,
-    claims,
-  });
+  storeMariasSession();
   return renderApp(url);
 }
 

@@ -2,21 +2,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cardReceipt } from '@/features/payments/testing/payment-fixtures.ts';
-import { writeStoredSession } from '@/lib/session-storage.ts';
-import { claimsFor, maria, tokenFor } from '@/test/fixtures.ts';
+import { maria, storeMariasSession } from '@/test/fixtures.ts';
 import { fakeService, json, renderApp, type FakeCall } from '@/test/render-app.tsx';
 import { mariaHistory } from '../testing/payment-history-fixtures.ts';
 
 const SERVER_ERROR = { title: 'Internal error', status: 500, code: 'INTERNAL_ERROR', details: [] };
 
 async function openPayments(url = '/payments') {
-  const claims = claimsFor();
-  writeStoredSession({
-    token: tokenFor(claims),
-    expiresAt: Date.now() + 600_000,
-    user: maria,
-    claims,
-  });
+  storeMariasSession();
   return renderApp(url);
 }
 

@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { writeStoredSession } from '@/lib/session-storage.ts';
-import { claimsFor, maria, mariaEncounters, tokenFor } from '@/test/fixtures.ts';
+import { maria, mariaEncounters, storeMariasSession } from '@/test/fixtures.ts';
 import { fakeService, json } from '@/test/render-app.tsx';
 import { renderApp } from '@/test/render-app.tsx';
 import { resetLightbox } from '../utils/converge-lightbox.ts';
@@ -17,13 +16,7 @@ describe('after a successful payment (SPEC §4)', () => {
   });
 
   it('shows the receipt, clears the amounts, refreshes the user, and refetches the bills when the receipt closes', async () => {
-    const claims = claimsFor();
-    writeStoredSession({
-      token: tokenFor(claims),
-      expiresAt: Date.now() + 600_000,
-      user: maria,
-      claims,
-    });
+    storeMariasSession();
     const receipt = cardReceipt({
       amount: 100,
       accounts: [
