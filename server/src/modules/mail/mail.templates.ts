@@ -197,24 +197,51 @@ export interface CodeMail {
   lifetimeMinutes: number;
 }
 
+/** What tells one code e-mail from another: its words, and the sign-up's link to the code page. */
+interface CodeMailParts {
+  subject: (portal: string) => string;
+  heading: string;
+  intro: (portal: string) => string;
+  /** After the expiry note: what to do if the guarantor did not ask for it. */
+  notYou: string;
+  link?: { label: string; href: string };
+}
+
+/** Greeting, intro, the code (and a link, for sign-up), then when it expires. */
+function codeMail(
+  branding: MailBranding,
+  mail: CodeMail,
+  language: Language,
+  partsIn: (words: MailMessages) => CodeMailParts,
+): RenderedMail {
+  const portal = branding.portalName;
+  return render(language, branding, (words) => {
+    const parts = partsIn(words);
+    return {
+      subject: parts.subject(portal),
+      heading: parts.heading,
+      blocks: [
+        paragraph(greeting(words, mail.firstName)),
+        paragraph(parts.intro(portal)),
+        { kind: 'code', code: mail.code },
+        ...(parts.link ? [{ kind: 'button' as const, ...parts.link }] : []),
+        note(
+          `${words.codeExpiry(describeLifetime(mail.lifetimeMinutes, language))} ${parts.notYou}`,
+        ),
+      ],
+    };
+  });
+}
+
 /** The code of an e-mail + birthdate sign-in. */
 export function signInCodeMail(
   branding: MailBranding,
   mail: CodeMail,
   language: Language = DEFAULT_LANGUAGE,
 ): RenderedMail {
-  const portal = branding.portalName;
-  return render(language, branding, (words) => ({
-    subject: words.signInCode.subject(portal),
-    heading: words.signInCode.heading,
-    blocks: [
-      paragraph(greeting(words, mail.firstName)),
-      paragraph(words.signInCode.intro(portal)),
-      { kind: 'code', code: mail.code },
-      note(
-        `${words.codeExpiry(describeLifetime(mail.lifetimeMinutes, language))} ${words.ignoreIfNotYou}`,
-      ),
-    ],
+  return codeMail(branding, mail, language, (words) => ({
+    ...words.signInCode,
+    notYou: words.ignoreIfNotYou,
   }));
 }
 
@@ -224,18 +251,9 @@ export function verificationCodeMail(
   mail: CodeMail,
   language: Language = DEFAULT_LANGUAGE,
 ): RenderedMail {
-  const portal = branding.portalName;
-  return render(language, branding, (words) => ({
-    subject: words.verificationCode.subject(portal),
-    heading: words.verificationCode.heading,
-    blocks: [
-      paragraph(greeting(words, mail.firstName)),
-      paragraph(words.verificationCode.intro(portal)),
-      { kind: 'code', code: mail.code },
-      note(
-        `${words.codeExpiry(describeLifetime(mail.lifetimeMinutes, language))} ${words.verificationCode.notYou(branding.supportPhone)}`,
-      ),
-    ],
+  return codeMail(branding, mail, language, (words) => ({
+    ...words.verificationCode,
+    notYou: words.verificationCode.notYou(branding.supportPhone),
   }));
 }
 
@@ -250,19 +268,9 @@ export function signupMail(
   mail: SignupMail,
   language: Language = DEFAULT_LANGUAGE,
 ): RenderedMail {
-  const portal = branding.portalName;
-  return render(language, branding, (words) => ({
-    subject: words.signup.subject(portal),
-    heading: words.signup.heading,
-    blocks: [
-      paragraph(greeting(words, mail.firstName)),
-      paragraph(words.signup.intro(portal)),
-      { kind: 'code', code: mail.code },
-      { kind: 'button', label: words.signup.button, href: mail.link },
-      note(
-        `${words.codeExpiry(describeLifetime(mail.lifetimeMinutes, language))} ${words.signup.notYou}`,
-      ),
-    ],
+  return codeMail(branding, mail, language, (words) => ({
+    ...words.signup,
+    link: { label: words.signup.button, href: mail.link },
   }));
 }
 
