@@ -7,6 +7,7 @@ import {
 } from './billing.ts';
 import { FACILITY_ID_MESSAGE, FACILITY_ID_MESSAGE_ES } from './facilities.ts';
 import type { Language } from './language.ts';
+import { messageLookup, type MessagePair } from './message-lookup.ts';
 import { AMOUNT_MESSAGES, AMOUNT_MESSAGES_ES } from './money.ts';
 import {
   PAYMENT_HISTORY_QUERY_MESSAGES,
@@ -29,22 +30,14 @@ export const VALIDATION_CATALOGUES = [
   [PAYMENT_LINE_MESSAGES, PAYMENT_LINE_MESSAGES_ES],
   [PAYMENT_HISTORY_QUERY_MESSAGES, PAYMENT_HISTORY_QUERY_MESSAGES_ES],
   [{ facilityId: FACILITY_ID_MESSAGE }, { facilityId: FACILITY_ID_MESSAGE_ES }],
-] as const satisfies readonly (readonly [Record<string, string>, Record<string, string>])[];
+] as const satisfies readonly MessagePair[];
 
-const SPANISH = new Map<string, string>();
-for (const [english, spanish] of VALIDATION_CATALOGUES) {
-  for (const [key, text] of Object.entries(english)) {
-    const translated = (spanish as Record<string, string>)[key];
-    // The same English words may appear in two catalogues; the first translation stands.
-    if (translated && !SPANISH.has(text)) SPANISH.set(text, translated);
-  }
-}
+const lookUp = messageLookup(VALIDATION_CATALOGUES);
 
 /** A shared schema's message in the reader's language; undefined when it is not one of ours. */
 export function translateValidationMessage(
   message: string,
   language: Language,
 ): string | undefined {
-  if (language === 'en') return SPANISH.has(message) ? message : undefined;
-  return SPANISH.get(message);
+  return lookUp(message, language);
 }
