@@ -6,6 +6,7 @@ export const brandingSchema = z
   .object({
     providerName: z.string(),
     portalName: z.string(),
+    /** The provider's own login heading; empty for the portal's, in the reader's language. */
     tagline: z.string(),
     logoUrl: z.string(),
     accentColor: z.string().regex(/^#[0-9a-fA-F]{6}$/),

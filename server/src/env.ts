@@ -2,7 +2,6 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEVELOPMENT_API_KEY } from '@webpay/contracts/api';
-import { LOGIN_PROMO } from '@webpay/contracts/messages';
 import { parseSigningKeys } from './modules/auth/signing-keys.ts';
 
 /**
@@ -172,7 +171,8 @@ const rawEnvSchema = z.object({
   RATE_LIMIT_LOGIN_WINDOW_SECONDS: integerVar(60, 1, 86_400),
   WEBPAY_PROVIDER_NAME: stringVar('Wasatch Valley Health'),
   WEBPAY_PORTAL_NAME: stringVar('WebPay'),
-  WEBPAY_TAGLINE: stringVar(LOGIN_PROMO.heading),
+  // Unset: the portal shows its own heading, in the reader's language.
+  WEBPAY_TAGLINE: stringVar(''),
   WEBPAY_LOGO_URL: stringVar('/webpay/logo.svg'),
   WEBPAY_ACCENT_COLOR: stringVar('#0f766e').pipe(
     z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #0f766e'),

@@ -54,7 +54,7 @@ export const appConfig: AppConfig = {
   branding: {
     providerName: 'Canyon Health',
     portalName: 'Canyon Pay',
-    tagline: 'Secure Patient Payment Portal',
+    tagline: '',
     logoUrl: '/webpay/logo.svg',
     accentColor: '#0f766e',
     supportEmail: 'billing@example.com',

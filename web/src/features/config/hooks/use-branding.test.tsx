@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { chooseLanguage } from '@/lib/language.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AppConfig } from '@webpay/contracts/config';
 import { appConfig, maria, mariaEncounters, storeMariasSession } from '@/test/fixtures.ts';
@@ -17,10 +18,6 @@ const lakeside: AppConfig = {
   },
 };
 
-function signedIn() {
-  storeMariasSession();
-}
-
 describe('branding from GET /config/app (rebranding needs no code change)', () => {
   it("puts another provider's name, logo and accent colour on the signed-in pages", async () => {
     fakeService({
@@ -28,7 +25,7 @@ describe('branding from GET /config/app (rebranding needs no code change)', () =
       'GET /auth/me': () => json(maria),
       'GET /encounters': () => json(mariaEncounters),
     });
-    signedIn();
+    storeMariasSession();
     await renderApp('/dashboard');
 
     const header = await screen.findByRole('banner');
@@ -52,6 +49,21 @@ describe('branding from GET /config/app (rebranding needs no code change)', () =
     );
     expect(document.documentElement.style.getPropertyValue('--brand')).toBe('#7c2d12');
     await waitFor(() => expect(document.title).toBe('Lakeside Pay Login'));
+  });
+
+  it("shows a configured login heading as written, and the portal's own in the reader's language", async () => {
+    chooseLanguage('es');
+    fakeService({ 'GET /config/app': () => json(lakeside) });
+    const { unmount } = await renderApp('/login/pin');
+    expect(
+      await screen.findByRole('heading', { name: 'Portal seguro de pagos para pacientes' }),
+    ).toBeInTheDocument();
+    unmount();
+
+    const own = { ...lakeside, branding: { ...lakeside.branding, tagline: 'Pay Lakeside online' } };
+    fakeService({ 'GET /config/app': () => json(own) });
+    await renderApp('/login/pin');
+    expect(await screen.findByRole('heading', { name: 'Pay Lakeside online' })).toBeInTheDocument();
   });
 
   it('keeps a light accent readable with dark text', async () => {

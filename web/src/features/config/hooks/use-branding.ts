@@ -25,13 +25,12 @@ export interface Branding {
 export function useBranding(): Branding {
   const { data } = useAppConfig();
   const branding = data?.branding;
-  const ownTagline = branding?.tagline && branding.tagline !== LOGIN_PROMO.heading;
   const ourTagline = useLanguage() === 'es' ? LOGIN_PROMO_ES.heading : LOGIN_PROMO.heading;
   return {
     portalName: branding?.portalName || DEFAULT_BRANDING.portalName,
     providerName: branding?.providerName || undefined,
     logoUrl: branding?.logoUrl || DEFAULT_BRANDING.logoUrl,
-    tagline: ownTagline ? branding.tagline : ourTagline,
+    tagline: branding?.tagline || ourTagline,
     accentColor: branding?.accentColor ?? DEFAULT_BRANDING.accentColor,
     supportEmail: branding?.supportEmail || undefined,
     fallbackSupportPhone: data?.fallbackSupportPhone || undefined,
