@@ -1,6 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MIGRATIONS_DIR } from '../db/migrate.ts';
+import { MIGRATIONS_DIR } from '../install-root.ts';
 
 /*
  * drizzle-kit writes foreign keys as `REFERENCES "public"."table"`. The

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@webpay/contracts/api';
 import { loginResponseSchema } from '@webpay/contracts/auth';
 import { SIGN_IN_LIMITS } from '@webpay/contracts/sign-in';
-import { MIGRATIONS_DIR, MIGRATIONS_TABLE } from '../db/migrate.ts';
+import { MIGRATIONS_TABLE } from '../db/migrate.ts';
+import { MIGRATIONS_DIR } from '../install-root.ts';
 import { guarantors, receipts } from '../db/schema.ts';
 import { DEMO_GUARANTORS } from '../demo/demo-guarantors.ts';
 import {

@@ -8,11 +8,11 @@ import {
   applyMigrations,
   loadMigrations,
   migrateDatabase,
-  MIGRATIONS_DIR,
   MIGRATIONS_TABLE,
   MigrationChecksumError,
   parseMigration,
 } from './migrate.ts';
+import { MIGRATIONS_DIR } from '../install-root.ts';
 
 async function tableNames(handle: DatabaseHandle): Promise<string[]> {
   const result = await handle.db.execute<{ name: string }>(

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import {
   currentSchema,
@@ -9,6 +8,7 @@ import {
   type Database,
   type DatabaseHandle,
 } from './client.ts';
+import { MIGRATIONS_DIR } from '../install-root.ts';
 
 /*
  * A small migration runner instead of drizzle-orm's migrator: the SQL files
@@ -17,7 +17,6 @@ import {
  * several instances starting together must not race.
  */
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle/', import.meta.url));
 export const MIGRATIONS_TABLE = 'webpay_migrations';
 
 /** First half of the advisory-lock key; the second is the schema, so schemas migrate independently. */

@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { SANDBOX_ASSETS_DIR } from '../../install-root.ts';
 
 /** The emulator's browser files: plain JavaScript and CSS, served as written (no build step). */
 export interface SandboxAssets {
@@ -7,10 +9,8 @@ export interface SandboxAssets {
   lightboxStyles: string;
 }
 
-const ASSETS_DIR = new URL('./assets/', import.meta.url);
-
 export async function loadSandboxAssets(): Promise<SandboxAssets> {
-  const read = (name: string) => readFile(new URL(name, ASSETS_DIR), 'utf8');
+  const read = (name: string) => readFile(join(SANDBOX_ASSETS_DIR, name), 'utf8');
   const [payWithConverge, lightboxScript, lightboxStyles] = await Promise.all([
     read('PayWithConverge.js'),
     read('lightbox.js'),
