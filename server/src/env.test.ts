@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEVELOPMENT_API_KEY } from '@webpay/contracts/api';
-import { DEVELOPMENT_JWT_SECRET, EnvError, REPO_ROOT, loadEnv, processorOrigin } from './env.ts';
+import { DEVELOPMENT_JWT_SECRET, EnvError, loadEnv, processorOrigin } from './env.ts';
+import { INSTALL_ROOT } from './install-root.ts';
+import { PRODUCTION_ENV } from './test/production-env.ts';
 
 function problemsOf(source: Record<string, string>): string[] {
   try {
@@ -20,8 +22,8 @@ describe('loadEnv', () => {
       NODE_ENV: 'development',
       PORT: 8080,
       HOST: '0.0.0.0',
-      DATA_DIR: join(REPO_ROOT, 'data'),
-      WEB_DIST_DIR: join(REPO_ROOT, 'web', 'dist'),
+      DATA_DIR: join(INSTALL_ROOT, 'data'),
+      WEB_DIST_DIR: join(INSTALL_ROOT, 'web', 'dist'),
       WEBPAY_API_KEY: DEVELOPMENT_API_KEY,
       JWT_SECRET: DEVELOPMENT_JWT_SECRET,
       JWT_TTL_SECONDS: 900,
@@ -56,15 +58,12 @@ describe('loadEnv', () => {
   });
 
   it('serves the sandbox processor except in production, unless told otherwise', () => {
-    const production = {
-      NODE_ENV: 'production',
-      WEBPAY_API_KEY: 'a-production-key',
-      JWT_SECRET: 'x'.repeat(48),
-    };
     expect(loadEnv({}).SANDBOX_PROCESSOR).toBe(true);
     expect(loadEnv({ NODE_ENV: 'test' }).SANDBOX_PROCESSOR).toBe(true);
-    expect(loadEnv(production).SANDBOX_PROCESSOR).toBe(false);
-    expect(loadEnv({ ...production, SANDBOX_PROCESSOR: 'on' }).SANDBOX_PROCESSOR).toBe(true);
+    expect(loadEnv(PRODUCTION_ENV).SANDBOX_PROCESSOR).toBe(false);
+    expect(problemsOf({ ...PRODUCTION_ENV, SANDBOX_PROCESSOR: 'on' })).toEqual([
+      expect.stringMatching(/^SANDBOX_PROCESSOR: .*refused in production/),
+    ]);
     expect(loadEnv({ SANDBOX_PROCESSOR: 'false' }).SANDBOX_PROCESSOR).toBe(false);
     expect(loadEnv({ SANDBOX_PROCESSOR: '' }).SANDBOX_PROCESSOR).toBe(true);
     expect(problemsOf({ SANDBOX_PROCESSOR: 'maybe' })).toEqual([
@@ -73,7 +72,7 @@ describe('loadEnv', () => {
   });
 
   it('anchors relative directories on the repository root and keeps absolute ones', () => {
-    expect(loadEnv({ DATA_DIR: 'var/webpay' }).DATA_DIR).toBe(join(REPO_ROOT, 'var', 'webpay'));
+    expect(loadEnv({ DATA_DIR: 'var/webpay' }).DATA_DIR).toBe(join(INSTALL_ROOT, 'var', 'webpay'));
     expect(loadEnv({ DATA_DIR: '/srv/webpay' }).DATA_DIR).toBe('/srv/webpay');
     expect(loadEnv({ WEB_DIST_DIR: '/srv/web' }).WEB_DIST_DIR).toBe('/srv/web');
   });
@@ -126,17 +125,16 @@ describe('loadEnv', () => {
   });
 
   it('refuses the development API key and JWT secret in production', () => {
-    const problems = problemsOf({ NODE_ENV: 'production' });
+    const problems = problemsOf({
+      ...PRODUCTION_ENV,
+      WEBPAY_API_KEY: DEVELOPMENT_API_KEY,
+      JWT_SECRET: DEVELOPMENT_JWT_SECRET,
+    });
     expect(problems).toEqual([
       expect.stringMatching(/^WEBPAY_API_KEY: .*refused in production/),
       expect.stringMatching(/^JWT_SECRET: .*refused in production/),
     ]);
-    const env = loadEnv({
-      NODE_ENV: 'production',
-      WEBPAY_API_KEY: 'a-production-api-key',
-      JWT_SECRET: 'x'.repeat(48),
-    });
-    expect(env.NODE_ENV).toBe('production');
+    expect(loadEnv(PRODUCTION_ENV).NODE_ENV).toBe('production');
   });
 
   it('reads JWT_SIGNING_KEYS in order, and leaves it unset when empty', () => {
@@ -182,19 +180,15 @@ describe('loadEnv', () => {
   });
 
   it('refuses the development JWT secret as a signing key in production only', () => {
-    const keys = `next:${'n'.repeat(40)},old:${DEVELOPMENT_JWT_SECRET}`;
+    const next = `next:${PRODUCTION_ENV.JWT_SECRET}`;
+    const keys = `${next},old:${DEVELOPMENT_JWT_SECRET}`;
     expect(loadEnv({ JWT_SIGNING_KEYS: keys }).JWT_SIGNING_KEYS).toHaveLength(2);
-    const production = {
-      NODE_ENV: 'production',
-      WEBPAY_API_KEY: 'a-production-api-key',
-      JWT_SECRET: 'x'.repeat(48),
-    };
-    expect(problemsOf({ ...production, JWT_SIGNING_KEYS: keys })).toEqual([
-      'JWT_SIGNING_KEYS: entry 2 is the development secret, refused in production; set a random secret',
+    expect(problemsOf({ ...PRODUCTION_ENV, JWT_SIGNING_KEYS: keys })).toEqual([
+      'JWT_SIGNING_KEYS: entry 2 is the development secret, refused in production',
     ]);
-    expect(
-      loadEnv({ ...production, JWT_SIGNING_KEYS: `next:${'n'.repeat(40)}` }).JWT_SIGNING_KEYS,
-    ).toEqual([{ kid: 'next', secret: 'n'.repeat(40) }]);
+    expect(loadEnv({ ...PRODUCTION_ENV, JWT_SIGNING_KEYS: next }).JWT_SIGNING_KEYS).toEqual([
+      { kid: 'next', secret: PRODUCTION_ENV.JWT_SECRET },
+    ]);
   });
 
   it('times processor calls and reconciliation, and allows fault injection only outside production', () => {
@@ -213,12 +207,7 @@ describe('loadEnv', () => {
       'WEBPAY_FAULT_INJECTION: must be one of crash-after-initiated, crash-after-token-issued, crash-before-verify, crash-after-approval, crash-before-receipt-email',
     ]);
     expect(
-      problemsOf({
-        NODE_ENV: 'production',
-        WEBPAY_API_KEY: 'a-production-api-key',
-        JWT_SECRET: 'x'.repeat(48),
-        WEBPAY_FAULT_INJECTION: 'crash-after-approval',
-      }),
+      problemsOf({ ...PRODUCTION_ENV, WEBPAY_FAULT_INJECTION: 'crash-after-approval' }),
     ).toEqual([expect.stringMatching(/^WEBPAY_FAULT_INJECTION: .*refused in production/)]);
     expect(problemsOf({ CONVERGE_TIMEOUT_MS: '30000' })).toEqual([
       'CONVERGE_TIMEOUT_MS: must be a whole number from 100 to 29000',

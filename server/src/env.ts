@@ -1,24 +1,17 @@
-import { isAbsolute, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEVELOPMENT_API_KEY } from '@webpay/contracts/api';
+import { readSecretFiles } from './env-files.ts';
+import { installRoot } from './install-root.ts';
 import { parseSigningKeys } from './modules/auth/signing-keys.ts';
+import {
+  DEVELOPMENT_JWT_SECRET,
+  SANDBOX_CONVERGE_CREDENTIALS,
+  SANDBOX_CONVERGE_PATH,
+  productionProblems,
+} from './production-rules.ts';
 
-/**
- * npm runs workspace scripts with cwd=server, so relative paths are anchored
- * on the repository root instead: `DATA_DIR=./data` means the same folder
- * whether the server was started from the root or from server/.
- */
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-export const DEVELOPMENT_JWT_SECRET = 'development-only-jwt-secret-do-not-use-in-production';
-export const SANDBOX_CONVERGE_CREDENTIALS = {
-  merchantId: 'sandbox-merchant-id',
-  userId: 'sandbox-user',
-  pin: 'SANDBOX-PIN-NOT-A-SECRET',
-} as const;
-/** Where the built-in Converge emulator is mounted on this server. */
-export const SANDBOX_CONVERGE_PATH = '/sandbox/converge';
+export { DEVELOPMENT_JWT_SECRET, SANDBOX_CONVERGE_CREDENTIALS, SANDBOX_CONVERGE_PATH };
 
 /**
  * Where WEBPAY_FAULT_INJECTION can make the process die, for the crash tests
@@ -37,6 +30,9 @@ export const FAULT_INJECTION_POINTS = [
   'crash-before-receipt-email',
 ] as const;
 export type FaultInjectionPoint = (typeof FAULT_INJECTION_POINTS)[number];
+
+/** Where /metrics and the API documentation answer in production unless ADMIN_PORT says otherwise. */
+export const DEFAULT_ADMIN_PORT = 8081;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -66,12 +62,17 @@ const optionalBooleanVar = z
   })
   .transform((value) => (value === undefined ? undefined : TRUE_WORDS.has(value)));
 
-const integerVar = (fallback: number, min: number, max: number) =>
+/** A whole number in range, or `fallback` when unset (undefined: the default depends on other variables). */
+const integerVar = <Fallback extends number | undefined>(
+  fallback: Fallback,
+  min: number,
+  max: number,
+) =>
   z
     .string()
     .trim()
     .optional()
-    .transform((value, ctx) => {
+    .transform((value, ctx): number | Fallback => {
       if (value === undefined || value === '') return fallback;
       const parsed = Number(value);
       if (!/^\d+$/.test(value) || parsed < min || parsed > max) {
@@ -131,6 +132,14 @@ const rawEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: integerVar(8080, 0, 65535),
   HOST: stringVar('0.0.0.0'),
+  /**
+   * The operator's listener for /metrics and the API documentation. Unset in
+   * production it is 8081; unset elsewhere they share the public port.
+   */
+  ADMIN_PORT: integerVar(undefined, 0, 65535),
+  ADMIN_HOST: stringVar('127.0.0.1'),
+  /** The folder of the installation: migrations, the built portal (install-root.ts). */
+  WEBPAY_ROOT: optionalString,
   DATA_DIR: stringVar('./data'),
   DATABASE_URL: urlWithProtocols(
     ['memory:', 'postgres:', 'postgresql:'],
@@ -142,6 +151,10 @@ const rawEnvSchema = z.object({
    * request answers 503 DATABASE_UNAVAILABLE, inside the portal's 30 s.
    */
   DATABASE_TIMEOUT_MS: integerVar(10_000, 100, 29_000),
+  /** PostgreSQL connections per process; PGlite is always one. */
+  DATABASE_POOL_SIZE: integerVar(10, 1, 1_000),
+  /** After SIGTERM, how long in-flight requests and background work get before the process exits. */
+  SHUTDOWN_TIMEOUT_MS: integerVar(10_000, 1_000, 600_000),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'a redis:// or rediss:// URL'),
   REDIS_KEY_PREFIX: stringVar('webpay:'),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL'),
@@ -158,7 +171,8 @@ const rawEnvSchema = z.object({
   JWT_TTL_SECONDS: integerVar(900, 60, 86_400),
   /** Session-token keys with key ids, for rotation without signing anyone out (docs/operations.md). */
   JWT_SIGNING_KEYS: signingKeysVar,
-  DEMO_DATA: booleanVar(true),
+  /** Load the demo guarantors into an empty database; default on except in production. */
+  DEMO_DATA: optionalBooleanVar,
   /** Serve Prometheus metrics at /metrics (outside the API key guard: keep it off the internet). */
   METRICS_ENABLED: booleanVar(true),
   LOG_LEVEL: z
@@ -221,52 +235,31 @@ export function defaultMailFrom(providerName: string, supportEmail: string): str
   return `"${quoted}" <${supportEmail}>`;
 }
 
-const anchorOnRepoRoot = (path: string) => (isAbsolute(path) ? path : resolve(REPO_ROOT, path));
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
 
 const envSchema = rawEnvSchema
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
-    if (env.WEBPAY_API_KEY === DEVELOPMENT_API_KEY) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['WEBPAY_API_KEY'],
-        message: 'the development key is refused in production; set a secret key',
-      });
-    }
-    if (env.JWT_SECRET === DEVELOPMENT_JWT_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['JWT_SECRET'],
-        message: 'the development secret is refused in production; set a random secret',
-      });
-    }
-    env.JWT_SIGNING_KEYS?.forEach((key, index) => {
-      if (key.secret !== DEVELOPMENT_JWT_SECRET) return;
-      ctx.addIssue({
-        code: 'custom',
-        path: ['JWT_SIGNING_KEYS'],
-        message: `entry ${index + 1} is the development secret, refused in production; set a random secret`,
-      });
-    });
-    if (env.WEBPAY_FAULT_INJECTION !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['WEBPAY_FAULT_INJECTION'],
-        message: 'kills the process on purpose and is refused in production; unset it',
-      });
+    for (const { variable, message } of productionProblems(env)) {
+      ctx.addIssue({ code: 'custom', path: [variable], message });
     }
   })
   .transform((env) => {
+    const production = env.NODE_ENV === 'production';
     const publicUrl = withoutTrailingSlash(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
+    const root = installRoot({ WEBPAY_ROOT: env.WEBPAY_ROOT });
+    const anchor = (path: string) => (isAbsolute(path) ? path : resolve(root, path));
     return {
       ...env,
-      DATA_DIR: anchorOnRepoRoot(env.DATA_DIR),
-      WEB_DIST_DIR: anchorOnRepoRoot(env.WEB_DIST_DIR ?? 'web/dist'),
+      WEBPAY_ROOT: root,
+      DATA_DIR: anchor(env.DATA_DIR),
+      WEB_DIST_DIR: anchor(env.WEB_DIST_DIR ?? join('web', 'dist')),
+      ADMIN_PORT: env.ADMIN_PORT ?? (production ? DEFAULT_ADMIN_PORT : undefined),
+      DEMO_DATA: env.DEMO_DATA ?? !production,
       PUBLIC_URL: publicUrl,
       MAIL_FROM:
         env.MAIL_FROM ?? defaultMailFrom(env.WEBPAY_PROVIDER_NAME, env.WEBPAY_SUPPORT_EMAIL),
-      SANDBOX_PROCESSOR: env.SANDBOX_PROCESSOR ?? env.NODE_ENV !== 'production',
+      SANDBOX_PROCESSOR: env.SANDBOX_PROCESSOR ?? !production,
       CONVERGE_HOSTED_URL: withoutTrailingSlash(
         env.CONVERGE_HOSTED_URL ?? `${publicUrl}${SANDBOX_CONVERGE_PATH}/hosted-payments`,
       ),
@@ -297,12 +290,16 @@ export class EnvError extends Error {
  * the error because several of them are secrets.
  */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = envSchema.safeParse(source);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => {
-    const name = issue.path.join('.') || 'environment';
-    return `${name}: ${issue.message}`;
-  });
+  const files = readSecretFiles(source);
+  const result = envSchema.safeParse(files.source);
+  if (result.success && files.problems.length === 0) return result.data;
+  const problems = [
+    ...files.problems,
+    ...(result.error?.issues ?? []).map((issue) => {
+      const name = issue.path.join('.') || 'environment';
+      return `${name}: ${issue.message}`;
+    }),
+  ];
   throw new EnvError(problems);
 }
 

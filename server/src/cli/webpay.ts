@@ -16,6 +16,7 @@ import type { Command, CommandContext, CommandIo, CommandValues } from './comman
 import { errorMessage } from './db-cli.ts';
 import { applyPaymentsCommand } from './commands/apply-payments.ts';
 import { auditCommand } from './commands/audit.ts';
+import { checkConfigCommand } from './commands/check-config.ts';
 import { dbMigrateCommand } from './commands/db-migrate.ts';
 import { dbResetCommand } from './commands/db-reset.ts';
 import { exportPaymentsCommand } from './commands/export-payments.ts';
@@ -37,6 +38,7 @@ export const COMMANDS: readonly Command[] = [
   applyPaymentsCommand,
   auditCommand,
   issuePinsCommand,
+  checkConfigCommand,
   dbMigrateCommand,
   dbResetCommand,
 ];
@@ -202,12 +204,31 @@ function processContext(env: Env): CommandContext {
   };
 }
 
+/**
+ * The help a command line asks for, which needs no configuration: an
+ * operator reads it before the environment is set up. Undefined when the
+ * command line asks for something else.
+ */
+export function helpWithoutConfiguration(argv: readonly string[]): string[] | undefined {
+  const [name, ...rest] = argv;
+  if (name === '--help' || name === '-h' || name === 'help') return generalHelp();
+  const command = COMMANDS.find((candidate) => candidate.name === name);
+  if (command && rest.some((arg) => arg === '--help' || arg === '-h')) return commandHelp(command);
+  return undefined;
+}
+
 async function main(): Promise<void> {
+  const help = helpWithoutConfiguration(process.argv.slice(2));
+  if (help) {
+    for (const line of help) console.info(line);
+    return;
+  }
   let env: Env;
   try {
     env = loadEnv();
   } catch (error) {
     if (error instanceof EnvError) {
+      // check-config's verdict, and every other command's reason not to run.
       console.error(error.message);
       process.exitCode = 1;
       return;

@@ -105,6 +105,7 @@ export function createServices(
       outboxDir: outboxDirectory(env),
       from: env.MAIL_FROM,
       log,
+      announceSecrets: env.NODE_ENV !== 'production',
     }),
     {
       providerName: env.WEBPAY_PROVIDER_NAME,

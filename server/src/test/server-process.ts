@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -11,9 +11,9 @@ import {
 import { freePort, type ApiRequest } from './test-server.ts';
 
 /*
- * Real server processes (npx tsx server/src/main.ts), as production runs
- * them: for tests of several instances on one database, of processes that
- * die, and of the command line beside them.
+ * Real server processes (node --import tsx server/src/main.ts), as
+ * production runs them: for tests of several instances on one database, of
+ * processes that die, and of the command line beside them.
  */
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -33,6 +33,21 @@ export function captureOutput(child: ChildProcess): () => string {
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return () => output;
+}
+
+/**
+ * Node running a TypeScript entry of the repository: one process, so a
+ * signal sent to it reaches the service itself, as under systemd.
+ */
+export function spawnTypeScript(
+  entry: string,
+  args: string[],
+  options: SpawnOptions,
+): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, entry), ...args], {
+    cwd: REPO_ROOT,
+    ...options,
+  });
 }
 
 export function exitOf(child: ChildProcess) {
@@ -70,9 +85,8 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn('npx', ['tsx', path.join(REPO_ROOT, 'server/src/main.ts')], {
-    cwd: REPO_ROOT,
-    // Its own process group, so the whole npx → tsx → node chain can be stopped together.
+  const child = spawnTypeScript('server/src/main.ts', [], {
+    // Its own process group, so whatever it starts stops with it.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: processEnv(databaseUrl, dataDir, { PORT: String(port), PUBLIC_URL: baseUrl, ...extra }),

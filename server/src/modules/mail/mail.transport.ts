@@ -130,6 +130,7 @@ class OutboxTransport implements MailTransport {
     private readonly directory: string,
     private readonly from: string,
     private readonly log: MailLog,
+    private readonly announceSecrets: boolean,
   ) {
     this.transporter = nodemailer.createTransport({
       streamTransport: true,
@@ -152,7 +153,7 @@ class OutboxTransport implements MailTransport {
       );
       // The message may hold a live sign-in secret or a receipt: readable by its owner only.
       await writeFile(file, info.message, { mode: 0o600 });
-      const { secret } = mail;
+      const secret = this.announceSecrets ? mail.secret : undefined;
       const carries =
         secret === undefined
           ? ''
@@ -183,10 +184,20 @@ export interface MailTransportOptions {
   /** MAIL_FROM */
   from: string;
   log: MailLog;
+  /**
+   * Whether the outbox's log line shows the code or link a message carries
+   * (default true). Never in production, where the outbox is refused anyway.
+   */
+  announceSecrets?: boolean;
 }
 
 export function createMailTransport(options: MailTransportOptions): MailTransport {
   return options.smtpUrl
     ? new SmtpTransport(options.smtpUrl, options.from, options.log)
-    : new OutboxTransport(options.outboxDir, options.from, options.log);
+    : new OutboxTransport(
+        options.outboxDir,
+        options.from,
+        options.log,
+        options.announceSecrets ?? true,
+      );
 }
