@@ -32,6 +32,8 @@ export const ERROR_CODES = {
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   methodNotAllowed: 'METHOD_NOT_ALLOWED',
   databaseUnavailable: 'DATABASE_UNAVAILABLE',
+  /** This instance is stopping: a load balancer sends the request to another. */
+  shuttingDown: 'SHUTTING_DOWN',
   internal: 'INTERNAL_ERROR',
   /** SPEC §8 fallback for any non-401 failure the body does not explain. */
   fallbackUnexpected: 'ERR1001',

@@ -419,6 +419,21 @@ describe.each(testDatabaseKinds)('the service over HTTP (%s)', (kind) => {
         expect(await response.json()).toEqual({ status: 'ok' });
       }
     });
+
+    it('is not ready from the moment shutdown begins, while still alive and serving', async () => {
+      const stopping = await startTestServer(kind);
+      try {
+        expect((await fetch(`${stopping.baseUrl}/readyz`)).status).toBe(200);
+        stopping.app.beginShutdown();
+        const ready = await fetch(`${stopping.baseUrl}/readyz`);
+        expect(ready.status).toBe(503);
+        expect((await errorOf(ready)).code).toBe('SHUTTING_DOWN');
+        expect((await fetch(`${stopping.baseUrl}/healthz`)).status).toBe(200);
+        expect((await stopping.api(API_PATHS.configApp)).status).toBe(200);
+      } finally {
+        await stopping.close();
+      }
+    });
   });
 });
 

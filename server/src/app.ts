@@ -25,6 +25,7 @@ import statementsRoutes from './modules/statements/statements.routes.ts';
 import verificationRoutes from './modules/verification/verification.routes.ts';
 import { createApiGuard } from './plugins/api-guard.ts';
 import authenticate from './plugins/authenticate.ts';
+import compression from './plugins/compression.ts';
 import errorHandler, { frameworkErrors } from './plugins/error-handler.ts';
 import language from './plugins/language.ts';
 import nulCharacters from './plugins/nul-characters.ts';
@@ -85,9 +86,16 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(nulCharacters);
   await app.register(securityHeaders, { env });
   await app.register(rateLimiting, { env });
-  await app.register(openapi);
+  // With an operator's listener (ADMIN_PORT) the documentation and /metrics are served there only.
+  const operatorPagesHere = env.ADMIN_PORT === undefined;
+  await app.register(openapi, { serve: operatorPagesHere });
   const metrics = env.METRICS_ENABLED ? new Metrics(database) : undefined;
-  if (metrics) await app.register(metricsPlugin, { metrics });
+  if (metrics) await app.register(metricsPlugin, { metrics, serve: operatorPagesHere });
+  app.decorate('metrics', metrics);
+  let stopping = false;
+  app.decorate('beginShutdown', () => {
+    stopping = true;
+  });
 
   // The application's own decorators.
   await app.register(services, { database, env, metrics });
@@ -101,12 +109,13 @@ export async function buildApp(options: BuildAppOptions) {
   });
 
   // Routes.
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { isStopping: () => stopping });
   // Browsers post CSP violation reports without the API key.
   await app.register(cspReportsRoutes, { metrics });
   await app.register(
     async function serviceApi(api) {
       api.addHook('onRequest', createApiGuard(env.WEBPAY_API_KEY));
+      await api.register(compression);
       await api.register(configRoutes);
       await api.register(authRoutes, { env });
       await api.register(magicLinkRoutes, { env });
@@ -129,3 +138,12 @@ export async function buildApp(options: BuildAppOptions) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Prometheus registry's owner; undefined when METRICS_ENABLED is off. */
+    metrics: Metrics | undefined;
+    /** From now on /readyz answers 503, so load balancers send new requests elsewhere. */
+    beginShutdown(): void;
+  }
+}

@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { pino } from 'pino';
+import type { FastifyInstance } from 'fastify';
+import { pino, type Logger } from 'pino';
 import { PORTAL_BASE_PATH } from '@webpay/contracts/api';
-import { buildApp } from './app.ts';
+import { buildAdminApp } from './admin-app.ts';
+import { buildApp, type App } from './app.ts';
 import { openDatabase, withDedicatedConnection, type DatabaseHandle } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { seedDemoDataIfEmpty, seedReferenceData } from './demo/seed.ts';
 import { EnvError, loadEnv, type Env } from './env.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { OPENAPI_UI_PATH } from './plugins/openapi.ts';
-
-/** In-flight requests get this long to finish after SIGTERM before the process gives up. */
-const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 function readEnv(): Env {
   try {
@@ -25,18 +24,16 @@ function readEnv(): Env {
   }
 }
 
-async function main() {
-  const env = readEnv();
-  const log = pino(loggerOptions(env.LOG_LEVEL));
-  let database: DatabaseHandle | undefined;
-
+/** The configured database, migrated, with its reference data and (where allowed) the demo accounts. */
+async function prepareDatabase(env: Env, log: Logger): Promise<DatabaseHandle> {
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolSize: env.DATABASE_POOL_SIZE,
+    timeoutMs: env.DATABASE_TIMEOUT_MS,
+    onPoolError: (error) => log.warn({ err: error }, 'idle database connection failed'),
+  });
   try {
-    database = await openDatabase({
-      url: env.DATABASE_URL,
-      dataDir: env.DATA_DIR,
-      timeoutMs: env.DATABASE_TIMEOUT_MS,
-      onPoolError: (error) => log.warn({ err: error }, 'idle database connection failed'),
-    });
     log.info({ kind: database.kind }, 'database opened');
     const { applied } = await migrateDatabase(database, (message) => log.info(message));
     if (applied.length > 0) log.info({ applied }, 'database schema up to date');
@@ -48,72 +45,126 @@ async function main() {
         log.info('demo data loaded into the empty database (credentials in README.md)');
       }
     });
+    return database;
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+}
 
+/**
+ * Payments whose outcome was never heard (a crash, a lost completion) are
+ * settled at start and then regularly; the server answers meanwhile.
+ */
+function startReconciler(app: App, env: Env, log: Logger) {
+  let running: Promise<void> | undefined;
+  const run = (trigger: 'start' | 'interval') => {
+    if (running) return;
+    const requestId = `reconcile-${trigger}-${randomUUID()}`;
+    running = app.services.reconcile
+      .run(
+        { graceSeconds: env.RECONCILE_GRACE_SECONDS },
+        { requestId, correlationId: requestId, ipAddress: '' },
+      )
+      .then(
+        () => undefined,
+        (error: unknown) => log.error({ err: error, trigger }, 'payment reconciliation failed'),
+      )
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer =
+    env.RECONCILE_INTERVAL_SECONDS > 0
+      ? setInterval(() => run('interval'), env.RECONCILE_INTERVAL_SECONDS * 1000)
+      : undefined;
+  timer?.unref();
+  return {
+    start: () => run('start'),
+    /** No new runs; resolves when the one under way, if any, has finished. */
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+interface Running {
+  app: App;
+  admin: FastifyInstance | undefined;
+  database: DatabaseHandle;
+  reconciler: ReturnType<typeof startReconciler>;
+}
+
+/**
+ * SIGTERM or SIGINT: /readyz turns 503 at once, in-flight requests and a
+ * reconciliation under way finish, then the listeners and the database
+ * close. Past SHUTDOWN_TIMEOUT_MS, or on a second signal, the process exits
+ * without waiting.
+ */
+function exitGracefullyOnSignals(running: Running, env: Env, log: Logger): void {
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log.warn({ signal }, 'second signal: exiting without waiting');
+      process.exit(1);
+    }
+    stopping = true;
+    running.app.beginShutdown();
+    log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const deadline = setTimeout(() => {
+      log.error({ deadlineMs: env.SHUTDOWN_TIMEOUT_MS }, 'shutdown took too long; exiting');
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT_MS);
+    deadline.unref();
+    try {
+      await running.reconciler.stop();
+      await Promise.all([running.app.close(), running.admin?.close()]);
+      await running.database.close();
+      log.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', (signal) => void stop(signal));
+  process.on('SIGTERM', (signal) => void stop(signal));
+}
+
+/** The public listener, and the operator's one when ADMIN_PORT is set (always in production). */
+async function listen(app: App, env: Env, log: Logger): Promise<FastifyInstance | undefined> {
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const { port } = app.server.address() as AddressInfo;
+  const url = `http://localhost:${port}${PORTAL_BASE_PATH}`;
+  let admin: FastifyInstance | undefined;
+  let adminUrl = `http://localhost:${port}`;
+  if (env.ADMIN_PORT !== undefined) {
+    admin = await buildAdminApp(app, log);
+    await admin.listen({ port: env.ADMIN_PORT, host: env.ADMIN_HOST });
+    adminUrl = `http://${env.ADMIN_HOST}:${(admin.server.address() as AddressInfo).port}`;
+  }
+  log.info(
+    { url, publicUrl: env.PUBLIC_URL, apiDocs: `${adminUrl}${OPENAPI_UI_PATH}` },
+    `WebPay listening on ${url}`,
+  );
+  return admin;
+}
+
+async function main() {
+  const env = readEnv();
+  const log = pino(loggerOptions(env.LOG_LEVEL));
+  let database: DatabaseHandle | undefined;
+  try {
+    database = await prepareDatabase(env, log);
     const app = await buildApp({ env, database, logger: log });
-    const openDatabaseHandle = database;
-
-    // Payments whose outcome was never heard (a crash, a lost completion) are
-    // settled at start and then regularly; the server answers meanwhile.
-    let reconciling: Promise<void> | undefined;
-    const reconcile = (trigger: 'start' | 'interval') => {
-      if (reconciling) return;
-      const requestId = `reconcile-${trigger}-${randomUUID()}`;
-      reconciling = app.services.reconcile
-        .run(
-          { graceSeconds: env.RECONCILE_GRACE_SECONDS },
-          { requestId, correlationId: requestId, ipAddress: '' },
-        )
-        .then(
-          () => undefined,
-          (error: unknown) => log.error({ err: error, trigger }, 'payment reconciliation failed'),
-        )
-        .finally(() => {
-          reconciling = undefined;
-        });
-    };
-    const reconcileTimer =
-      env.RECONCILE_INTERVAL_SECONDS > 0
-        ? setInterval(() => reconcile('interval'), env.RECONCILE_INTERVAL_SECONDS * 1000)
-        : undefined;
-    reconcileTimer?.unref();
-
-    let stopping = false;
-    const stop = async (signal: NodeJS.Signals) => {
-      if (stopping) {
-        log.warn({ signal }, 'second signal: exiting without waiting');
-        process.exit(1);
-      }
-      stopping = true;
-      log.info({ signal }, 'shutting down: finishing in-flight requests');
-      const deadline = setTimeout(() => {
-        log.error('shutdown took too long; exiting');
-        process.exit(1);
-      }, SHUTDOWN_TIMEOUT_MS);
-      deadline.unref();
-      clearInterval(reconcileTimer);
-      try {
-        await reconciling;
-        await app.close();
-        await openDatabaseHandle.close();
-        log.info('stopped');
-        process.exit(0);
-      } catch (error) {
-        log.error({ err: error }, 'error while shutting down');
-        process.exit(1);
-      }
-    };
-    process.on('SIGINT', (signal) => void stop(signal));
-    process.on('SIGTERM', (signal) => void stop(signal));
-
-    await app.listen({ port: env.PORT, host: env.HOST });
-    const { port } = app.server.address() as AddressInfo;
-    const url = `http://localhost:${port}${PORTAL_BASE_PATH}`;
-    log.info(
-      { url, publicUrl: env.PUBLIC_URL, apiDocs: `http://localhost:${port}${OPENAPI_UI_PATH}` },
-      `WebPay listening on ${url}`,
-    );
+    const reconciler = startReconciler(app, env, log);
+    await app.ready();
+    const running: Running = { app, admin: undefined, database, reconciler };
+    exitGracefullyOnSignals(running, env, log);
+    running.admin = await listen(app, env, log);
     // After listening: the sandbox processor it asks may be this very server.
-    reconcile('start');
+    reconciler.start();
   } catch (error) {
     log.fatal({ err: error }, 'WebPay could not start');
     await database?.close().catch(() => undefined);

@@ -237,6 +237,11 @@ export const apiErrors = {
       { cause },
     ),
 
+  shuttingDown: () =>
+    new ApiError(503, ERROR_CODES.shuttingDown, (m) => m.titles.serviceUnavailable, [
+      (m) => m.shuttingDown,
+    ]),
+
   internal: () =>
     new ApiError(500, ERROR_CODES.internal, (m) => m.titles.unexpected, [(m) => m.unexpected]),
 };

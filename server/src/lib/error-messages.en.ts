@@ -82,6 +82,7 @@ export const ERROR_MESSAGES_EN = {
   receiptNotFound: 'There is no receipt with this number on your account.',
   databaseUnavailable:
     'The service cannot reach its database right now. Please try again in a few moments.',
+  shuttingDown: 'This server is stopping and takes no new work. Please try again in a few moments.',
   unexpected: 'An error occurred while processing your request. Please try again later.',
 
   /** `body.payer.zipCode: …`: a field path, then what is wrong with it. */

@@ -79,6 +79,8 @@ export const ERROR_MESSAGES_ES: ErrorMessages = {
   receiptNotFound: 'No hay ningún recibo con este número en su cuenta.',
   databaseUnavailable:
     'En este momento el servicio no puede acceder a su base de datos. Inténtelo de nuevo en unos momentos.',
+  shuttingDown:
+    'Este servidor se está deteniendo y no acepta trabajo nuevo. Inténtelo de nuevo en unos momentos.',
   unexpected: 'Se produjo un error al procesar su solicitud. Inténtelo de nuevo más tarde.',
 
   field: (field, message) => `${field}: ${message}`,

@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import {
@@ -19,7 +20,7 @@ export const OPENAPI_UI_PATH = '/api/docs';
  * Schemas with a `.meta({ id })` become named components.
  */
 export default fp(
-  async function openapi(app) {
+  async function openapi(app, { serve = true }: { serve?: boolean }) {
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
@@ -61,19 +62,24 @@ export default fp(
       transform: createJsonSchemaTransform({ skipList: [] }),
       transformObject: jsonSchemaTransformObject,
     });
-
-    await app.register(swaggerUi, {
-      routePrefix: OPENAPI_UI_PATH,
-      uiConfig: { validatorUrl: null, persistAuthorization: false },
-      // Swagger UI styles some elements inline; the portal's policy already allows that
-      // (decision 0005), so this only matters should the portal's policy tighten.
-      transformStaticCSP: (header) =>
-        header.includes("'unsafe-inline'")
-          ? header
-          : header.replace(/style-src ([^;]*)/, "style-src $1 'unsafe-inline'"),
-    });
-
-    app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, async () => app.swagger());
+    // Where the operator's listener serves the pages, the public one only builds the document.
+    if (serve) await openapiPages(app);
   },
   { name: 'openapi' },
 );
+
+/** Swagger UI and the JSON document, on any instance that has `swagger()`. */
+export async function openapiPages(app: FastifyInstance): Promise<void> {
+  await app.register(swaggerUi, {
+    routePrefix: OPENAPI_UI_PATH,
+    uiConfig: { validatorUrl: null, persistAuthorization: false },
+    // Swagger UI styles some elements inline; the portal's policy already allows that
+    // (decision 0005), so this only matters should the portal's policy tighten.
+    transformStaticCSP: (header) =>
+      header.includes("'unsafe-inline'")
+        ? header
+        : header.replace(/style-src ([^;]*)/, "style-src $1 'unsafe-inline'"),
+  });
+
+  app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, async () => app.swagger());
+}

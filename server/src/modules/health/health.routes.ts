@@ -5,8 +5,13 @@ import { SECURITY, errorResponses } from '../../lib/openapi.ts';
 
 const healthSchema = z.object({ status: z.literal('ok') }).meta({ id: 'HealthStatus' });
 
+export interface HealthOptions {
+  /** True from the moment a graceful stop begins. */
+  isStopping: () => boolean;
+}
+
 /** Probes for the load balancer and the orchestrator; they carry no data, so no API key. */
-const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { isStopping }) => {
   app.get(
     '/healthz',
     {
@@ -25,12 +30,15 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['health'],
-        summary: 'Readiness: the database answers',
+        summary: 'Readiness: not stopping, and the database answers',
         security: SECURITY.none,
         response: { 200: healthSchema, ...errorResponses(500, 503) },
       },
     },
     async () => {
+      // A stopping instance still finishes its requests, but a load balancer
+      // that asks should send new ones elsewhere.
+      if (isStopping()) throw apiErrors.shuttingDown();
       try {
         await app.database.ping();
       } catch (error) {
