@@ -15,6 +15,7 @@ export default tseslint.config(
       '**/playwright-report/**',
       'web/src/routeTree.gen.ts',
       'bench/results/**',
+      'release/**',
     ],
   },
   js.configs.recommended,
