@@ -5,16 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, IDEMPOTENCY_KEY_HEADER } from '@webpay/contracts/api';
+import { API_PATHS } from '@webpay/contracts/api';
 import { loginResponseSchema } from '@webpay/contracts/auth';
 import { DEMO_GUARANTORS } from '../src/demo/demo-guarantors.ts';
-import { SANDBOX_BANK_ACCOUNTS } from '../src/modules/converge-sandbox/test-instruments.ts';
-import {
-  MARIA_LINES,
-  MARIA_PAYER,
-  newKey,
-  receiptOf,
-} from '../src/modules/payments/payments.test-helpers.ts';
+import { payByEcheck } from '../src/faults/payment-driver.ts';
+import { receiptOf } from '../src/modules/payments/payments.test-helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../src/test/database.ts';
 import { captureOutput, exitOf, serviceCaller } from '../src/test/server-process.ts';
 import { freePort } from '../src/test/test-server.ts';
@@ -134,20 +129,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the release, unpacked in an empty
       });
       expect(login.status).toBe(200);
       const token = loginResponseSchema.parse(await login.json()).access_token;
-      const payment = await api(API_PATHS.paymentsAch, {
-        token,
-        headers: { [IDEMPOTENCY_KEY_HEADER]: newKey() },
-        body: {
-          accounts: [MARIA_LINES.emergency(25)],
-          payer: MARIA_PAYER,
-          saveEmailAsGuarantor: false,
-          eCheck: {
-            routingNumber: SANDBOX_BANK_ACCOUNTS.approved.routingNumber,
-            accountNumber: SANDBOX_BANK_ACCOUNTS.approved.accountNumber,
-            accountType: 'CHECKING',
-          },
-        },
-      });
+      const payment = await payByEcheck({ api, baseUrl }, token, 25);
       expect((await receiptOf(payment)).amount).toBe(25);
     } finally {
       child.kill('SIGTERM');

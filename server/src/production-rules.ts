@@ -84,104 +84,113 @@ function convergeUrlProblem(value: string | undefined, example: string): string 
   return undefined;
 }
 
-function infrastructureProblems(settings: ProductionSettings): SettingProblem[] {
-  const problems: SettingProblem[] = [];
-  const database = parsedUrl(settings.DATABASE_URL);
-  if (!database || !/^postgres(ql)?:$/.test(database.protocol)) {
-    problems.push({
-      variable: 'DATABASE_URL',
-      message:
-        'production needs PostgreSQL: set a postgres:// URL (the embedded database, on disk or in memory, is for development)',
-    });
-  }
-  if (settings.DEMO_DATA === true) {
-    problems.push({
-      variable: 'DEMO_DATA',
-      message: 'loads demo guarantors whose PINs are published, refused in production; unset it',
-    });
-  }
-  if (!settings.SMTP_URL) {
-    problems.push({
-      variable: 'SMTP_URL',
-      message:
-        'production needs a mail server: set an smtp:// or smtps:// URL (the local outbox is for development)',
-    });
-  }
-  if (parsedUrl(settings.PUBLIC_URL)?.protocol !== 'https:') {
-    problems.push({
-      variable: 'PUBLIC_URL',
-      message: "must be set in production to the portal's public https:// address",
-    });
-  }
-  if (settings.WEBPAY_FAULT_INJECTION !== undefined) {
-    problems.push({
-      variable: 'WEBPAY_FAULT_INJECTION',
-      message: 'kills the process on purpose and is refused in production; unset it',
-    });
-  }
-  return problems;
-}
+type Rule = (settings: ProductionSettings) => string | undefined;
 
-function processorProblems(settings: ProductionSettings): SettingProblem[] {
-  const problems: SettingProblem[] = [];
-  if (settings.SANDBOX_PROCESSOR === true) {
-    problems.push({
-      variable: 'SANDBOX_PROCESSOR',
-      message: 'serves the Converge emulator, refused in production; unset it',
-    });
-  }
-  const hosted = convergeUrlProblem(
-    settings.CONVERGE_HOSTED_URL,
-    'https://api.convergepay.com/hosted-payments',
-  );
-  if (hosted) problems.push({ variable: 'CONVERGE_HOSTED_URL', message: hosted });
-  const xml = convergeUrlProblem(
-    settings.CONVERGE_XML_URL,
-    'https://api.convergepay.com/VirtualMerchant/processxml.do',
-  );
-  if (xml) problems.push({ variable: 'CONVERGE_XML_URL', message: xml });
-  const credentials = [
-    [
-      'CONVERGE_MERCHANT_ID',
-      settings.CONVERGE_MERCHANT_ID,
+const refusedWhen =
+  (refused: (settings: ProductionSettings) => boolean, message: string): Rule =>
+  (settings) =>
+    refused(settings) ? message : undefined;
+
+const sandboxCredential =
+  (pick: (settings: ProductionSettings) => string, sandboxValue: string): Rule =>
+  (settings) =>
+    pick(settings) === sandboxValue
+      ? "is the sandbox's, refused in production; set the credential Converge issued"
+      : undefined;
+
+/** One rule a variable, in the order an operator would set them; undefined when it holds. */
+const RULES: readonly (readonly [keyof ProductionSettings, Rule])[] = [
+  [
+    'DATABASE_URL',
+    refusedWhen(
+      ({ DATABASE_URL }) => !/^postgres(ql)?:$/.test(parsedUrl(DATABASE_URL)?.protocol ?? ''),
+      'production needs PostgreSQL: set a postgres:// URL (the embedded database, on disk or in memory, is for development)',
+    ),
+  ],
+  [
+    'DEMO_DATA',
+    refusedWhen(
+      ({ DEMO_DATA }) => DEMO_DATA === true,
+      'loads demo guarantors whose PINs are published, refused in production; unset it',
+    ),
+  ],
+  [
+    'SMTP_URL',
+    refusedWhen(
+      ({ SMTP_URL }) => !SMTP_URL,
+      'production needs a mail server: set an smtp:// or smtps:// URL (the local outbox is for development)',
+    ),
+  ],
+  [
+    'PUBLIC_URL',
+    refusedWhen(
+      ({ PUBLIC_URL }) => parsedUrl(PUBLIC_URL)?.protocol !== 'https:',
+      "must be set in production to the portal's public https:// address",
+    ),
+  ],
+  [
+    'WEBPAY_FAULT_INJECTION',
+    refusedWhen(
+      ({ WEBPAY_FAULT_INJECTION }) => WEBPAY_FAULT_INJECTION !== undefined,
+      'kills the process on purpose and is refused in production; unset it',
+    ),
+  ],
+  [
+    'SANDBOX_PROCESSOR',
+    refusedWhen(
+      ({ SANDBOX_PROCESSOR }) => SANDBOX_PROCESSOR === true,
+      'serves the Converge emulator, refused in production; unset it',
+    ),
+  ],
+  [
+    'CONVERGE_HOSTED_URL',
+    ({ CONVERGE_HOSTED_URL }) =>
+      convergeUrlProblem(CONVERGE_HOSTED_URL, 'https://api.convergepay.com/hosted-payments'),
+  ],
+  [
+    'CONVERGE_XML_URL',
+    ({ CONVERGE_XML_URL }) =>
+      convergeUrlProblem(
+        CONVERGE_XML_URL,
+        'https://api.convergepay.com/VirtualMerchant/processxml.do',
+      ),
+  ],
+  [
+    'CONVERGE_MERCHANT_ID',
+    sandboxCredential(
+      (settings) => settings.CONVERGE_MERCHANT_ID,
       SANDBOX_CONVERGE_CREDENTIALS.merchantId,
-    ],
-    ['CONVERGE_USER_ID', settings.CONVERGE_USER_ID, SANDBOX_CONVERGE_CREDENTIALS.userId],
-    ['CONVERGE_PIN', settings.CONVERGE_PIN, SANDBOX_CONVERGE_CREDENTIALS.pin],
-  ] as const;
-  for (const [variable, value, sandboxValue] of credentials) {
-    if (value !== sandboxValue) continue;
-    problems.push({
-      variable,
-      message: "is the sandbox's, refused in production; set the credential Converge issued",
-    });
-  }
-  return problems;
-}
+    ),
+  ],
+  [
+    'CONVERGE_USER_ID',
+    sandboxCredential((settings) => settings.CONVERGE_USER_ID, SANDBOX_CONVERGE_CREDENTIALS.userId),
+  ],
+  [
+    'CONVERGE_PIN',
+    sandboxCredential((settings) => settings.CONVERGE_PIN, SANDBOX_CONVERGE_CREDENTIALS.pin),
+  ],
+  [
+    'WEBPAY_API_KEY',
+    refusedWhen(
+      ({ WEBPAY_API_KEY }) => WEBPAY_API_KEY === DEVELOPMENT_API_KEY,
+      'the development key is refused in production; set a secret key',
+    ),
+  ],
+  ['JWT_SECRET', ({ JWT_SECRET }) => weakSecret(JWT_SECRET)],
+];
 
-function secretProblems(settings: ProductionSettings): SettingProblem[] {
+/** Every reason the settings are unsafe for production, all at once. */
+export function productionProblems(settings: ProductionSettings): SettingProblem[] {
   const problems: SettingProblem[] = [];
-  if (settings.WEBPAY_API_KEY === DEVELOPMENT_API_KEY) {
-    problems.push({
-      variable: 'WEBPAY_API_KEY',
-      message: 'the development key is refused in production; set a secret key',
-    });
+  for (const [variable, rule] of RULES) {
+    const message = rule(settings);
+    if (message) problems.push({ variable, message });
   }
-  const jwt = weakSecret(settings.JWT_SECRET);
-  if (jwt) problems.push({ variable: 'JWT_SECRET', message: jwt });
   settings.JWT_SIGNING_KEYS?.forEach((key, index) => {
     const weak = weakSecret(key.secret);
     if (weak)
       problems.push({ variable: 'JWT_SIGNING_KEYS', message: `entry ${index + 1} ${weak}` });
   });
   return problems;
-}
-
-/** Every reason the settings are unsafe for production, all at once. */
-export function productionProblems(settings: ProductionSettings): SettingProblem[] {
-  return [
-    ...infrastructureProblems(settings),
-    ...processorProblems(settings),
-    ...secretProblems(settings),
-  ];
 }
