@@ -14,5 +14,9 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}', 'build-tools/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // A test that renders the whole dashboard runs through many accessible-name
+    // look-ups, each computing styles in jsdom; on a busy 2-core machine that
+    // can pass Vitest's 5 s default without anything being wrong.
+    testTimeout: 15_000,
   },
 });

@@ -19,6 +19,10 @@ export default fp(
         connectTimeout: 1000,
         maxRetriesPerRequest: 1,
         enableOfflineQueue: false,
+        // RESP2, which every Redis and Redis-compatible server speaks. ioredis 6
+        // opens with RESP3 (HELLO 3), which servers before Redis 6 refuse; with
+        // skipOnError that would quietly leave each instance counting alone.
+        protocol: 2,
       });
       redis.on('error', (error) => app.log.warn({ err: error }, 'redis error (rate limits)'));
       app.addHook('onClose', async () => {
