@@ -16,12 +16,13 @@ import { compareTimings, type TimingComparison } from './timing.ts';
  * lockout.routes.test.ts already proves that PIN answers stay identical
  * through the lock, verification.routes.test.ts that decoy verifications
  * behave like real ones, magic-link.routes.test.ts that an unknown address
+ * is accepted alike, signup.routes.test.ts that an address already on file
  * is accepted alike; this file adds the headers and the timing, measured
  * over many calls. The unknown identifiers have the known ones' length, so
  * even Content-Length must agree. Timing needs one database only: PGlite.
  */
 
-const { james, maria } = DEMO_GUARANTORS;
+const { ana, james, maria } = DEMO_GUARANTORS;
 const UNKNOWN_ACCOUNT = '987650321';
 /** As long as Maria's address, so an echo of it cannot differ in length. */
 const UNKNOWN_EMAIL = 'mario.garcai@example.com';
@@ -107,6 +108,35 @@ describe('no account enumeration (pglite)', () => {
       const timing = await compareTimings('e-mail + birthdate sign-in', {
         known: () => drained(start(maria.email)),
         unknown: () => drained(start(UNKNOWN_EMAIL)),
+      });
+      timings.push(timing);
+      expect(timing.within).toBe(true);
+    },
+    TIMING_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'sign-up: an address another guarantor has and a free one get the same answer and take the same time',
+    async () => {
+      const signUp = (email: string) =>
+        call(API_PATHS.signupEmail, {
+          accountNumber: ana.accountNumber,
+          firstName: ana.firstName,
+          lastName: ana.lastName,
+          birthdate: ana.birthdate,
+          email,
+          enrollPaperless: false,
+        });
+      // Maria's address in another letter case is hers all the same.
+      const registered = maria.email.toUpperCase();
+      const known = await comparableAnswer(await signUp(registered));
+      const unknown = await comparableAnswer(await signUp(UNKNOWN_EMAIL));
+      expect(known).toMatchObject({ status: 200, body: true });
+      expect(unknown).toEqual(known);
+
+      const timing = await compareTimings('sign-up', {
+        known: () => drained(signUp(registered)),
+        unknown: () => drained(signUp(UNKNOWN_EMAIL)),
       });
       timings.push(timing);
       expect(timing.within).toBe(true);

@@ -15,8 +15,9 @@ declare module 'fastify' {
     /** onRequest hook: a valid bearer token is used when present; anything else is anonymous. */
     authenticateOptional: AuthHook;
     /**
-     * onRequest hook after `authenticate`: the session's claims must carry
-     * the historical-data role (SPEC §6), 403 otherwise.
+     * onRequest hook after `authenticate`: the guarantor must hold the
+     * historical-data role (SPEC §6) on the server's record, whatever the
+     * token's claims say; 403 otherwise.
      */
     requireHistoricalData: AuthHook;
   }

@@ -137,7 +137,7 @@ export function createServices(
     new GuarantorRefs(env.JWT_SECRET),
     { publicUrl: env.PUBLIC_URL, fallbackSupportPhone: env.WEBPAY_FALLBACK_SUPPORT_PHONE },
   );
-  const signup = new SignupService(new SignupRepository(db), verifications, audit, lockout);
+  const signup = new SignupService(new SignupRepository(db), verifications, mail, audit, lockout);
   const statementNotices = new StatementNoticeService(
     new StatementNoticesRepository(db),
     magicLinks,

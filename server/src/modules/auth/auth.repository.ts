@@ -10,9 +10,14 @@ export interface SignInCandidate {
   roles: string[];
 }
 
+/** A session as the server keeps it: what every authorization decision reads. */
 export interface SessionRow {
   id: string;
   guarantorId: string;
+  /** How the session was started, as recorded then. */
+  loginType: LoginType;
+  /** The guarantor's roles as stored now, so a role taken away ends at once. */
+  roles: string[];
   expiresAt: Date;
   revokedAt: Date | null;
 }
@@ -28,7 +33,10 @@ export interface GuarantorProfile {
 }
 
 export class AuthRepository {
-  /** Every signed-in request looks its session up: prepared, it is planned once per connection. */
+  /**
+   * Every signed-in request looks its session up, with the guarantor's
+   * roles in the same trip: prepared, it is planned once per connection.
+   */
   private readonly findSessionQuery;
 
   constructor(private readonly db: Database) {
@@ -36,10 +44,13 @@ export class AuthRepository {
       .select({
         id: sessions.id,
         guarantorId: sessions.guarantorId,
+        loginType: sessions.loginType,
+        roles: guarantors.roles,
         expiresAt: sessions.expiresAt,
         revokedAt: sessions.revokedAt,
       })
       .from(sessions)
+      .innerJoin(guarantors, eq(guarantors.id, sessions.guarantorId))
       .where(eq(sessions.id, sql.placeholder('sessionId')))
       .prepare('find_session');
   }

@@ -13,7 +13,11 @@ import { TokenError, type SessionTokens } from './session-tokens.ts';
 
 export { LOCKOUT_MINUTES, MAX_FAILED_SIGN_INS } from '../lockout/lockout.service.ts';
 
-/** Who a request is signed in as; set by the authenticate hook. */
+/**
+ * Who a request is signed in as; set by the authenticate hook. Roles and
+ * login type are the server's (the session row and the guarantor's record),
+ * never the token's claims, which a leaked signing secret could rewrite.
+ */
 export interface AuthSession {
   sessionId: string;
   guarantorId: string;
@@ -156,7 +160,10 @@ export class AuthService {
   /**
    * A token counts only while its server-side session lives: logout and
    * expiry end it even though the token itself is still well signed
-   * (ASVS 5.0 7.4.1).
+   * (ASVS 5.0 7.4.1). The token only names the session; what the session
+   * may do is read from the server (ASVS 5.0 8.2.1), so claims re-signed
+   * with an added role or another login type grant nothing. The claims stay
+   * in the token for the portal's display.
    */
   async authenticate(token: string): Promise<AuthSession> {
     const now = this.now();
@@ -176,8 +183,8 @@ export class AuthService {
     return {
       sessionId: session.id,
       guarantorId: session.guarantorId,
-      roles: claims.roles,
-      loginType: claims.loginType,
+      roles: session.roles,
+      loginType: session.loginType,
       expiresAt: session.expiresAt,
     };
   }

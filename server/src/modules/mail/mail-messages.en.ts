@@ -49,6 +49,18 @@ export const MAIL_MESSAGES_EN = {
     notYou:
       'If you did not sign up, you can ignore this email: your address will not be added to any account.',
   },
+  signupAttempt: {
+    subject: (portal: string) => `Someone tried to sign up for ${portal} with your email address`,
+    heading: 'A sign-up attempt with your email address',
+    intro: (portal: string) =>
+      `Someone just tried to sign up for ${portal} with this email address. It is already linked to your account, so that sign-up did not go ahead.`,
+    nothingChanged:
+      'Nothing has changed: your account, your email address and the way you sign in are as they were, and no one was given access.',
+    ifYou:
+      'If it was you, you are already signed up: sign in with this email address, or with the account number and PIN on your statement.',
+    contact: (supportPhone: string, supportEmail: string) =>
+      `If it was not you, or if you have questions, please contact the billing office at ${supportPhone} or ${supportEmail}.`,
+  },
   statementNotice: {
     subject: (provider: string) => `Your ${provider} statement is ready`,
     heading: 'Your new statement is ready',

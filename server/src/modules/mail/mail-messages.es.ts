@@ -45,6 +45,18 @@ export const MAIL_MESSAGES_ES: MailMessages = {
     notYou:
       'Si usted no se registró, puede ignorar este correo electrónico: su dirección no se agregará a ninguna cuenta.',
   },
+  signupAttempt: {
+    subject: (portal) => `Alguien intentó registrarse en ${portal} con su correo electrónico`,
+    heading: 'Un intento de registro con su correo electrónico',
+    intro: (portal) =>
+      `Alguien acaba de intentar registrarse en ${portal} con este correo electrónico. Ya está vinculado a su cuenta, así que ese registro no se realizó.`,
+    nothingChanged:
+      'No ha cambiado nada: su cuenta, su correo electrónico y su forma de iniciar sesión siguen igual, y nadie obtuvo acceso.',
+    ifYou:
+      'Si fue usted, ya está registrado: inicie sesión con este correo electrónico o con el número de cuenta y el PIN de su estado de cuenta.',
+    contact: (supportPhone, supportEmail) =>
+      `Si no fue usted, o si tiene preguntas, comuníquese con la oficina de facturación al ${supportPhone} o a ${supportEmail}.`,
+  },
   statementNotice: {
     subject: (provider) => `Su estado de cuenta de ${provider} está listo`,
     heading: 'Su nuevo estado de cuenta está listo',

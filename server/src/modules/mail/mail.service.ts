@@ -3,6 +3,7 @@ import {
   paymentReceiptMail,
   signInCodeMail,
   signInLinkMail,
+  signupAttemptMail,
   signupMail,
   statementNoticeMail,
   verificationCodeMail,
@@ -11,6 +12,7 @@ import {
   type PaymentReceiptMail,
   type RenderedMail,
   type SignInLinkMail,
+  type SignupAttemptMail,
   type SignupMail,
   type StatementNoticeMail,
 } from './mail.templates.ts';
@@ -82,6 +84,10 @@ export class MailService {
     return this.compose('signup', to, signupMail(this.branding, content, language), {
       code: content.code,
     });
+  }
+
+  signupAttempt(to: string, content: SignupAttemptMail, language?: Language): OutgoingMail {
+    return this.compose('signup_attempt', to, signupAttemptMail(this.branding, content, language));
   }
 
   statementNotice(to: string, content: StatementNoticeMail, language?: Language): OutgoingMail {

@@ -4,6 +4,7 @@ import {
   paymentReceiptMail,
   signInCodeMail,
   signInLinkMail,
+  signupAttemptMail,
   signupMail,
   statementNoticeMail,
   verificationCodeMail,
@@ -139,5 +140,22 @@ describe('e-mail templates in Spanish (decision 0013)', () => {
     expect(describeLifetime(60, 'es')).toBe('1 hora');
     expect(describeLifetime(48 * 60, 'es')).toBe('2 días');
     expect(describeLifetime(15)).toBe('15 minutes');
+  });
+
+  it('word the notice of a sign-up attempt in Spanish', () => {
+    const mail = signupAttemptMail(
+      branding,
+      { firstName: 'María', supportPhone: '(801) 555-0142' },
+      'es',
+    );
+    expect(mail.language).toBe('es');
+    expect(mail.subject).toBe('Alguien intentó registrarse en WebPay con su correo electrónico');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('Hola, María:');
+      expect(part).toContain('No ha cambiado nada');
+      expect(part).toContain(
+        'oficina de facturación al (801) 555-0142 o a billing@wasatchvalleyhealth.example',
+      );
+    }
   });
 });

@@ -3,6 +3,7 @@ import {
   describeLifetime,
   signInCodeMail,
   signInLinkMail,
+  signupAttemptMail,
   signupMail,
   statementNoticeMail,
   verificationCodeMail,
@@ -60,6 +61,24 @@ describe('e-mail templates', () => {
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(mail.html).toContain('A&amp;B &lt;Clinic&gt;');
+  });
+
+  it('tell the owner of an address of a sign-up attempt, with no code or link', () => {
+    const mail = signupAttemptMail(branding, {
+      firstName: 'Maria',
+      supportPhone: '(801) 555-0142',
+    });
+    expect(mail.subject).toBe('Someone tried to sign up for WebPay with your email address');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('Hello Maria,');
+      expect(part).toContain('tried to sign up for WebPay with this email address');
+      expect(part).toContain('Nothing has changed');
+      expect(part).toContain(
+        'contact the billing office at (801) 555-0142 or billing@wasatchvalleyhealth.example',
+      );
+    }
+    expect(mail.text).not.toContain('http');
+    expect(mail.html).not.toContain('href=');
   });
 
   it('give a statement notice its date, amount and due date', () => {

@@ -274,6 +274,35 @@ export function signupMail(
   }));
 }
 
+export interface SignupAttemptMail {
+  firstName?: string;
+  /** The phone the guarantor calls: their own support phone, else the billing office's. */
+  supportPhone: string;
+}
+
+/**
+ * To the owner of an address someone tried to sign up with: the sign-up
+ * form answers such an attempt like any other, so only the owner learns of it.
+ */
+export function signupAttemptMail(
+  branding: MailBranding,
+  mail: SignupAttemptMail,
+  language: Language = DEFAULT_LANGUAGE,
+): RenderedMail {
+  const portal = branding.portalName;
+  return render(language, branding, (words) => ({
+    subject: words.signupAttempt.subject(portal),
+    heading: words.signupAttempt.heading,
+    blocks: [
+      paragraph(greeting(words, mail.firstName)),
+      paragraph(words.signupAttempt.intro(portal)),
+      paragraph(words.signupAttempt.nothingChanged),
+      paragraph(words.signupAttempt.ifYou),
+      note(words.signupAttempt.contact(mail.supportPhone, branding.supportEmail)),
+    ],
+  }));
+}
+
 export interface StatementNoticeMail {
   firstName?: string;
   /** YYYY-MM-DD */

@@ -6,7 +6,13 @@ import type { Language } from '@webpay/contracts/language';
 
 /** What the service sends; `kind` names the message in logs and the outbox's file names. */
 export type MailKind =
-  'magic_link' | 'email_code' | 'signup' | 'mfa' | 'statement_notice' | 'payment_receipt';
+  | 'magic_link'
+  | 'email_code'
+  | 'signup'
+  | 'signup_attempt'
+  | 'mfa'
+  | 'statement_notice'
+  | 'payment_receipt';
 
 export interface OutgoingMail {
   kind: MailKind;

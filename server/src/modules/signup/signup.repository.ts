@@ -1,4 +1,5 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Language } from '@webpay/contracts/language';
 import type { Database } from '../../db/client.ts';
 import { guarantors } from '../../db/schema.ts';
 
@@ -8,6 +9,15 @@ export interface SignupCandidate {
   lastName: string;
   birthdate: string;
   signedUp: boolean;
+}
+
+export interface EmailOwner {
+  id: string;
+  firstName: string;
+  /** The address as written on file. */
+  email: string;
+  supportPhone: string | null;
+  preferredLanguage: Language;
 }
 
 export class SignupRepository {
@@ -27,10 +37,16 @@ export class SignupRepository {
     return row;
   }
 
-  /** Whether another guarantor has this e-mail on file (case-insensitive). */
-  async emailInUse(email: string, exceptGuarantorId: string): Promise<boolean> {
+  /** Another guarantor who has this e-mail on file (case-insensitive), to be told of the attempt. */
+  async emailOwner(email: string, exceptGuarantorId: string): Promise<EmailOwner | undefined> {
     const [row] = await this.db
-      .select({ id: guarantors.id })
+      .select({
+        id: guarantors.id,
+        firstName: guarantors.firstName,
+        email: guarantors.email,
+        supportPhone: guarantors.supportPhone,
+        preferredLanguage: guarantors.preferredLanguage,
+      })
       .from(guarantors)
       .where(
         and(
@@ -39,7 +55,12 @@ export class SignupRepository {
         ),
       )
       .limit(1);
-    return row !== undefined;
+    return row?.email ? { ...row, email: row.email } : undefined;
+  }
+
+  /** Whether another guarantor has this e-mail on file (case-insensitive). */
+  async emailInUse(email: string, exceptGuarantorId: string): Promise<boolean> {
+    return (await this.emailOwner(email, exceptGuarantorId)) !== undefined;
   }
 
   /**

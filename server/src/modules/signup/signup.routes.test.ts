@@ -5,7 +5,7 @@ import { API_PATHS } from '@webpay/contracts/api';
 import { claimsSchema, loginResponseSchema, userSchema } from '@webpay/contracts/auth';
 import { errorObjectSchema } from '@webpay/contracts/errors';
 import type { SignupRequest } from '@webpay/contracts/sign-in';
-import { auditEvents, guarantors } from '../../db/schema.ts';
+import { auditEvents, guarantors, loginChallenges } from '../../db/schema.ts';
 import { DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
 import { testDatabaseKinds } from '../../test/database.ts';
 import { codeFrom, linkFrom, startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
@@ -43,6 +43,11 @@ describe.each(testDatabaseKinds)('sign-up by e-mail (%s)', (kind) => {
       headers: requestId ? { 'X-Request-Id': requestId } : {},
     });
   const errorOf = async (response: Response) => errorObjectSchema.parse(await response.json());
+  const signupChallenges = () =>
+    server.database.db
+      .select({ id: loginChallenges.id })
+      .from(loginChallenges)
+      .where(eq(loginChallenges.kind, 'signup'));
   const guarantorRow = async (accountNumber: string) => {
     const [row] = await server.database.db
       .select()
@@ -71,7 +76,7 @@ describe.each(testDatabaseKinds)('sign-up by e-mail (%s)', (kind) => {
     }
   });
 
-  it('refuses an account that is already signed up, and an e-mail another account uses', async () => {
+  it('refuses an account that is already signed up', async () => {
     const already = await signup({
       accountNumber: maria.accountNumber,
       firstName: 'maria',
@@ -85,13 +90,66 @@ describe.each(testDatabaseKinds)('sign-up by e-mail (%s)', (kind) => {
       code: 'SIGNUP_ALREADY_REGISTERED',
       details: ['This account is already signed up. Please sign in instead.'],
     });
+  });
 
-    const inUse = await signup({ ...anaSignup, email: 'Maria.Garcia@Example.com' });
-    expect(inUse.status).toBe(409);
-    expect(await errorOf(inUse)).toMatchObject({
-      code: 'SIGNUP_EMAIL_IN_USE',
-      details: ['This email address is already in use by another account.'],
+  it('answers an address another guarantor has like any other, and tells that guarantor', async () => {
+    const before = await signupChallenges();
+    // Any letter case is the same address.
+    const inUse = await signup({ ...anaSignup, email: 'Maria.Garcia@Example.com' }, 'in-use-1');
+    expect(inUse.status).toBe(200);
+    expect(await inUse.json()).toBe(true);
+
+    // No code anywhere: no verification to finish, and no code e-mail.
+    expect(await signupChallenges()).toEqual(before);
+    const notice = await catcher.waitForMail({ to: maria.email, subject: 'tried to sign up' });
+    expect(catcher.mailsTo(maria.email)).toEqual([notice]);
+    expect(notice.to).toBe(maria.email);
+    expect(notice.subject).toBe('Someone tried to sign up for WebPay with your email address');
+    for (const part of [notice.text, notice.html]) {
+      expect(part).toContain('Hello Maria,');
+      expect(part).toContain('Nothing has changed');
+      expect(part).toContain(
+        'billing office at (801) 555-0142 or billing@wasatchvalleyhealth.example',
+      );
+    }
+    expect(notice.text).not.toMatch(/\b\d{6}\b/);
+    expect(notice.text).not.toContain('/verify/code');
+
+    const [event] = await server.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.requestId, 'in-use-1'));
+    const mariaRow = await guarantorRow(maria.accountNumber);
+    expect(event).toMatchObject({
+      action: 'auth.signup.start',
+      outcome: 'failure',
+      details: { reason: 'email_in_use', emailOwner: mariaRow.id, ownerTold: true },
     });
+  });
+
+  it("tells the address's owner in their own language", async () => {
+    await server.database.db
+      .update(guarantors)
+      .set({ preferredLanguage: 'es' })
+      .where(eq(guarantors.accountNumber, maria.accountNumber));
+    try {
+      const inUse = await server.api(API_PATHS.signupEmail, {
+        body: { ...anaSignup, email: maria.email },
+        headers: { 'Accept-Language': 'en' },
+      });
+      expect(inUse.status).toBe(200);
+      const notice = await catcher.waitForMail({ to: maria.email, subject: 'registrarse' });
+      expect(notice.subject).toBe(
+        'Alguien intentó registrarse en WebPay con su correo electrónico',
+      );
+      expect(notice.text).toContain('No ha cambiado nada');
+      expect(notice.text).toContain('oficina de facturación');
+    } finally {
+      await server.database.db
+        .update(guarantors)
+        .set({ preferredLanguage: 'en' })
+        .where(eq(guarantors.accountNumber, maria.accountNumber));
+    }
   });
 
   it('signs Ana up end to end: the e-mail becomes hers only with the code', async () => {

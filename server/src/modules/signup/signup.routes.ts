@@ -21,8 +21,9 @@ const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (app, { e
         summary: 'Sign up by e-mail',
         description: [
           'The account number, first and last name (case and accents ignored) and birthdate must match one guarantor: else 400 SIGNUP_ACCOUNT_MISMATCH, and such failures count towards the account number’s lockout (423).',
-          'Already signed up: 409 SIGNUP_ALREADY_REGISTERED. E-mail on file for another guarantor: 409 SIGNUP_EMAIL_IN_USE.',
+          'Already signed up: 409 SIGNUP_ALREADY_REGISTERED.',
           `Otherwise answers true and e-mails a 6-digit code (valid ${CODE_MINUTES} minutes) with a link to /webpay/verify/code?guarantorId=…&verificationId=…&email=…; the code sign-in (POST /auth/login/code) makes the e-mail the guarantor's, records the paperless choice and signs in.`,
+          'An e-mail another guarantor has on file gets the same answer, in the same time, so the form does not tell who is registered: no code is sent, and that guarantor is e-mailed that someone tried to sign up with their address.',
           'A mail server failure is 503 EMAIL_DELIVERY_FAILED.',
         ].join(' '),
         security: SECURITY.service,

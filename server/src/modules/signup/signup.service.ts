@@ -3,31 +3,33 @@ import { apiErrors } from '../../lib/api-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { SignInAttempt, SignInLockout } from '../lockout/lockout.service.ts';
+import { MailDeliveryError, type MailService } from '../mail/mail.service.ts';
 import type { VerificationService } from '../verification/verification.service.ts';
 import { namesMatch } from './names.ts';
-import type { SignupRepository } from './signup.repository.ts';
+import type { EmailOwner, SignupCandidate, SignupRepository } from './signup.repository.ts';
 
 /**
  * Sign-up by e-mail (PRODUCT.md): the account number, names and birthdate
  * on the statement must match one guarantor who has not signed up yet; the
  * e-mail is then verified by an e-mailed code and only becomes the
  * guarantor's when that code signs in (VerificationService.loginWithCode).
+ *
+ * An address another guarantor already has is answered like any other
+ * (ASVS 5.0 6.3.8), so the form does not tell who is registered: no code is
+ * sent, and the address's owner is told of the attempt instead.
  */
 export class SignupService {
   constructor(
     private readonly repository: SignupRepository,
     private readonly verifications: VerificationService,
+    private readonly mail: MailService,
     private readonly audit: AuditRepository,
     private readonly lockout: SignInLockout,
   ) {}
 
   async signup(request: SignupRequest, context: RequestContext): Promise<true> {
     const identifierHash = this.lockout.accountKey(request.accountNumber);
-    const record = (
-      outcome: 'success' | 'failure',
-      guarantorId: string | null,
-      details: Record<string, unknown>,
-    ) =>
+    const record: SignupRecord = (outcome, guarantorId, details) =>
       this.audit.record(context, {
         action: 'auth.signup.start',
         outcome,
@@ -70,11 +72,22 @@ export class SignupService {
       await record('failure', candidate.id, { reason: 'already_registered' });
       throw apiErrors.signupAlreadyRegistered();
     }
-    if (await this.repository.emailInUse(request.email, candidate.id)) {
-      await record('failure', candidate.id, { reason: 'email_in_use' });
-      throw apiErrors.signupEmailInUse();
-    }
 
+    const owner = await this.repository.emailOwner(request.email, candidate.id);
+    await (owner
+      ? this.tellOwner(owner, candidate, record)
+      : this.sendCode(request, candidate, identifierHash, record, context));
+    return true;
+  }
+
+  /** The code that finishes the sign-up, to the address given. */
+  private async sendCode(
+    request: SignupRequest,
+    candidate: SignupCandidate,
+    identifierHash: string,
+    record: SignupRecord,
+    context: RequestContext,
+  ): Promise<void> {
     try {
       const started = await this.verifications.startCodeVerification(
         {
@@ -92,6 +105,47 @@ export class SignupService {
       await record('failure', candidate.id, { reason: 'email_not_sent' });
       throw error;
     }
-    return true;
+  }
+
+  /**
+   * Instead of a code, a notice to the address's owner, in their language.
+   * It goes out before the answer like a code does, so both take as long and
+   * fail alike when mail cannot be sent.
+   */
+  private async tellOwner(
+    owner: EmailOwner,
+    candidate: SignupCandidate,
+    record: SignupRecord,
+  ): Promise<void> {
+    const notice = this.mail.signupAttempt(
+      owner.email,
+      {
+        firstName: owner.firstName,
+        supportPhone: owner.supportPhone?.trim() || this.mail.branding.supportPhone,
+      },
+      owner.preferredLanguage,
+    );
+    try {
+      await this.mail.deliver(notice);
+    } catch (error) {
+      await record('failure', candidate.id, {
+        reason: 'email_in_use',
+        emailOwner: owner.id,
+        ownerTold: false,
+      });
+      if (error instanceof MailDeliveryError) throw apiErrors.emailDeliveryFailed(error);
+      throw error;
+    }
+    await record('failure', candidate.id, {
+      reason: 'email_in_use',
+      emailOwner: owner.id,
+      ownerTold: true,
+    });
   }
 }
+
+type SignupRecord = (
+  outcome: 'success' | 'failure',
+  guarantorId: string | null,
+  details: Record<string, unknown>,
+) => Promise<void>;

@@ -110,7 +110,6 @@ describe('sign-up (/login/signup)', () => {
   it.each([
     [400, 'SIGNUP_ACCOUNT_MISMATCH', 'These details do not match the account number.'],
     [409, 'SIGNUP_ALREADY_REGISTERED', 'This account is already signed up. Sign in instead.'],
-    [409, 'SIGNUP_EMAIL_IN_USE', 'This email address is already used by another account.'],
   ])("shows the service's words for %i %s beside the form", async (status, code, detail) => {
     fakeService({ 'POST /auth/signup/email': problem(status, code, detail) });
     await openSignup();
