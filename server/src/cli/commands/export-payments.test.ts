@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, IDEMPOTENCY_KEY_HEADER } from '@webpay/contracts/api';
 import { addDays, toIsoDate } from '@webpay/contracts/dates';
 import { auditEvents, payments } from '../../db/schema.ts';
+import { readCsv } from '../../lib/csv.ts';
 import { DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
 import {
   SANDBOX_BANK_ACCOUNTS,
@@ -18,7 +19,7 @@ import {
   payByCard,
   receiptOf,
 } from '../../modules/payments/payments.test-helpers.ts';
-import { POSTING_COLUMNS, parseCsv } from '../../modules/posting/posting-file.ts';
+import { POSTING_COLUMNS } from '../../modules/posting/posting-file.ts';
 import { BATCH_ID_PATTERN } from '../../modules/posting/posting.service.ts';
 import { testDatabaseKinds } from '../../test/database.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
@@ -29,7 +30,7 @@ const HEADER = POSTING_COLUMNS.join(',');
 
 /** The CSV on standard output as records of named fields, after checking its header. */
 function postedRows(out: string[]): Record<string, string>[] {
-  const { records, problems } = parseCsv(out.join('\n'));
+  const { records, problems } = readCsv(out.join('\n'));
   expect(problems).toEqual([]);
   const [header, ...rows] = records;
   expect(header?.fields).toEqual([...POSTING_COLUMNS]);

@@ -1,9 +1,9 @@
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
+import { readCsv } from '../../lib/csv.ts';
 import {
   POSTING_COLUMNS,
   centsToDecimal,
-  csvField,
-  parseCsv,
   postingFile,
   readConfirmation,
   type PostingLine,
@@ -73,20 +73,40 @@ describe('posting file', () => {
   });
 
   it('quotes fields holding a comma, a quote or a line break (RFC 4180)', () => {
-    expect(csvField('plain')).toBe('plain');
-    expect(csvField('')).toBe('');
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('two\nlines')).toBe('"two\nlines"');
-    expect(csvField('cr\r')).toBe('"cr\r"');
-
     const awkward = { ...cardLine, accountId: '107-"4001",0001', paymentType: 'Line\r\nbreak' };
     const text = postingFile([awkward]);
     expect(text).toContain(',"107-""4001"",0001","Line\r\nbreak",');
-    const { records, problems } = parseCsv(text);
+    const { records, problems } = readCsv(text);
     expect(problems).toEqual([]);
     expect(records[1]?.fields[4]).toBe('107-"4001",0001');
     expect(records[1]?.fields[5]).toBe('Line\r\nbreak');
+  });
+
+  it('marks what the processor reports as text when it looks like a formula, never an amount', () => {
+    const odd: PostingLine = {
+      ...cardLine,
+      amountCents: -250,
+      cardBrand: '=HYPERLINK("http://evil.example","x")',
+      processorTxnId: '-1+1',
+      approvalCode: '@SUM(A1)',
+    };
+    const text = postingFile([odd]);
+    expect(text.split('\r\n')[1]).toBe(
+      'EXP-20261122-7KQ2M9,WP-7KQ2M9XD,PAY-7KQ2M9XDH4TB,107,107-40010001,Account Payment,-2.50,card,' +
+        `"'=HYPERLINK(""http://evil.example"",""x"")",****9990,2026-11-22T10:16:40.950Z,'-1+1,'@SUM(A1)`,
+    );
+    // What any CSV reader sees: the amount a number, the formulas text.
+    const [, row] = parse(text);
+    expect(row?.[6]).toBe('-2.50');
+    expect(row?.[8]).toBe(`'=HYPERLINK("http://evil.example","x")`);
+    // What webpay apply sees: every value as it was.
+    expect(readCsv(text).records[1]?.fields.slice(8)).toEqual([
+      odd.cardBrand,
+      '****9990',
+      '2026-11-22T10:16:40.950Z',
+      '-1+1',
+      '@SUM(A1)',
+    ]);
   });
 
   it('formats cents exactly, never through floating point', () => {
@@ -96,29 +116,6 @@ describe('posting file', () => {
     expect(centsToDecimal(123_456_789)).toBe('1234567.89');
     expect(centsToDecimal(-250)).toBe('-2.50');
     expect(() => centsToDecimal(1.5)).toThrow(RangeError);
-  });
-});
-
-describe('parseCsv', () => {
-  it('reads quoted fields across lines and numbers records by the line they start on', () => {
-    const { records, problems } = parseCsv('\uFEFFa,b\r\n"x\r\ny",2\n\n"""q""",\n3,4');
-    expect(problems).toEqual([]);
-    expect(records).toEqual([
-      { line: 1, fields: ['a', 'b'] },
-      { line: 2, fields: ['x\r\ny', '2'] },
-      { line: 5, fields: ['"q"', ''] },
-      { line: 6, fields: ['3', '4'] },
-    ]);
-  });
-
-  it('reports misplaced and unterminated quotes', () => {
-    expect(parseCsv('a,b\nx"y,1\n"z"w,2\nok,3\n').problems).toEqual([
-      { line: 2, message: 'a quote is misplaced (quote the whole field)' },
-      { line: 3, message: 'a quote is misplaced (quote the whole field)' },
-    ]);
-    expect(parseCsv('a\n"open\nstill open\n').problems).toEqual([
-      { line: 2, message: 'a quoted field is never closed' },
-    ]);
   });
 });
 

@@ -1,12 +1,13 @@
 import { isoDateSchema, isoDateTimeSchema } from '@webpay/contracts/dates';
+import { csvText, readCsv, type FileProblem } from '../../lib/csv.ts';
 
 /*
  * The files exchanged with the hospital billing system (docs/posting.md):
  * the posting file WebPay exports, one row per payment line, and the
  * confirmation the billing system sends back, one row per applied receipt.
- * Both are CSV as RFC 4180 defines it: a header row, comma-separated fields,
- * CRLF line ends, fields quoted when they hold a comma, a quote or a line
- * break, quotes doubled inside quoted fields.
+ * Both are CSV (lib/csv.ts): a header row, comma-separated fields, CRLF
+ * line ends, fields quoted when they hold a comma, a quote or a line break,
+ * and no cell a spreadsheet would run as a formula.
  */
 
 export const POSTING_COLUMNS = [
@@ -46,8 +47,6 @@ export interface PostingLine {
   approvalCode: string | null;
 }
 
-const CRLF = '\r\n';
-
 /** Integer cents as `1234.56`, computed on integers so no float rounding can creep in. */
 export function centsToDecimal(cents: number): string {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Cents must be an integer: ${cents}`);
@@ -62,14 +61,6 @@ export function centsToDecimal(cents: number): string {
  */
 function masked(last4: string | null): string {
   return last4 ? `****${last4}` : '';
-}
-
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
-export function csvRecord(fields: readonly string[]): string {
-  return fields.map(csvField).join(',');
 }
 
 function postingFields(line: PostingLine): string[] {
@@ -93,91 +84,7 @@ function postingFields(line: PostingLine): string[] {
 
 /** The whole posting file: the header, then one record per line, each ending in CRLF. */
 export function postingFile(lines: readonly PostingLine[]): string {
-  return [POSTING_COLUMNS, ...lines.map(postingFields)]
-    .map((fields) => `${csvRecord(fields)}${CRLF}`)
-    .join('');
-}
-
-export interface CsvRecord {
-  /** The line of the file the record starts on, counting from 1. */
-  line: number;
-  fields: string[];
-}
-
-export interface FileProblem {
-  line: number;
-  message: string;
-}
-
-/**
- * Reads CSV leniently where RFC 4180 leaves room (LF alone as line end, a
- * byte-order mark, a missing final line break, blank lines) and strictly
- * where a mistake would change a value (an unterminated or stray quote).
- */
-export function parseCsv(text: string): { records: CsvRecord[]; problems: FileProblem[] } {
-  const records: CsvRecord[] = [];
-  const problems: FileProblem[] = [];
-  const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  let line = 1;
-  let index = 0;
-
-  while (index < source.length) {
-    const startLine = line;
-    const fields: string[] = [];
-    let field = '';
-    let broken = false;
-    let ended = false;
-    while (!ended) {
-      if (source[index] === '"') {
-        const openedOn = line;
-        index += 1;
-        let closed = false;
-        while (index < source.length) {
-          const char = source[index];
-          if (char === '"') {
-            if (source[index + 1] === '"') {
-              field += '"';
-              index += 2;
-              continue;
-            }
-            index += 1;
-            closed = true;
-            break;
-          }
-          if (char === '\n') line += 1;
-          field += char;
-          index += 1;
-        }
-        if (!closed) {
-          problems.push({ line: openedOn, message: 'a quoted field is never closed' });
-          return { records, problems };
-        }
-        if (index < source.length && !/[,\r\n]/.test(source[index] ?? '')) broken = true;
-      }
-      while (index < source.length && !/[,\r\n]/.test(source[index] ?? '')) {
-        if (source[index] === '"') broken = true;
-        field += source[index];
-        index += 1;
-      }
-      fields.push(field);
-      field = '';
-      const char = source[index];
-      if (char === ',') {
-        index += 1;
-      } else {
-        if (char === '\r') index += 1;
-        if (source[index] === '\n') index += 1;
-        if (char !== undefined) line += 1;
-        ended = true;
-      }
-    }
-    if (broken) {
-      problems.push({ line: startLine, message: 'a quote is misplaced (quote the whole field)' });
-    } else if (fields.length > 1 || fields[0] !== '') {
-      records.push({ line: startLine, fields });
-    }
-  }
-  return { records, problems };
+  return csvText(POSTING_COLUMNS, lines.map(postingFields));
 }
 
 /** A receipt the billing system confirms as applied, and when (absent: when it is applied here). */
@@ -215,7 +122,7 @@ export function readConfirmation(
   text: string,
   now: Date,
 ): { entries: ConfirmationEntry[]; problems: FileProblem[] } {
-  const { records, problems } = parseCsv(text);
+  const { records, problems } = readCsv(text);
   const [header, ...rows] = records;
   if (!header) {
     if (problems.length === 0) problems.push({ line: 1, message: 'the file is empty' });

@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { sumCents } from '@webpay/contracts/money';
 import type { Database } from '../../db/client.ts';
+import type { FileProblem } from '../../lib/csv.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { AuditRepository } from '../audit/audit.repository.ts';
-import { readConfirmation, type FileProblem, type PostingLine } from './posting-file.ts';
+import { readConfirmation, type PostingLine } from './posting-file.ts';
 import { PostingRepository, type ReceiptState } from './posting.repository.ts';
 
 /*

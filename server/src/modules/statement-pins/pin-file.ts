@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { link, open, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { csvRecord } from '../posting/posting-file.ts';
+import { csvText } from '../../lib/csv.ts';
 
 /*
  * The file the statement printing vendor gets: one row per guarantor with
- * the PIN to print on their statement. CSV as RFC 4180 defines it, like the
- * posting file. It is the only place a PIN ever exists in clear, so it is
+ * the PIN to print on their statement. CSV like the posting file
+ * (lib/csv.ts), so a name from the billing feed that looks like a formula is
+ * text in the vendor's spreadsheet. It is the only place a PIN ever exists in clear, so it is
  * readable by its owner alone.
  */
 
@@ -29,11 +30,10 @@ export interface IssuedPin {
   issuedAt: Date;
 }
 
-const CRLF = '\r\n';
-
 export function pinFileText(pins: readonly IssuedPin[]): string {
-  const rows = pins.map((pin) =>
-    csvRecord([
+  return csvText(
+    PIN_FILE_COLUMNS,
+    pins.map((pin) => [
       pin.accountNumber,
       pin.mmi,
       pin.firstName,
@@ -42,7 +42,6 @@ export function pinFileText(pins: readonly IssuedPin[]): string {
       pin.issuedAt.toISOString(),
     ]),
   );
-  return [csvRecord(PIN_FILE_COLUMNS), ...rows].map((row) => row + CRLF).join('');
 }
 
 /** A file written in full under a temporary name, waiting to get its own. */
