@@ -353,15 +353,25 @@ describe('other-facility tab: Pay Now (SPEC §2 Selected for Payment and bottom 
     expect(onPay).toHaveBeenNthCalledWith(2, expected);
   });
 
-  it('takes the guarantor to the flagged field instead of paying more than a balance', async () => {
+  it('keeps Pay Now enabled and pays an amount above a balance, which stays flagged (SPEC §2, §5)', async () => {
     const onPay = vi.fn();
     const user = userEvent.setup();
     render(<Harness tab={clinicLab} onPay={onPay} />);
     await user.type(amountField('753-70001'), '10');
     await user.type(amountField('753-70002'), '40');
+    expect(amountField('753-70002')).toHaveAccessibleDescription(
+      DASHBOARD_MESSAGES.amountExceedsBalance,
+    );
 
+    const card = screen.getByRole('region', { name: 'Selected for Payment' });
+    expect(within(card).getByRole('button', { name: 'Pay Now' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Pay Now $50.00' }));
-    expect(onPay).not.toHaveBeenCalled();
-    expect(amountField('753-70002')).toHaveFocus();
+    expect(onPay).toHaveBeenCalledExactlyOnceWith({
+      mode: 'encounter',
+      items: [
+        expect.objectContaining({ accountNumber: '70001', amount: 10 }),
+        expect.objectContaining({ accountNumber: '70002', amount: 40 }),
+      ],
+    });
   });
 });
