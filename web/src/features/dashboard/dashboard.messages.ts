@@ -7,6 +7,7 @@ import {
   PLAN_TYPE_LABELS_ES,
 } from '@webpay/contracts/encounters';
 import { LOCALES } from '@webpay/contracts/language';
+import { AMOUNT_MESSAGES, AMOUNT_MESSAGES_ES } from '@webpay/contracts/money';
 import {
   DASHBOARD_LABELS,
   DASHBOARD_LABELS_ES,
@@ -48,6 +49,7 @@ export const dashboardMessages = defineCatalogue(
     customAmount: {
       about: 'About custom payments',
       field: 'Custom payment amount',
+      notPositive: AMOUNT_MESSAGES.notPositive,
     },
     paymentBar: (tabTitle: string) => `Payment for ${tabTitle}`,
     payNowAmount: (amount: string) => `${DASHBOARD_LABELS.payNow} ${amount}`,
@@ -132,6 +134,7 @@ export const dashboardMessages = defineCatalogue(
     customAmount: {
       about: 'Acerca de pagar el monto que desee',
       field: 'Monto que desea pagar',
+      notPositive: AMOUNT_MESSAGES_ES.notPositive,
     },
     paymentBar: (tabTitle) => `Pago a ${tabTitle}`,
     payNowAmount: (amount) => `${DASHBOARD_LABELS_ES.payNow} ${amount}`,

@@ -186,9 +186,11 @@ describe('the dashboard in Spanish', () => {
     expect(total.getByText('2 conceptos')).toBeInTheDocument();
     expect(total.getByRole('button', { name: 'Pagar el total' })).toBeEnabled();
     expect(card('Vencido').getByText('Planes de pago atrasados')).toBeInTheDocument();
-    expect(
-      card('Indicar un monto').getByRole('textbox', { name: 'Monto que desea pagar' }),
-    ).toBeInTheDocument();
+    const custom = card('Indicar un monto').getByRole('textbox', { name: 'Monto que desea pagar' });
+    await user.type(custom, '0');
+    await user.click(card('Indicar un monto').getByRole('button', { name: 'Pagar ahora' }));
+    expect(custom).toHaveAccessibleDescription('El monto debe ser mayor que cero');
+    await user.clear(custom);
 
     await user.click(screen.getByRole('button', { name: 'Acerca de pagar el monto que desee' }));
     expect(
