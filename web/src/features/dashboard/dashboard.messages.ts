@@ -76,6 +76,13 @@ export const dashboardMessages = defineCatalogue(
     planTypes: PLAN_TYPE_LABELS,
     planStatuses: PLAN_STATUS_LABELS,
     facilityEncounters: (facility: string) => `${facility} encounters`,
+    refetch: {
+      label: 'Refresh',
+      // The visible word first (WCAG 2.5.3), then which list it reloads.
+      name: (facility: string) => `Refresh ${facility} encounters`,
+      refreshing: (facility: string) => `Refreshing ${facility} encounters…`,
+      refreshed: (facility: string) => `${facility} encounters are up to date.`,
+    },
     planDetails: {
       show: 'Show details',
       hide: 'Hide details',
@@ -161,6 +168,12 @@ export const dashboardMessages = defineCatalogue(
     planTypes: PLAN_TYPE_LABELS_ES,
     planStatuses: PLAN_STATUS_LABELS_ES,
     facilityEncounters: (facility) => `Servicios de ${facility}`,
+    refetch: {
+      label: 'Actualizar',
+      name: (facility) => `Actualizar los servicios de ${facility}`,
+      refreshing: (facility) => `Actualizando los servicios de ${facility}…`,
+      refreshed: (facility) => `Los servicios de ${facility} están al día.`,
+    },
     planDetails: {
       show: 'Ver detalles',
       hide: 'Ocultar detalles',

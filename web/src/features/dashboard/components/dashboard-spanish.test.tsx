@@ -98,6 +98,8 @@ function renderFacilityPanel(tab: FacilityTab) {
         onAmountChange={change}
         onAmountsFill={fill}
         onPay={vi.fn()}
+        refetching={false}
+        onRefetch={vi.fn()}
       />
     );
   }
@@ -279,7 +281,7 @@ describe('the dashboard in Spanish', () => {
     );
   });
 
-  it('words an other-facility tab: the delay notice, the help card and the over-balance error', async () => {
+  it('words an other-facility tab: the delay notice, the help card, the over-balance error and Refresh', async () => {
     const user = renderFacilityPanel({
       kind: 'facility',
       value: '221',
@@ -304,6 +306,13 @@ describe('the dashboard in Spanish', () => {
     await user.type(field, '100');
     expect(field).toHaveAccessibleDescription('El monto supera el saldo');
     expect(screen.getByText(DASHBOARD_NOTES_ES.notEligibleForPlans)).toBeInTheDocument();
+
+    const refresh = screen.getByRole('button', { name: 'Actualizar los servicios de Home Care' });
+    expect(refresh).toHaveTextContent('Actualizar');
+    await user.click(refresh);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Los servicios de Home Care están al día.',
+    );
   });
 });
 

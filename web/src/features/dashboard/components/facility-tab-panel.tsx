@@ -35,6 +35,10 @@ export interface FacilityTabPanelProps {
   onAmountsFill: (values: Record<string, string>) => void;
   /** Opens the payment dialog. */
   onPay: (request: PaymentRequest) => void;
+  /** True while the bills are being loaded again. */
+  refetching: boolean;
+  /** Loads the bills again, keeping the amounts entered. */
+  onRefetch: () => void;
 }
 
 /** Keeps a formatted number dialable: digits and a leading plus only. */
@@ -55,6 +59,8 @@ export function FacilityTabPanel({
   onAmountChange,
   onAmountsFill,
   onPay,
+  refetching,
+  onRefetch,
 }: FacilityTabPanelProps) {
   const t = useMessages(dashboardMessages);
   const language = useLanguage();
@@ -150,6 +156,8 @@ export function FacilityTabPanel({
         rows={rows}
         amounts={amounts}
         onAmountChange={onAmountChange}
+        refetching={refetching}
+        onRefetch={onRefetch}
       />
 
       <p className="flex items-start gap-2 text-sm text-muted-foreground">
