@@ -127,7 +127,12 @@ export function DashboardTabsView({ data, session, supportPhone }: DashboardTabs
       ) : (
         tabs[0] && <div className="flex flex-col gap-6">{panel(tabs[0])}</div>
       )}
-      <PaymentDialog request={payment} onClose={() => setPayment(null)} onPaid={paid} />
+      <PaymentDialog
+        request={payment}
+        bills={data}
+        onClose={() => setPayment(null)}
+        onPaid={paid}
+      />
       <ReceiptDialog receipt={receipt} onClose={closeReceipt} />
     </>
   );
