@@ -15,7 +15,6 @@ export interface CardPaymentBody {
   accounts: PaymentLine[];
   payer: Payer;
   saveEmailAsGuarantor: boolean;
-  acknowledgePending?: boolean;
 }
 
 export interface CardPaymentInput {
