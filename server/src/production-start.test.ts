@@ -35,8 +35,8 @@ async function runToExit(entry: string, args: string[], env: Record<string, stri
   return { code, output: output() };
 }
 
-describe('a production start', () => {
-  it.concurrent.each([
+describe('a production start', { timeout: 90_000 }, () => {
+  it.each([
     ['demo data', { DEMO_DATA: 'true' }, 'DEMO_DATA'],
     ['the embedded database', { DATABASE_URL: '' }, 'DATABASE_URL'],
     ['no mail server', { SMTP_URL: '' }, 'SMTP_URL'],
