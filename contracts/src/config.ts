@@ -20,6 +20,8 @@ export const cardProcessorSchema = z
   .object({
     lightboxScriptUrl: z.string(),
     origin: z.string(),
+    /** The origins of pages the card window opens in: the portal's public address (PUBLIC_URL). */
+    portalOrigins: z.array(z.string()),
   })
   .meta({ id: 'CardProcessor' });
 export type CardProcessor = z.infer<typeof cardProcessorSchema>;

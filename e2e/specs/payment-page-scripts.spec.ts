@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import type { Page, Request } from '@playwright/test';
 import { SERVICE_BASE_PATH } from '@webpay/contracts/api';
 import { appConfigSchema, type CardProcessor } from '@webpay/contracts/config';
-import { DASHBOARD_LABELS } from '@webpay/contracts/messages';
 import {
   SCRIPT_INVENTORY_FILE,
   subresourceIntegrityProblems,
@@ -13,6 +12,7 @@ import {
   type ScriptInventory,
 } from '../../web/build-tools/script-inventory-check.ts';
 import { test, expect, DEMO_GUARANTORS, ANY_DB } from '../support/fixtures.ts';
+import { fillBillingDetails, openCustomPayment } from '../support/payment-dialog.ts';
 
 /*
  * PCI DSS 6.4.3 and 11.6.1 on the payment page (the dashboard, which embeds
@@ -118,15 +118,8 @@ test.describe('the payment page loads only the scripts of its inventory', ANY_DB
 
     await signInWithPin(DEMO_GUARANTORS.robert);
     await expect(page).toHaveURL(/\/webpay\/dashboard$/);
-    const custom = page.getByRole('region', { name: DASHBOARD_LABELS.specifyAmount });
-    await custom.getByRole('textbox', { name: 'Custom payment amount' }).fill('2');
-    await custom.getByRole('button', { name: DASHBOARD_LABELS.payNow }).click();
-    const dialog = page.getByRole('dialog', { name: 'Make a Payment' });
-    await dialog.getByRole('textbox', { name: 'Address' }).fill('12 Canyon Rd');
-    await dialog.getByRole('textbox', { name: 'City' }).fill('Salt Lake City');
-    await dialog.getByRole('combobox', { name: 'State' }).selectOption('UT');
-    await dialog.getByRole('textbox', { name: 'ZIP code' }).fill('84101');
-    await dialog.getByRole('radio', { name: 'Do not email a receipt' }).check();
+    const dialog = await openCustomPayment(page, '2');
+    await fillBillingDetails(dialog);
     await dialog.getByRole('button', { name: 'Pay $2.00' }).click();
     const cardWindow = page.frameLocator('iframe[title="Card payment"]');
     await expect(cardWindow.getByLabel('Card number')).toBeVisible();

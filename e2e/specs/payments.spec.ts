@@ -9,6 +9,7 @@ import {
   type SandboxTestCard,
 } from '../../server/src/modules/converge-sandbox/test-instruments.ts';
 import { test, expect, maria, DEMO_GUARANTORS, type DemoSignIn } from '../support/fixtures.ts';
+import { fillBillingDetails, paymentDialog } from '../support/payment-dialog.ts';
 
 /*
  * Payments add pending payments to the accounts they pay, so each test pays
@@ -17,10 +18,6 @@ import { test, expect, maria, DEMO_GUARANTORS, type DemoSignIn } from '../suppor
  */
 
 const robert = DEMO_GUARANTORS.robert;
-
-function paymentDialog(page: Page): Locator {
-  return page.getByRole('dialog', { name: 'Make a Payment' });
-}
 
 function receiptDialog(page: Page): Locator {
   return page.getByRole('dialog', { name: 'Payment Receipt' });
@@ -44,15 +41,7 @@ function bar(page: Page, tab = 'Hospitals & Clinics'): Locator {
 }
 
 async function fillBilling(page: Page, options: { receipt?: 'none' | 'account' } = {}) {
-  const dialog = paymentDialog(page);
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('textbox', { name: 'Address' }).fill('12 Canyon Rd');
-  await dialog.getByRole('textbox', { name: 'City' }).fill('Salt Lake City');
-  await dialog.getByRole('combobox', { name: 'State' }).selectOption('UT');
-  await dialog.getByRole('textbox', { name: 'ZIP code' }).fill('84101');
-  if ((options.receipt ?? 'none') === 'none') {
-    await dialog.getByRole('radio', { name: 'Do not email a receipt' }).check();
-  }
+  await fillBillingDetails(paymentDialog(page), options);
 }
 
 /** Pays in the sandbox lightbox with a test card. */

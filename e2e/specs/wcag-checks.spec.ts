@@ -3,6 +3,7 @@ import { formatDate } from '@webpay/contracts/dates';
 import type { StatementSummary } from '@webpay/contracts/statements';
 import { test, expect, maria, ANY_DB } from '../support/fixtures.ts';
 import { languages, readIn } from '../support/looks.ts';
+import { fillBillingDetails } from '../support/payment-dialog.ts';
 
 /*
  * WCAG checks axe cannot make: reflow, reduced motion, target size, status
@@ -305,11 +306,7 @@ test.describe('WCAG checks beyond axe', ANY_DB, () => {
     // Starting a card payment: the request is held, so nothing is ever charged.
     const dialog = await openPaymentDialog(page);
     await page.route(`${SERVICE}/payments/init`, () => new Promise<void>(() => undefined));
-    await dialog.getByRole('textbox', { name: 'Address' }).fill('12 Canyon Rd');
-    await dialog.getByRole('textbox', { name: 'City' }).fill('Salt Lake City');
-    await dialog.getByRole('combobox', { name: 'State' }).selectOption('UT');
-    await dialog.getByRole('textbox', { name: 'ZIP code' }).fill('84101');
-    await dialog.getByRole('radio', { name: 'Do not email a receipt' }).check();
+    await fillBillingDetails(dialog);
     await dialog.getByRole('button', { name: 'Pay $1.00' }).click();
     await expectInLiveRegion(dialog.getByText('Opening the secure card window…'), 'processing');
 

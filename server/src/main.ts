@@ -10,6 +10,8 @@ import { migrateDatabase } from './db/migrate.ts';
 import { seedDemoDataIfEmpty, seedReferenceData } from './demo/seed.ts';
 import { EnvError, loadEnv, type Env } from './env.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { refusedCardWindowOrigins } from './modules/converge-sandbox/card-window-origins.ts';
+import { usesOwnSandbox } from './modules/converge-sandbox/local-sandbox.ts';
 import { OPENAPI_UI_PATH } from './plugins/openapi.ts';
 
 function readEnv(): Env {
@@ -136,7 +138,7 @@ function exitGracefullyOnSignals(running: Running, env: Env, log: Logger): void 
 async function listen(app: App, env: Env, log: Logger): Promise<FastifyInstance | undefined> {
   await app.listen({ port: env.PORT, host: env.HOST });
   const { port } = app.server.address() as AddressInfo;
-  const url = `http://localhost:${port}${PORTAL_BASE_PATH}`;
+  const url = `${env.PUBLIC_URL.replace(/\/+$/, '')}${PORTAL_BASE_PATH}`;
   let admin: FastifyInstance | undefined;
   let adminUrl = `http://localhost:${port}`;
   if (env.ADMIN_PORT !== undefined) {
@@ -146,9 +148,22 @@ async function listen(app: App, env: Env, log: Logger): Promise<FastifyInstance 
   }
   log.info(
     { url, publicUrl: env.PUBLIC_URL, apiDocs: `${adminUrl}${OPENAPI_UI_PATH}` },
-    `WebPay listening on ${url}`,
+    `WebPay listening on port ${port}; the portal is ${url}`,
   );
+  warnOfRefusedCardWindows(env, port, log);
   return admin;
+}
+
+/** A portal opened at an address other than PUBLIC_URL's gets a sandbox card window that will not open. */
+function warnOfRefusedCardWindows(env: Env, port: number, log: Logger) {
+  if (!usesOwnSandbox(env)) return;
+  const refused = refusedCardWindowOrigins({ publicUrl: env.PUBLIC_URL, host: env.HOST, port });
+  if (refused.length === 0) return;
+  log.warn(
+    { publicUrl: env.PUBLIC_URL, refused },
+    `The sandbox card window opens only in pages at ${new URL(env.PUBLIC_URL).origin} (PUBLIC_URL); ` +
+      `the portal opened at ${refused.join(', ')} cannot take card payments`,
+  );
 }
 
 async function main() {

@@ -62,6 +62,8 @@ export const appConfig: AppConfig = {
   cardProcessor: {
     lightboxScriptUrl: 'https://processor.example/hosted-payments/PayWithConverge.js',
     origin: 'https://processor.example',
+    // The page the tests run in is the portal's own address.
+    portalOrigins: [window.location.origin],
   },
 };
 

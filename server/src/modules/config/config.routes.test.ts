@@ -50,6 +50,7 @@ describe.each(testDatabaseKinds)('configuration (%s)', (kind) => {
       cardProcessor: {
         lightboxScriptUrl: `${server.env.CONVERGE_HOSTED_URL}/PayWithConverge.js`,
         origin: new URL(server.env.CONVERGE_HOSTED_URL).origin,
+        portalOrigins: [new URL(server.env.PUBLIC_URL).origin],
       },
     });
   });

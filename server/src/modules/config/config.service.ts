@@ -12,6 +12,7 @@ export type BrandingEnv = Pick<
   | 'WEBPAY_SUPPORT_EMAIL'
   | 'WEBPAY_FALLBACK_SUPPORT_PHONE'
   | 'CONVERGE_HOSTED_URL'
+  | 'PUBLIC_URL'
 >;
 
 export function brandingFrom(env: BrandingEnv): Branding {
@@ -59,6 +60,7 @@ export class ConfigService {
       cardProcessor: {
         lightboxScriptUrl: `${this.env.CONVERGE_HOSTED_URL}/PayWithConverge.js`,
         origin: processorOrigin(this.env),
+        portalOrigins: [new URL(this.env.PUBLIC_URL).origin],
       },
     };
   }

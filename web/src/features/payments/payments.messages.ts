@@ -135,6 +135,8 @@ export const paymentErrorMessages = defineCatalogue(
       unknown: 'The secure card window reported an error.',
       /** What the card window said, in the processor's own words. */
       reported: (message: string) => message,
+      wrongAddress: (here: string, portal: string) =>
+        `The secure card window opens only on the portal's own address, ${portal}, and this page was opened at ${here}. Please open the portal at ${portal} and pay there.`,
     },
   },
   {
@@ -156,6 +158,8 @@ export const paymentErrorMessages = defineCatalogue(
         'La ventana segura para la tarjeta no está disponible en este momento. Inténtelo de nuevo más tarde.',
       unknown: 'La ventana segura para la tarjeta informó un error.',
       reported: (message) => `La ventana segura para la tarjeta informó: ${message}`,
+      wrongAddress: (here, portal) =>
+        `La ventana segura para la tarjeta solo se abre en la dirección del portal, ${portal}, y esta página se abrió en ${here}. Abra el portal en ${portal} y pague allí.`,
     },
   },
 );

@@ -1,8 +1,9 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDEMPOTENCY_KEY_HEADER } from '@webpay/contracts/api';
 import { PAYMENT_MESSAGES } from '@webpay/contracts/payments';
+import { appConfig } from '@/test/fixtures.ts';
 import { fakeService, json, type FakeCall } from '@/test/render-app.tsx';
 import { fakeConverge } from '../testing/fake-converge.ts';
 import { approval, billing, cardReceipt, mariaLines } from '../testing/payment-fixtures.ts';
@@ -62,6 +63,25 @@ describe('card payment (SPEC §4 card phases)', () => {
     });
     expect(callsTo(service.calls, CANCEL)).toHaveLength(0);
     expect(converge.scriptCount()).toBe(1);
+  });
+
+  it('says plainly why the card window cannot open at another address, and starts no payment', async () => {
+    const portalOrigins = appConfig.cardProcessor.portalOrigins;
+    appConfig.cardProcessor.portalOrigins = ['http://localhost:8080'];
+    onTestFinished(() => {
+      appConfig.cardProcessor.portalOrigins = portalOrigins;
+    });
+    const service = fakeService({ [START]: started });
+    const converge = fakeConverge();
+    await payByCard();
+
+    const panel = await screen.findByRole('alert');
+    expect(panel).toHaveTextContent(PAYMENT_MESSAGES.lightboxInitFailedTitle);
+    expect(panel).toHaveTextContent(
+      `opens only on the portal's own address, http://localhost:8080, and this page was opened at ${window.location.origin}`,
+    );
+    expect(callsTo(service.calls, START)).toHaveLength(0);
+    expect(converge.scriptCount()).toBe(0);
   });
 
   it('sends the typed address and the save choice of a totp sign-in', async () => {

@@ -1,4 +1,5 @@
 import type { Payer } from '@webpay/contracts/billing';
+import type { CardProcessor } from '@webpay/contracts/config';
 import type { Language } from '@webpay/contracts/language';
 import type { PaymentItem, PaymentLine } from '@webpay/contracts/payments';
 import { cancelCardPayment } from '../api/cancel-card-payment.ts';
@@ -7,7 +8,12 @@ import { startCardPayment } from '../api/start-card-payment.ts';
 import { openLightbox, type ConvergeResponse } from './converge-lightbox.ts';
 import { failedCardReceipt } from './failed-receipt.ts';
 import { serverProblem, type FlowResult } from './flow-result.ts';
-import { declinedError, lightboxError, responseText } from './payment-problems.ts';
+import {
+  declinedError,
+  lightboxError,
+  responseText,
+  wrongAddressError,
+} from './payment-problems.ts';
 import { LIGHTBOX_READY_TIMEOUT_MS } from './payment-timing.ts';
 import { CANCEL_REASONS } from './payment-words.ts';
 
@@ -22,7 +28,7 @@ export interface CardPaymentInput {
   /** For the descriptions of a receipt built here. */
   items: readonly PaymentItem[];
   idempotencyKey: string;
-  cardProcessor: { lightboxScriptUrl: string; origin: string };
+  cardProcessor: CardProcessor;
   onPhase: (phase: 'lightbox' | 'completing') => void;
   /** The language the portal's own problem texts are worded in. */
   language: Language;
@@ -44,6 +50,15 @@ function stringFields(response: ConvergeResponse): Record<string, string> {
  */
 export async function runCardPayment(input: CardPaymentInput): Promise<FlowResult> {
   const { body, items, idempotencyKey, cardProcessor, onPhase, language } = input;
+  // The card window refuses to open inside a page at any other address; say so before charging anything.
+  const here = window.location.origin;
+  if (!cardProcessor.portalOrigins.includes(here)) {
+    const error = wrongAddressError(here, cardProcessor.portalOrigins, language);
+    return {
+      kind: 'problem',
+      problem: { kind: 'error', error, retry: 'none', redirecting: false },
+    };
+  }
   const started = await startCardPayment(body, idempotencyKey);
   if (started.error) return serverProblem(started.error);
   const { refNum, token } = started.data;

@@ -50,18 +50,44 @@ export function declinedError(response: ConvergeResponse, language: Language): E
   };
 }
 
+const lightboxWords = (language: Language) => messagesIn(paymentErrorMessages, language).lightbox;
+type LightboxWords = ReturnType<typeof lightboxWords>;
+
+/** SPEC §8: every card-window problem has the same title and code; only its detail differs. */
+function cardWindowError(
+  language: Language,
+  detail: (words: LightboxWords) => string,
+): ErrorObject {
+  const words = lightboxWords(language);
+  return {
+    title: words.title,
+    status: 500,
+    code: PROBLEM_CODES.lightbox,
+    details: [detail(words)],
+    requestId: '',
+    correlationId: '',
+  };
+}
+
+/**
+ * The card window opens only inside pages at the portal's public address; a
+ * page reached at another one (127.0.0.1 for localhost, say) would show only
+ * the browser's "refused to connect".
+ */
+export function wrongAddressError(
+  here: string,
+  portalOrigins: readonly string[],
+  language: Language,
+): ErrorObject {
+  return cardWindowError(language, (words) => words.wrongAddress(here, portalOrigins[0] ?? ''));
+}
+
 /** SPEC §4 / §8: the card window could not start or reported an error. */
 export function lightboxError(
   outcome: Extract<LightboxOutcome, { kind: 'error' }>,
   language: Language,
 ): ErrorObject {
-  const words = messagesIn(paymentErrorMessages, language).lightbox;
-  return {
-    title: words.title,
-    status: 500,
-    code: PROBLEM_CODES.lightbox,
-    details: [outcome.failure ? words[outcome.failure] : words.reported(outcome.message)],
-    requestId: '',
-    correlationId: '',
-  };
+  return cardWindowError(language, (words) =>
+    outcome.failure ? words[outcome.failure] : words.reported(outcome.message),
+  );
 }
