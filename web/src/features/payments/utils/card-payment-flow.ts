@@ -15,6 +15,7 @@ export interface CardPaymentBody {
   accounts: PaymentLine[];
   payer: Payer;
   saveEmailAsGuarantor: boolean;
+  acknowledgePending?: boolean;
 }
 
 export interface CardPaymentInput {
