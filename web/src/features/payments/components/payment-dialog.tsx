@@ -13,7 +13,11 @@ import { useSession } from '@/lib/session.ts';
 import { usePaymentDialog } from '../hooks/use-payment-dialog.ts';
 import { isPendingRefusal } from '../hooks/use-pending-question.ts';
 import { useRestoreFocus } from '../hooks/use-restore-focus.ts';
-import { paymentTotalCents, type PaymentRequest } from '../utils/payment-items.ts';
+import {
+  checkedPaymentMode,
+  paymentTotalCents,
+  type PaymentRequest,
+} from '../utils/payment-items.ts';
 import { paymentDialogMessages } from '../payments.messages.ts';
 import { PaymentForm } from './payment-form.tsx';
 import { PaymentStatus } from './payment-status.tsx';
@@ -33,6 +37,8 @@ export interface PaymentDialogProps {
 export function PaymentDialog({ request, bills, onClose, onPaid }: PaymentDialogProps) {
   const session = useSession();
   if (!session?.token || !session.claims || !request) return null;
+  // A request from anywhere but the dashboard's own controls could carry any mode.
+  checkedPaymentMode(request);
   return (
     <OpenPaymentDialog
       request={request}
