@@ -10,6 +10,12 @@ export const pendingPaymentSchema = z
     receiptId: z.string(),
     date: isoDateSchema,
     amount: dollarAmountSchema,
+    /**
+     * Paid through this portal. The service counts these against the balance
+     * before taking another payment; payments the billing office received
+     * elsewhere are shown, not counted.
+     */
+    madeInPortal: z.boolean().optional(),
   })
   .meta({ id: 'PendingPayment' });
 export type PendingPayment = z.infer<typeof pendingPaymentSchema>;
@@ -130,6 +136,11 @@ export const encountersResponseSchema = z
   .object({
     encounters: z.array(encounterSchema),
     paymentPlans: z.array(paymentPlanSchema),
+    /**
+     * Portal payments toward the whole account (Pay Total, Specify Amount),
+     * which belong to no one encounter or plan; absent when there are none.
+     */
+    pendingPayments: z.array(pendingPaymentSchema).optional(),
   })
   .meta({ id: 'EncountersResponse' });
 export type EncountersResponse = z.infer<typeof encountersResponseSchema>;

@@ -27,6 +27,11 @@ export const ERROR_CODES = {
   accountLocked: 'ACCOUNT_LOCKED',
   tooManyRequests: 'TOO_MANY_REQUESTS',
   paymentDeclined: 'PAYMENT_DECLINED',
+  /**
+   * A payment line pays more than its balance less the portal payments
+   * already pending on it; the portal asks, then sends acknowledgePending.
+   */
+  pendingPaymentExists: 'PENDING_PAYMENT_EXISTS',
   upstreamTimeout: 'UPSTREAM_TIMEOUT',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',

@@ -3,7 +3,7 @@ import { ACCOUNT_TYPES, eCheckSchema, payerSchema } from './billing.ts';
 import { isoDateTimeSchema } from './dates.ts';
 import type { Translation } from './language.ts';
 import { facilityIdSchema } from './facilities.ts';
-import { dollarAmountSchema, positiveDollarAmountSchema } from './money.ts';
+import { dollarAmountSchema, positiveDollarAmountSchema, type Cents } from './money.ts';
 
 /**
  * SPEC §4 Payment mode: how the amounts on the dashboard become a payment.
@@ -90,12 +90,34 @@ const accountsSchema = z
   .min(1, PAYMENT_LINE_MESSAGES.noAccounts)
   .max(500, PAYMENT_LINE_MESSAGES.tooManyAccounts);
 
+/**
+ * The guarantor was told what is already pending on the accounts paid and
+ * chose to pay anyway. Without it the service refuses a line that pays more
+ * than its balance less the portal payments pending on it
+ * (409 PENDING_PAYMENT_EXISTS).
+ */
+const acknowledgePendingSchema = z.boolean().default(false);
+
+/**
+ * True when paying `amountCents` on an account would pay more than is left
+ * once the portal payments already pending on it are applied: the question
+ * the portal asks and the refusal the service answers rest on this one rule.
+ */
+export function paysBeyondPending(
+  amountCents: Cents,
+  balanceCents: Cents,
+  pendingCents: Cents,
+): boolean {
+  return pendingCents > 0 && amountCents > balanceCents - pendingCents;
+}
+
 /** POST /payments/init: start a card payment (SPEC §7). */
 export const cardStartRequestSchema = z
   .object({
     accounts: accountsSchema,
     payer: payerSchema,
     saveEmailAsGuarantor: z.boolean(),
+    acknowledgePending: acknowledgePendingSchema,
   })
   .meta({ id: 'CardStartRequest' });
 export type CardStartRequest = z.input<typeof cardStartRequestSchema>;
@@ -128,6 +150,7 @@ export const achPaymentRequestSchema = z
     payer: payerSchema,
     eCheck: eCheckSchema,
     saveEmailAsGuarantor: z.boolean(),
+    acknowledgePending: acknowledgePendingSchema,
   })
   .meta({ id: 'AchPaymentRequest' });
 export type AchPaymentRequest = z.input<typeof achPaymentRequestSchema>;

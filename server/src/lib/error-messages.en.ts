@@ -44,6 +44,7 @@ export const ERROR_MESSAGES_EN = {
     serviceUnavailable: 'Service unavailable',
     unexpected: 'An unexpected error occurred',
     amountExceedsBalance: 'Amount exceeds the balance',
+    paymentAlreadyPending: 'Payment already pending',
     paymentTypeMismatch: 'Payment line does not match its account',
     accountListedTwice: 'Account listed twice',
     cannotSaveEmail: 'Cannot save this email',
@@ -121,6 +122,9 @@ export const ERROR_MESSAGES_EN = {
 
   lineOverBalance: (amount: string, balance: string, account: string) =>
     `${amount} is more than the ${balance} open on account ${account}.`,
+  /** Whole sentences: the portal shows them in its question before paying again. */
+  lineAlreadyPending: (pending: string, account: string, balance: string) =>
+    `You already have ${pending} pending on account ${account}, which has a balance of ${balance}. Payments stay pending until the billing office applies them; pay again only if you mean to pay more.`,
   lineNotFound: (accountId: string) => `account ${accountId} is not one of your open accounts.`,
   lineBilledElsewhere: (accountId: string, label: string, facilityId: string, account: string) =>
     `account ${accountId} is billed by another facility; pay it as a '${label}' with facilityId ${facilityId} and accountId ${account}.`,

@@ -41,6 +41,7 @@ export const ERROR_MESSAGES_ES: ErrorMessages = {
     serviceUnavailable: 'Servicio no disponible',
     unexpected: 'Se produjo un error inesperado',
     amountExceedsBalance: 'El monto supera el saldo',
+    paymentAlreadyPending: 'Ya hay un pago en proceso',
     paymentTypeMismatch: 'La línea de pago no corresponde a su cuenta',
     accountListedTwice: 'Cuenta incluida dos veces',
     cannotSaveEmail: 'No se puede guardar este correo electrónico',
@@ -117,6 +118,8 @@ export const ERROR_MESSAGES_ES: ErrorMessages = {
 
   lineOverBalance: (amount, balance, account) =>
     `${amount} supera el saldo pendiente de ${balance} de la cuenta ${account}.`,
+  lineAlreadyPending: (pending, account, balance) =>
+    `Ya tiene ${pending} en proceso en la cuenta ${account}, que tiene un saldo de ${balance}. Los pagos siguen en proceso hasta que la oficina de facturación los aplica; vuelva a pagar solo si desea pagar más.`,
   lineNotFound: (accountId) => `la cuenta ${accountId} no es una de sus cuentas pendientes.`,
   lineBilledElsewhere: (accountId, label, facilityId, account) =>
     `la cuenta ${accountId} la factura otro centro; páguela como '${label}' con facilityId ${facilityId} y accountId ${account}.`,

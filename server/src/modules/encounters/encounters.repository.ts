@@ -42,7 +42,10 @@ export type InstalmentRow = Pick<
 export type PendingPaymentRow = Pick<
   typeof pendingPayments.$inferSelect,
   'encounterId' | 'planId' | 'receiptId' | 'paidOn' | 'amountCents'
->;
+> & {
+  /** Paid through this portal rather than received by the billing office. */
+  madeInPortal: boolean;
+};
 
 /** Everything the pending-bills answer is made of, each set in the order it is shown. */
 export interface OpenBills {
@@ -121,7 +124,8 @@ export class EncountersRepository {
               'planId', pp.plan_id,
               'receiptId', pp.receipt_id,
               'paidOn', pp.paid_on,
-              'amountCents', pp.amount_cents
+              'amountCents', pp.amount_cents,
+              'madeInPortal', pp.payment_id is not null
             ) order by pp.paid_on, pp.receipt_id), '[]'::json)
             from pending_payments pp
             where pp.guarantor_id = guarantors.id and pp.applied_at is null

@@ -52,7 +52,9 @@ describe.each(testDatabaseKinds)('GET /encounters (%s)', (kind) => {
         status: 'self_pay',
         admitDate: '2026-06-02',
         balance: 1250,
-        pendingPayments: [{ receiptId: 'R-9001', date: '2026-11-01', amount: 50 }],
+        pendingPayments: [
+          { receiptId: 'R-9001', date: '2026-11-01', amount: 50, madeInPortal: false },
+        ],
         type: 'ENT',
       },
       {

@@ -51,6 +51,7 @@ const pending = (overrides: Partial<PendingPaymentRow>): PendingPaymentRow => ({
   receiptId: 'R-1',
   paidOn: '2026-11-01',
   amountCents: 1_005,
+  madeInPortal: false,
   ...overrides,
 });
 
@@ -67,6 +68,7 @@ describe('assembleEncounters', () => {
     pendingPayments: [
       pending({ encounterId: 'e1', receiptId: 'R-9001', amountCents: 5_000 }),
       pending({ planId: 'plan-1', receiptId: 'R-9002' }),
+      pending({ receiptId: 'WP-TOTAL234', amountCents: 2_500, madeInPortal: true }),
     ],
   });
 
@@ -84,12 +86,25 @@ describe('assembleEncounters', () => {
 
   it('puts pending payments on their items and leaves the field out elsewhere', () => {
     expect(response.encounters[0]?.pendingPayments).toEqual([
-      { receiptId: 'R-9001', date: '2026-11-01', amount: 50 },
+      { receiptId: 'R-9001', date: '2026-11-01', amount: 50, madeInPortal: false },
     ]);
     expect(response.encounters[1]).not.toHaveProperty('pendingPayments');
     expect(response.paymentPlans[0]?.pendingPayments).toEqual([
-      { receiptId: 'R-9002', date: '2026-11-01', amount: 10.05 },
+      { receiptId: 'R-9002', date: '2026-11-01', amount: 10.05, madeInPortal: false },
     ]);
+  });
+
+  it('lists portal payments toward the whole account apart, and leaves the list out without any', () => {
+    expect(response.pendingPayments).toEqual([
+      { receiptId: 'WP-TOTAL234', date: '2026-11-01', amount: 25, madeInPortal: true },
+    ]);
+    const withoutAccountPayments = assembleEncounters({
+      encounters: [encounter({ id: 'e1' })],
+      plans: [],
+      instalments: [],
+      pendingPayments: [pending({ encounterId: 'e1' })],
+    });
+    expect(withoutAccountPayments).not.toHaveProperty('pendingPayments');
   });
 
   it('nests a plan’s encounters and instalments under it', () => {
@@ -110,7 +125,9 @@ describe('assembleEncounters', () => {
           { number: 2, dueDate: '2026-11-01', amount: 50.01, completedAt: null },
         ],
         encounters: [expect.objectContaining({ accountNumber: 'e2', status: 'payment_plan' })],
-        pendingPayments: [{ receiptId: 'R-9002', date: '2026-11-01', amount: 10.05 }],
+        pendingPayments: [
+          { receiptId: 'R-9002', date: '2026-11-01', amount: 10.05, madeInPortal: false },
+        ],
       },
     ]);
   });

@@ -32,6 +32,7 @@ const toPendingPayment = (row: PendingPaymentRow): PendingPayment => ({
   receiptId: row.receiptId,
   date: row.paidOn,
   amount: fromCents(row.amountCents),
+  madeInPortal: row.madeInPortal,
 });
 
 /** SPEC §3: pendingPayments is absent, not empty, when nothing is pending. */
@@ -104,17 +105,24 @@ export function assembleEncounters(rows: OpenBills): EncountersResponse {
     }
   }
 
-  return {
-    encounters: listed,
-    paymentPlans: rows.plans.map((plan) =>
-      toPaymentPlan(
-        plan,
-        instalmentsByPlan.get(plan.id) ?? [],
-        encountersByPlan.get(plan.id) ?? [],
-        pendingByPlan.get(plan.id),
+  // Paid toward the whole account (Pay Total, Specify Amount): no encounter or plan holds them.
+  const onAccount = rows.pendingPayments.filter(
+    (row) => row.encounterId === null && row.planId === null,
+  );
+  return withPending(
+    {
+      encounters: listed,
+      paymentPlans: rows.plans.map((plan) =>
+        toPaymentPlan(
+          plan,
+          instalmentsByPlan.get(plan.id) ?? [],
+          encountersByPlan.get(plan.id) ?? [],
+          pendingByPlan.get(plan.id),
+        ),
       ),
-    ),
-  };
+    },
+    onAccount,
+  );
 }
 
 export class EncountersService {

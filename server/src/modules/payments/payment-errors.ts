@@ -41,6 +41,15 @@ export const paymentErrors = {
       details,
     ),
 
+  /** Lines that pay more than is left once the portal payments pending on them are applied. */
+  pendingPaymentExists: (details: readonly LocalText[]) =>
+    new ApiError(
+      409,
+      ERROR_CODES.pendingPaymentExists,
+      (m) => m.titles.paymentAlreadyPending,
+      details,
+    ),
+
   invalidLines: (details: readonly LocalText[]) =>
     new ApiError(400, ERROR_CODES.validation, (m) => m.titles.invalidRequest, details),
 

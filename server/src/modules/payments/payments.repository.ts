@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import { toIsoDate } from '@webpay/contracts/dates';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import {
   facilities,
   guarantors,
@@ -10,6 +10,7 @@ import {
   pendingPayments,
   receipts,
 } from '../../db/schema.ts';
+import type { PortalPending } from './pending-check.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentStatus = PaymentRow['status'];
@@ -42,6 +43,42 @@ export type RecordOutcome =
 /** Statuses a payment can still leave; recorded is final. */
 export const OPEN_STATUSES = ['initiated', 'in_lightbox', 'approved'] as const;
 
+/**
+ * The guarantor's portal payments that may still reach the accounts: the
+ * recorded ones the billing office has not applied, and the open ones,
+ * whose money may be on its way (a lightbox open in another tab, an eCheck
+ * whose answer is awaited). One statement, so a payment being recorded
+ * meanwhile is counted once, as open or as pending.
+ */
+function portalPending(tx: Transaction, guarantorId: string): Promise<PortalPending[]> {
+  const recorded = tx
+    .select({
+      encounterId: pendingPayments.encounterId,
+      planId: pendingPayments.planId,
+      amountCents: pendingPayments.amountCents,
+    })
+    .from(pendingPayments)
+    .where(
+      and(
+        eq(pendingPayments.guarantorId, guarantorId),
+        isNull(pendingPayments.appliedAt),
+        isNotNull(pendingPayments.paymentId),
+      ),
+    );
+  const open = tx
+    .select({
+      encounterId: paymentLines.encounterId,
+      planId: paymentLines.planId,
+      amountCents: paymentLines.amountCents,
+    })
+    .from(paymentLines)
+    .innerJoin(payments, eq(payments.id, paymentLines.paymentId))
+    .where(
+      and(eq(payments.guarantorId, guarantorId), inArray(payments.status, [...OPEN_STATUSES])),
+    );
+  return recorded.unionAll(open);
+}
+
 /** A unique index refused a row; drizzle wraps the driver's error, so the cause chain is searched. */
 function isUniqueViolation(error: unknown, index: string): boolean {
   let current: unknown = error;
@@ -71,15 +108,35 @@ export class PaymentsRepository {
 
   /**
    * Creates the payment and its lines under the caller's Idempotency-Key, or
-   * finds the one that key already made. The unique index decides between
-   * concurrent requests: the loser's insert waits for the winner and then
-   * does nothing, so it never sees a half-written payment.
+   * finds the one that key already made. The guarantor's row is locked first,
+   * so the guarantor's payment starts run one at a time: `guard` sees every
+   * portal payment written before this one (decision 0016) and may refuse by
+   * throwing, which writes nothing. A key already used is answered with its
+   * payment before the guard is asked; the unique index backs that up.
    */
   async claim(
     payment: NewPayment,
     lines: readonly NewPaymentLine[],
+    guard: (pending: PortalPending[]) => void = () => undefined,
   ): Promise<{ payment: PaymentRow; created: boolean }> {
     const created = await this.db.transaction(async (tx) => {
+      await tx
+        .select({ id: guarantors.id })
+        .from(guarantors)
+        .where(eq(guarantors.id, payment.guarantorId))
+        .for('no key update');
+      const [existing] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.guarantorId, payment.guarantorId),
+            eq(payments.idempotencyKey, payment.idempotencyKey),
+          ),
+        )
+        .limit(1);
+      if (existing) return undefined;
+      guard(await portalPending(tx, payment.guarantorId));
       const [row] = await tx
         .insert(payments)
         .values({ ...payment, id: randomUUID(), status: 'initiated' })

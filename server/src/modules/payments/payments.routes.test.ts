@@ -122,6 +122,7 @@ describe.each(testDatabaseKinds)('payments (%s)', (kind) => {
         receiptId: receipt.receiptId,
         date: toIsoDate(new Date()),
         amount: 125.5,
+        madeInPortal: true,
       });
 
       const recorded = await paymentByRef(db(), started.refNum);

@@ -37,6 +37,7 @@ import {
   type ResolvedLine,
 } from './payment-lines.ts';
 import { approvalAmong, payerOf, type PaymentRecorder } from './payment-recorder.ts';
+import { checkPendingPayments } from './pending-check.ts';
 import { newPaymentReference } from './payment-references.ts';
 import {
   OPEN_STATUSES,
@@ -115,16 +116,18 @@ export class PaymentsService {
     const earlier = await this.repository.findByKey(session.guarantorId, idempotencyKey);
     if (earlier) return this.replayCardStart(earlier, fingerprint, body, actor, context);
 
-    const lines = await this.checkRequest(session, body, context);
-    const { payment, created } = await this.repository.claim(
+    const { lines, accounts } = await this.checkRequest(session, body, context);
+    const { payment, created } = await this.claim(
+      session,
       this.newPayment(session, idempotencyKey, 'card', fingerprint, lines, body),
-      lines.map(lineRow),
+      { lines, accounts, body, context },
     );
     if (!created) return this.replayCardStart(payment, fingerprint, body, actor, context);
     await this.audit.record(context, actor, 'payment.initiated', 'success', payment, {
       method: payment.method,
       amountCents: payment.amountCents,
       lines: lines.length,
+      acknowledgePending: body.acknowledgePending,
     });
     await this.faults.crashAt('crash-after-initiated');
     return this.issueToken(payment, fingerprint, body, actor, context);
@@ -307,9 +310,10 @@ export class PaymentsService {
     const earlier = await this.repository.findByKey(session.guarantorId, idempotencyKey);
     if (earlier) return this.replayAch(earlier, fingerprint, actor, context);
 
-    const lines = await this.checkRequest(session, body, context);
+    const { lines, accounts } = await this.checkRequest(session, body, context);
     const { eCheck } = body;
-    const { payment, created } = await this.repository.claim(
+    const { payment, created } = await this.claim(
+      session,
       {
         ...this.newPayment(session, idempotencyKey, 'eCheck', fingerprint, lines, body),
         bankAccountType: eCheck.accountType,
@@ -320,13 +324,14 @@ export class PaymentsService {
           eCheck.accountNumber,
         ),
       },
-      lines.map(lineRow),
+      { lines, accounts, body, context },
     );
     if (!created) return this.replayAch(payment, fingerprint, actor, context);
     await this.audit.record(context, actor, 'payment.initiated', 'success', payment, {
       method: payment.method,
       amountCents: payment.amountCents,
       lines: lines.length,
+      acknowledgePending: body.acknowledgePending,
     });
     await this.faults.crashAt('crash-after-initiated');
 
@@ -521,19 +526,54 @@ export class PaymentsService {
     session: AuthSession,
     body: CardStartBody | AchBody,
     context: RequestContext,
-  ): Promise<ResolvedLine[]> {
+  ): Promise<{ lines: ResolvedLine[]; accounts: PayableAccounts }> {
     try {
       if (body.saveEmailAsGuarantor) checkSaveEmail(session, body.payer);
-      return resolvePaymentLines(body.accounts, await this.payableAccounts(session.guarantorId));
+      const accounts = await this.payableAccounts(session.guarantorId);
+      return { lines: resolvePaymentLines(body.accounts, accounts), accounts };
     } catch (error) {
-      if (isApiError(error)) {
-        await this.audit.refusal(context, session.guarantorId, {
-          code: error.code,
-          lines: body.accounts.length,
-        });
-      }
+      await this.auditRefusal(session, body, context, error);
       throw error;
     }
+  }
+
+  /**
+   * Writes the payment under its key. Unless the guarantor acknowledged what
+   * is already pending, a line paying beyond it is refused first, in the
+   * same transaction, so two payments started at once cannot both pass.
+   */
+  private async claim(
+    session: AuthSession,
+    payment: NewPayment,
+    request: {
+      lines: ResolvedLine[];
+      accounts: PayableAccounts;
+      body: CardStartBody | AchBody;
+      context: RequestContext;
+    },
+  ): Promise<{ payment: PaymentRow; created: boolean }> {
+    const { lines, accounts, body, context } = request;
+    try {
+      return await this.repository.claim(payment, lines.map(lineRow), (pending) => {
+        if (!body.acknowledgePending) checkPendingPayments(lines, accounts, pending);
+      });
+    } catch (error) {
+      await this.auditRefusal(session, body, context, error);
+      throw error;
+    }
+  }
+
+  private async auditRefusal(
+    session: AuthSession,
+    body: CardStartBody | AchBody,
+    context: RequestContext,
+    error: unknown,
+  ): Promise<void> {
+    if (!isApiError(error)) return;
+    await this.audit.refusal(context, session.guarantorId, {
+      code: error.code,
+      lines: body.accounts.length,
+    });
   }
 
   private async payableAccounts(guarantorId: string): Promise<PayableAccounts> {
@@ -593,6 +633,8 @@ export class PaymentsService {
   /**
    * Identifies a request's content for Idempotency-Key checks. Keyed, because
    * an eCheck request holds a bank account number and the hash is stored.
+   * acknowledgePending is left out: it changes whether a payment may start,
+   * not what it charges.
    */
   private requestFingerprint(method: 'card' | 'eCheck', body: CardStartBody | AchBody): string {
     const canonical = {

@@ -8,12 +8,12 @@ import {
   type CardStartResponse,
   type PaymentLine,
 } from '@webpay/contracts/payments';
-import type { PayerInput } from '@webpay/contracts/billing';
+import type { ECheck, PayerInput } from '@webpay/contracts/billing';
 import type { Database } from '../../db/client.ts';
 import { payments, sandboxConvergeTokens, sandboxConvergeTransactions } from '../../db/schema.ts';
 import type { TestServer as FullTestServer } from '../../test/test-server.ts';
 import { postSale } from '../converge-sandbox/converge-sandbox.test-helpers.ts';
-import { SANDBOX_TEST_CARDS } from '../converge-sandbox/test-instruments.ts';
+import { SANDBOX_BANK_ACCOUNTS, SANDBOX_TEST_CARDS } from '../converge-sandbox/test-instruments.ts';
 import { receiptResponseSchema } from './receipts.ts';
 
 /*
@@ -86,6 +86,36 @@ export interface CardStartBodyInput {
   accounts: PaymentLine[];
   payer?: PayerInput;
   saveEmailAsGuarantor?: boolean;
+  acknowledgePending?: boolean;
+}
+
+export interface AchBodyInput extends CardStartBodyInput {
+  /** The sandbox's approving account unless given. */
+  eCheck?: ECheck;
+}
+
+/** POST /payments/ach as the portal sends it; `headers` adds e.g. Accept-Language. */
+export function payAch(
+  server: TestServer,
+  token: string,
+  body: AchBodyInput,
+  key: string = newKey(),
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return server.api(API_PATHS.paymentsAch, {
+    token,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: key, ...headers },
+    body: {
+      payer: MARIA_PAYER,
+      saveEmailAsGuarantor: false,
+      eCheck: {
+        routingNumber: SANDBOX_BANK_ACCOUNTS.approved.routingNumber,
+        accountNumber: SANDBOX_BANK_ACCOUNTS.approved.accountNumber,
+        accountType: 'CHECKING',
+      },
+      ...body,
+    },
+  });
 }
 
 export function startCard(

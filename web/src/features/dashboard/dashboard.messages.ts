@@ -7,6 +7,7 @@ import {
   PLAN_TYPE_LABELS_ES,
 } from '@webpay/contracts/encounters';
 import { LOCALES } from '@webpay/contracts/language';
+import { AMOUNT_MESSAGES, AMOUNT_MESSAGES_ES } from '@webpay/contracts/money';
 import {
   DASHBOARD_LABELS,
   DASHBOARD_LABELS_ES,
@@ -48,6 +49,7 @@ export const dashboardMessages = defineCatalogue(
     customAmount: {
       about: 'About custom payments',
       field: 'Custom payment amount',
+      notPositive: AMOUNT_MESSAGES.notPositive,
     },
     paymentBar: (tabTitle: string) => `Payment for ${tabTitle}`,
     payNowAmount: (amount: string) => `${DASHBOARD_LABELS.payNow} ${amount}`,
@@ -74,6 +76,13 @@ export const dashboardMessages = defineCatalogue(
     planTypes: PLAN_TYPE_LABELS,
     planStatuses: PLAN_STATUS_LABELS,
     facilityEncounters: (facility: string) => `${facility} encounters`,
+    refetch: {
+      label: 'Refresh',
+      // The visible word first (WCAG 2.5.3), then which list it reloads.
+      name: (facility: string) => `Refresh ${facility} encounters`,
+      refreshing: (facility: string) => `Refreshing ${facility} encounters…`,
+      refreshed: (facility: string) => `${facility} encounters are up to date.`,
+    },
     planDetails: {
       show: 'Show details',
       hide: 'Hide details',
@@ -132,6 +141,7 @@ export const dashboardMessages = defineCatalogue(
     customAmount: {
       about: 'Acerca de pagar el monto que desee',
       field: 'Monto que desea pagar',
+      notPositive: AMOUNT_MESSAGES_ES.notPositive,
     },
     paymentBar: (tabTitle) => `Pago a ${tabTitle}`,
     payNowAmount: (amount) => `${DASHBOARD_LABELS_ES.payNow} ${amount}`,
@@ -158,6 +168,12 @@ export const dashboardMessages = defineCatalogue(
     planTypes: PLAN_TYPE_LABELS_ES,
     planStatuses: PLAN_STATUS_LABELS_ES,
     facilityEncounters: (facility) => `Servicios de ${facility}`,
+    refetch: {
+      label: 'Actualizar',
+      name: (facility) => `Actualizar los servicios de ${facility}`,
+      refreshing: (facility) => `Actualizando los servicios de ${facility}…`,
+      refreshed: (facility) => `Los servicios de ${facility} están al día.`,
+    },
     planDetails: {
       show: 'Ver detalles',
       hide: 'Ocultar detalles',

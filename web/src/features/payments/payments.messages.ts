@@ -49,6 +49,8 @@ export const paymentDialogMessages = defineCatalogue(
     completing: 'Completing your payment…',
     summaryHeading: 'Payment Summary',
     totalAmount: 'Total Amount',
+    /** Under a line: what the account already has pending (decision 0016). */
+    alreadyPending: (amount: string) => `${amount} already pending`,
     billingHeading: 'Billing Information',
     firstName: 'First name',
     lastName: 'Last name',
@@ -83,6 +85,8 @@ export const paymentDialogMessages = defineCatalogue(
     completing: 'Completando su pago…',
     summaryHeading: 'Resumen del pago',
     totalAmount: 'Monto total',
+    // "En proceso", not "pendiente": the money has been received, it is not still owed.
+    alreadyPending: (amount) => `${amount} ya en proceso`,
     billingHeading: 'Información de facturación',
     firstName: 'Nombre',
     lastName: 'Apellido',
@@ -110,6 +114,30 @@ export const paymentDialogMessages = defineCatalogue(
     securityNote: PAYMENT_MESSAGES_ES.securityNote,
     cancel: 'Cancelar',
     pay: (amount) => `Pagar ${amount}`,
+  },
+);
+
+/** Decision 0016: the question before paying what is already pending. */
+export const pendingQuestionMessages = defineCatalogue(
+  {
+    heading: 'Pay again?',
+    onThisAccount: (amount: string) => `You already have ${amount} pending on this account.`,
+    explanation:
+      'Payments stay pending until the billing office applies them, usually within 1-2 business days. Paying again may pay more than you owe.',
+    payAgain: 'Pay again anyway',
+    dontPayAgain: 'Don’t pay again',
+    chosen: 'You chose to pay again although a payment is pending.',
+    answerFirst: 'Please choose whether to pay again before you pay.',
+  },
+  {
+    heading: '¿Pagar de nuevo?',
+    onThisAccount: (amount) => `Ya tiene ${amount} en proceso en esta cuenta.`,
+    explanation:
+      'Los pagos siguen en proceso hasta que la oficina de facturación los aplica, por lo general en 1 a 2 días hábiles. Si vuelve a pagar, podría pagar más de lo que debe.',
+    payAgain: 'Pagar de nuevo de todos modos',
+    dontPayAgain: 'No pagar de nuevo',
+    chosen: 'Eligió pagar de nuevo aunque ya hay un pago en proceso.',
+    answerFirst: 'Antes de pagar, indique si desea pagar de nuevo.',
   },
 );
 

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { queryOptions, useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '@webpay/contracts/api';
 import { encountersResponseSchema, type EncountersResponse } from '@webpay/contracts/encounters';
 import { DASHBOARD_QUERY_RETRIES } from '@/config/constants.ts';
@@ -22,4 +23,19 @@ export const encountersQueryOptions = () =>
 
 export function useEncounters() {
   return useQuery(encountersQueryOptions());
+}
+
+/**
+ * SPEC §2 'refetch' of a facility's panel: asks the service for the bills
+ * again while the current ones stay on screen. `refetching` is true while
+ * any load of them runs, including the one every visit starts.
+ */
+export function useRefetchEncounters(): { refetch: () => void; refetching: boolean } {
+  const queryClient = useQueryClient();
+  const refetching = useIsFetching({ queryKey: queryKeys.encounters }) > 0;
+  const refetch = useCallback(
+    () => void queryClient.refetchQueries({ queryKey: queryKeys.encounters }),
+    [queryClient],
+  );
+  return { refetch, refetching };
 }

@@ -98,6 +98,8 @@ function renderFacilityPanel(tab: FacilityTab) {
         onAmountChange={change}
         onAmountsFill={fill}
         onPay={vi.fn()}
+        refetching={false}
+        onRefetch={vi.fn()}
       />
     );
   }
@@ -186,9 +188,11 @@ describe('the dashboard in Spanish', () => {
     expect(total.getByText('2 conceptos')).toBeInTheDocument();
     expect(total.getByRole('button', { name: 'Pagar el total' })).toBeEnabled();
     expect(card('Vencido').getByText('Planes de pago atrasados')).toBeInTheDocument();
-    expect(
-      card('Indicar un monto').getByRole('textbox', { name: 'Monto que desea pagar' }),
-    ).toBeInTheDocument();
+    const custom = card('Indicar un monto').getByRole('textbox', { name: 'Monto que desea pagar' });
+    await user.type(custom, '0');
+    await user.click(card('Indicar un monto').getByRole('button', { name: 'Pagar ahora' }));
+    expect(custom).toHaveAccessibleDescription('El monto debe ser mayor que cero');
+    await user.clear(custom);
 
     await user.click(screen.getByRole('button', { name: 'Acerca de pagar el monto que desee' }));
     expect(
@@ -277,7 +281,7 @@ describe('the dashboard in Spanish', () => {
     );
   });
 
-  it('words an other-facility tab: the delay notice, the help card and the over-balance error', async () => {
+  it('words an other-facility tab: the delay notice, the help card, the over-balance error and Refresh', async () => {
     const user = renderFacilityPanel({
       kind: 'facility',
       value: '221',
@@ -302,6 +306,13 @@ describe('the dashboard in Spanish', () => {
     await user.type(field, '100');
     expect(field).toHaveAccessibleDescription('El monto supera el saldo');
     expect(screen.getByText(DASHBOARD_NOTES_ES.notEligibleForPlans)).toBeInTheDocument();
+
+    const refresh = screen.getByRole('button', { name: 'Actualizar los servicios de Home Care' });
+    expect(refresh).toHaveTextContent('Actualizar');
+    await user.click(refresh);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Los servicios de Home Care están al día.',
+    );
   });
 });
 

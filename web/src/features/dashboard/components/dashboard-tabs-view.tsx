@@ -13,6 +13,7 @@ import { useLanguage } from '@/lib/language.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import type { Session } from '@/lib/session.ts';
+import { useRefetchEncounters } from '../api/get-encounters.ts';
 import { dashboardMessages } from '../dashboard.messages.ts';
 import { buildDashboardTabs, type DashboardTab } from '../utils/dashboard-tabs.ts';
 import { FacilityTabPanel } from './facility-tab-panel.tsx';
@@ -46,6 +47,7 @@ export function DashboardTabsView({ data, session, supportPhone }: DashboardTabs
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   const auth = useAuth();
   const queryClient = useQueryClient();
+  const { refetch, refetching } = useRefetchEncounters();
 
   // SPEC §4 After a successful payment: nothing typed for it stays behind.
   const paid = useCallback(
@@ -96,6 +98,8 @@ export function DashboardTabsView({ data, session, supportPhone }: DashboardTabs
         onAmountChange={changeAmount}
         onAmountsFill={fillAmounts}
         onPay={setPayment}
+        refetching={refetching}
+        onRefetch={refetch}
       />
     );
 
@@ -123,7 +127,12 @@ export function DashboardTabsView({ data, session, supportPhone }: DashboardTabs
       ) : (
         tabs[0] && <div className="flex flex-col gap-6">{panel(tabs[0])}</div>
       )}
-      <PaymentDialog request={payment} onClose={() => setPayment(null)} onPaid={paid} />
+      <PaymentDialog
+        request={payment}
+        bills={data}
+        onClose={() => setPayment(null)}
+        onPaid={paid}
+      />
       <ReceiptDialog receipt={receipt} onClose={closeReceipt} />
     </>
   );

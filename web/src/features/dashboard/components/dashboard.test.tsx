@@ -58,6 +58,37 @@ describe('dashboard', () => {
     expect(screen.getByRole('textbox', { name: 'Payment amount for 107-40010003' })).toBeDisabled();
   });
 
+  it("refetches a facility's bills from its panel, keeping the bills and amounts on screen (SPEC §2)", async () => {
+    let balance = 45.2;
+    const { calls } = fakeService({
+      'GET /auth/me': () => json(maria),
+      'GET /encounters': () =>
+        json({
+          ...mariaEncounters,
+          encounters: mariaEncounters.encounters.map((item) =>
+            item.facilityId === '153' ? { ...item, balance } : item,
+          ),
+        }),
+    });
+    await openDashboard();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: /^Central Lab/ }));
+    const table = screen.getByRole('table', { name: 'Central Lab encounters' });
+    expect(within(table).getByText('$45.20')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Payment amount for 153-80001' }), '5');
+    const loads = () => calls.filter((call) => call.path === '/encounters').length;
+    const before = loads();
+
+    balance = 40.2;
+    await user.click(screen.getByRole('button', { name: 'Refresh Central Lab encounters' }));
+    expect(await within(table).findByText('$40.20')).toBeInTheDocument();
+    expect(loads()).toBe(before + 1);
+    expect(screen.getByRole('textbox', { name: 'Payment amount for 153-80001' })).toHaveValue('5');
+    await waitFor(() =>
+      expect(screen.getByText('Central Lab encounters are up to date.')).toBeInTheDocument(),
+    );
+  });
+
   it('says so when there are no current encounters', async () => {
     fakeService({
       'GET /auth/me': () => json(maria),

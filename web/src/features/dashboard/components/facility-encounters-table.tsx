@@ -1,4 +1,5 @@
 import { memo, useId, useMemo } from 'react';
+import { Building2 } from 'lucide-react';
 import {
   encounterNumber,
   encounterStatusLabel,
@@ -21,6 +22,7 @@ import { dashboardMessages } from '../dashboard.messages.ts';
 import { useMoreRows } from '../hooks/use-more-rows.ts';
 import { ShowMoreRows } from './show-more-rows.tsx';
 import { PendingPaymentsMarker } from './pending-payments-marker.tsx';
+import { RefetchButton } from './refetch-button.tsx';
 import { RowAmountControls } from './row-amount-controls.tsx';
 
 /** One encounter with the payable its amount field feeds. */
@@ -35,6 +37,10 @@ export interface FacilityEncountersTableProps {
   rows: readonly FacilityEncounterRowData[];
   amounts: EnteredAmounts;
   onAmountChange: (key: string, value: string) => void;
+  /** True while the bills are being loaded again. */
+  refetching: boolean;
+  /** Loads the bills again (SPEC §2 'refetch'); what was typed stays. */
+  onRefetch: () => void;
 }
 
 /** SPEC §2: Account Number, Patient Name, Status, Balance, Payment Amount. */
@@ -98,12 +104,17 @@ const FacilityEncounterRow = memo(function FacilityEncounterRow({
   );
 });
 
-/** SPEC §2 Other-facility tab: the facility's encounters with an amount field each. */
+/**
+ * SPEC §2 Other-facility tab and Account/encounter panel per facility: title,
+ * icon, encounters, refetch, and an amount field for each encounter.
+ */
 export function FacilityEncountersTable({
   title,
   rows,
   amounts,
   onAmountChange,
+  refetching,
+  onRefetch,
 }: FacilityEncountersTableProps) {
   const t = useMessages(dashboardMessages);
   const headingId = useId();
@@ -111,9 +122,13 @@ export function FacilityEncountersTable({
   const { shown, showMore, bodyRef } = useMoreRows(keys, amounts);
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
-      <h2 id={headingId} className="text-lg font-semibold">
-        {t.facilityEncounters(title)}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
+          <Building2 aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
+          {t.facilityEncounters(title)}
+        </h2>
+        <RefetchButton facility={title} refetching={refetching} onRefetch={onRefetch} />
+      </div>
       <div className="md:rounded-xl md:border md:border-border md:bg-surface md:shadow-sm">
         <Table aria-labelledby={headingId}>
           <TableHeader>

@@ -47,6 +47,8 @@ interface HarnessProps {
   supportPhone?: string;
   onPay?: (request: PaymentRequest) => void;
   onAmountsFill?: (values: Record<string, string>) => void;
+  refetching?: boolean;
+  onRefetch?: () => void;
 }
 
 /** Plays the container's part: it owns the amounts, as the dashboard does. */
@@ -56,6 +58,8 @@ function Harness({
   supportPhone = '(801) 555-0221',
   onPay = () => undefined,
   onAmountsFill,
+  refetching = false,
+  onRefetch = () => undefined,
 }: HarnessProps) {
   const [amounts, setAmounts] = useState<EnteredAmounts>({});
   const change = useCallback(
@@ -78,6 +82,8 @@ function Harness({
       onAmountChange={change}
       onAmountsFill={fill}
       onPay={onPay}
+      refetching={refetching}
+      onRefetch={onRefetch}
     />
   );
 }
@@ -226,6 +232,8 @@ function panelProps(tab: FacilityTab) {
     onAmountChange: () => undefined,
     onAmountsFill: () => undefined,
     onPay: () => undefined,
+    refetching: false,
+    onRefetch: () => undefined,
   };
 }
 
@@ -353,15 +361,60 @@ describe('other-facility tab: Pay Now (SPEC §2 Selected for Payment and bottom 
     expect(onPay).toHaveBeenNthCalledWith(2, expected);
   });
 
-  it('takes the guarantor to the flagged field instead of paying more than a balance', async () => {
+  it('keeps Pay Now enabled and pays an amount above a balance, which stays flagged (SPEC §2, §5)', async () => {
     const onPay = vi.fn();
     const user = userEvent.setup();
     render(<Harness tab={clinicLab} onPay={onPay} />);
     await user.type(amountField('753-70001'), '10');
     await user.type(amountField('753-70002'), '40');
+    expect(amountField('753-70002')).toHaveAccessibleDescription(
+      DASHBOARD_MESSAGES.amountExceedsBalance,
+    );
 
+    const card = screen.getByRole('region', { name: 'Selected for Payment' });
+    expect(within(card).getByRole('button', { name: 'Pay Now' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Pay Now $50.00' }));
-    expect(onPay).not.toHaveBeenCalled();
-    expect(amountField('753-70002')).toHaveFocus();
+    expect(onPay).toHaveBeenCalledExactlyOnceWith({
+      mode: 'encounter',
+      items: [
+        expect.objectContaining({ accountNumber: '70001', amount: 10 }),
+        expect.objectContaining({ accountNumber: '70002', amount: 40 }),
+      ],
+    });
+  });
+});
+
+describe('other-facility tab: refetch (SPEC §2 Account/encounter panel per facility)', () => {
+  const REFRESH = 'Refresh Home Care encounters';
+
+  it("has a Refresh button beside the panel's title that loads the bills again", async () => {
+    const onRefetch = vi.fn();
+    const user = userEvent.setup();
+    render(<Harness tab={homeCare} onRefetch={onRefetch} />);
+    const heading = screen.getByRole('heading', { level: 2, name: 'Home Care encounters' });
+    const refresh = screen.getByRole('button', { name: REFRESH });
+    expect(refresh).toHaveTextContent('Refresh');
+    expect(heading.parentElement).toContainElement(refresh);
+    expect(heading.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+
+    await user.click(refresh);
+    expect(onRefetch).toHaveBeenCalledOnce();
+    expect(screen.getByRole('status')).toHaveTextContent('Home Care encounters are up to date.');
+  });
+
+  it('keeps what was typed, stays focusable while loading and does not ask twice', async () => {
+    const onRefetch = vi.fn();
+    const user = userEvent.setup();
+    const { rerender } = render(<Harness tab={homeCare} onRefetch={onRefetch} />);
+    await user.type(amountField('221-60001'), '12');
+    rerender(<Harness tab={homeCare} onRefetch={onRefetch} refetching />);
+
+    const refresh = screen.getByRole('button', { name: REFRESH });
+    expect(refresh).toBeEnabled();
+    expect(refresh).toHaveAttribute('aria-busy', 'true');
+    await user.click(refresh);
+    expect(onRefetch).not.toHaveBeenCalled();
+    expect(screen.getByRole('status')).toHaveTextContent('Refreshing Home Care encounters…');
+    expect(amountField('221-60001')).toHaveValue('12');
   });
 });

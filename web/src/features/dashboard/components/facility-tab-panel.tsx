@@ -7,7 +7,7 @@ import {
   type EnteredAmounts,
   type PaymentRequest,
 } from '@/features/payments/utils/payment-items.ts';
-import { amountInputToCents, centsToAmountInput } from '@/lib/amount-input.ts';
+import { centsToAmountInput } from '@/lib/amount-input.ts';
 import { useLanguage } from '@/lib/language.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { dashboardMessages } from '../dashboard.messages.ts';
@@ -35,6 +35,10 @@ export interface FacilityTabPanelProps {
   onAmountsFill: (values: Record<string, string>) => void;
   /** Opens the payment dialog. */
   onPay: (request: PaymentRequest) => void;
+  /** True while the bills are being loaded again. */
+  refetching: boolean;
+  /** Loads the bills again, keeping the amounts entered. */
+  onRefetch: () => void;
 }
 
 /** Keeps a formatted number dialable: digits and a leading plus only. */
@@ -55,6 +59,8 @@ export function FacilityTabPanel({
   onAmountChange,
   onAmountsFill,
   onPay,
+  refetching,
+  onRefetch,
 }: FacilityTabPanelProps) {
   const t = useMessages(dashboardMessages);
   const language = useLanguage();
@@ -71,18 +77,13 @@ export function FacilityTabPanel({
     [tab.encounters],
   );
 
-  const paySelected = useCallback(() => {
-    // The service refuses more than the balance here (SPEC §5), so rather than
-    // open a payment that cannot succeed, take the guarantor to the flagged field.
-    const overBalance = payables.some(
-      (payable) => amountInputToCents(amounts[payable.key] ?? '') > payable.balanceCents,
-    );
-    if (overBalance) {
-      root.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
-      return;
-    }
-    onPay({ mode: 'encounter', items: selection.items });
-  }, [payables, amounts, selection.items, onPay]);
+  // SPEC §2 and §5: Pay opens the payment dialog whenever an amount above zero is entered.
+  // An amount above a balance is flagged on its row, and the service's refusal of it
+  // shows in the dialog's error panel.
+  const paySelected = useCallback(
+    () => onPay({ mode: 'encounter', items: selection.items }),
+    [selection.items, onPay],
+  );
 
   const payTotal = useCallback(() => {
     // SPEC §4: Pay Total fills every balance above zero, then pays in encounter mode.
@@ -155,6 +156,8 @@ export function FacilityTabPanel({
         rows={rows}
         amounts={amounts}
         onAmountChange={onAmountChange}
+        refetching={refetching}
+        onRefetch={onRefetch}
       />
 
       <p className="flex items-start gap-2 text-sm text-muted-foreground">

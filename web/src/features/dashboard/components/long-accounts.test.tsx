@@ -192,6 +192,8 @@ describe('a long account', () => {
         rows={rows}
         amounts={{}}
         onAmountChange={vi.fn()}
+        refetching={false}
+        onRefetch={vi.fn()}
       />,
     );
     expect(amountFields('Home Care encounters')).toHaveLength(ROWS_PER_PAGE);

@@ -1,8 +1,9 @@
-import { useMemo, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { AlertTriangle, Info, ListChecks, PencilLine, Wallet } from 'lucide-react';
 import type { User } from '@webpay/contracts/auth';
 import { AmountInput } from '@/components/ui/amount-input.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { FieldError } from '@/components/ui/field-error.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover.tsx';
 import {
   customItem,
@@ -51,13 +52,27 @@ export function MainSummaryCards({
   const totalCents = useMemo(() => mainOutstandingCents(tab), [tab]);
   const overdueCents = useMemo(() => pastDueCents(tab.plans), [tab.plans]);
   const nothingOwed = totalCents <= 0;
-  const customCents = amountInputToCents(customAmount);
-  const customDisabled = nothingOwed || customCents <= 0;
+  // SPEC §5: Pay Now is disabled only while the field is empty; '0' or '.' is refused on Pay.
+  const customDisabled = nothingOwed || customAmount === '';
+  const customField = useRef<HTMLInputElement>(null);
+  const customErrorId = useId();
+  const [customRefused, setCustomRefused] = useState(false);
+  const changeCustomAmount = (value: string) => {
+    setCustomRefused(false);
+    onCustomAmountChange(value);
+  };
 
   // A form, so Enter in the amount field pays as the button would.
   const payCustom = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (customDisabled) return;
+    const customCents = amountInputToCents(customAmount);
+    if (customCents <= 0) {
+      // Nothing would be paid (SPEC §5 leaves zero amounts out), so say so at the field.
+      setCustomRefused(true);
+      customField.current?.focus();
+      return;
+    }
     onPay({ mode: 'custom', items: [customItem(user, customCents)] });
   };
 
@@ -113,12 +128,20 @@ export function MainSummaryCards({
         icon={<PencilLine aria-hidden="true" className={cardIcon} />}
       >
         <form className="flex flex-1 flex-col gap-3" onSubmit={payCustom}>
-          <AmountInput
-            aria-label={t.customAmount.field}
-            value={customAmount}
-            onValueChange={onCustomAmountChange}
-            disabled={nothingOwed}
-          />
+          <div className="flex flex-col gap-1">
+            <AmountInput
+              ref={customField}
+              aria-label={t.customAmount.field}
+              value={customAmount}
+              onValueChange={changeCustomAmount}
+              disabled={nothingOwed}
+              aria-invalid={customRefused || undefined}
+              aria-describedby={customRefused ? customErrorId : undefined}
+            />
+            {customRefused && (
+              <FieldError id={customErrorId}>{t.customAmount.notPositive}</FieldError>
+            )}
+          </div>
           <Button type="submit" className="mt-auto" disabled={customDisabled}>
             {t.labels.payNow}
           </Button>

@@ -4,6 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Encounter, PaymentPlan } from '@webpay/contracts/encounters';
 import { DASHBOARD_MESSAGES, DASHBOARD_NOTES } from '@webpay/contracts/messages';
+import { AMOUNT_MESSAGES } from '@webpay/contracts/money';
 import type { EnteredAmounts, PaymentRequest } from '@/features/payments/utils/payment-items.ts';
 import { encounter, maria } from '@/test/fixtures.ts';
 import type { MainTab } from '../utils/dashboard-tabs.ts';
@@ -190,9 +191,6 @@ describe('MainTabPanel', () => {
     const payNow = specify.getByRole('button', { name: 'Pay Now' });
 
     expect(payNow).toBeDisabled();
-    await user.type(field, '0');
-    expect(payNow).toBeDisabled();
-    await user.clear(field);
     await user.type(field, '$4o0.255');
     expect(field).toHaveValue('40.25');
     await user.click(payNow);
@@ -210,6 +208,35 @@ describe('MainTabPanel', () => {
       ],
     });
   });
+
+  it.each(['0', '.', '0.00'])(
+    'SPEC §5 Amount inputs: custom Pay Now is disabled only while empty; %s is refused on Pay',
+    async (entry) => {
+      const { onPay, user } = renderPanel(mariaTab());
+      const specify = card('Specify Amount');
+      const field = specify.getByRole('textbox', { name: 'Custom payment amount' });
+      const payNow = specify.getByRole('button', { name: 'Pay Now' });
+
+      expect(payNow).toBeDisabled();
+      await user.type(field, entry);
+      expect(payNow).toBeEnabled();
+      expect(field).not.toHaveAttribute('aria-invalid');
+      await user.click(payNow);
+
+      expect(onPay).not.toHaveBeenCalled();
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(AMOUNT_MESSAGES.notPositive);
+      expect(field).toHaveFocus();
+
+      // Enter refuses it the same way; a change clears the message.
+      await user.type(field, '{Enter}');
+      expect(onPay).not.toHaveBeenCalled();
+      await user.clear(field);
+      expect(specify.queryByText(AMOUNT_MESSAGES.notPositive)).not.toBeInTheDocument();
+      expect(field).not.toHaveAttribute('aria-invalid');
+      expect(payNow).toBeDisabled();
+    },
+  );
 
   it('SPEC §4 Payment mode: Enter in the custom field pays like its Pay Now', async () => {
     const { onPay, user } = renderPanel(mariaTab());

@@ -9,12 +9,12 @@ import { fakeConverge } from '../testing/fake-converge.ts';
 import { approval, cardReceipt } from '../testing/payment-fixtures.ts';
 import { fillBilling } from '../testing/render-payment-dialog.tsx';
 
-describe('after a successful payment (SPEC §4)', () => {
-  beforeEach(() => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    resetLightbox();
-  });
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  resetLightbox();
+});
 
+describe('after a successful payment (SPEC §4)', () => {
   it('shows the receipt, clears the amounts, refreshes the user, and refetches the bills when the receipt closes', async () => {
     storeMariasSession();
     const receipt = cardReceipt({
@@ -68,5 +68,43 @@ describe('after a successful payment (SPEC §4)', () => {
     await user.click(within(receiptDialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog', { name: 'Payment Receipt' })).not.toBeInTheDocument();
     await waitFor(() => expect(encounterCalls()).toBe(encountersBefore + 1));
+  });
+});
+
+describe('an other-facility amount above its balance (SPEC §2 "A payment dialog opens on Pay", §5)', () => {
+  it("opens the payment dialog, and the service's refusal shows there", async () => {
+    storeMariasSession();
+    const refusal = {
+      title: 'Amount exceeds the balance',
+      status: 400,
+      code: 'AMOUNT_EXCEEDS_BALANCE',
+      details: ['body.accounts.0: $50.00 is more than the $45.20 open on account 153-80001.'],
+      requestId: 'req-1',
+      correlationId: 'cor-1',
+    };
+    const service = fakeService({
+      'GET /auth/me': () => json(maria),
+      'GET /encounters': () => json(mariaEncounters),
+      'POST /payments/init': () => json(refusal, 400),
+    });
+    fakeConverge();
+    const user = userEvent.setup();
+    await renderApp('/dashboard');
+
+    await user.click(await screen.findByRole('tab', { name: /^Central Lab/ }));
+    const amount = screen.getByRole('textbox', { name: 'Payment amount for 153-80001' });
+    await user.type(amount, '50');
+    expect(amount).toHaveAccessibleDescription('Amount exceeds balance');
+    await user.click(screen.getByRole('button', { name: 'Pay Now $50.00' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Make a Payment' });
+    expect(within(dialog).getByText('153-80001 | Maria Garcia')).toBeInTheDocument();
+    await fillBilling(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $50.00' }));
+
+    const panel = await within(dialog).findByRole('alert');
+    expect(panel).toHaveTextContent('Amount exceeds the balance');
+    expect(panel).toHaveTextContent('is more than the $45.20 open on account 153-80001');
+    expect(service.calls.filter((call) => call.path === '/payments/init')).toHaveLength(1);
   });
 });

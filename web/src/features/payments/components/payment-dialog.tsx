@@ -1,7 +1,5 @@
-import { useCallback } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Claims, User } from '@webpay/contracts/auth';
+import type { EncountersResponse } from '@webpay/contracts/encounters';
 import type { Receipt } from '@webpay/contracts/payments';
 import {
   Dialog,
@@ -10,39 +8,41 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog.tsx';
-import { useAppConfig } from '@/features/config/api/get-app-config.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { useSession } from '@/lib/session.ts';
-import { useLoginRedirect } from '../hooks/use-login-redirect.ts';
-import { usePaymentFlow } from '../hooks/use-payment-flow.ts';
+import { usePaymentDialog } from '../hooks/use-payment-dialog.ts';
+import { isPendingRefusal } from '../hooks/use-pending-question.ts';
 import { useRestoreFocus } from '../hooks/use-restore-focus.ts';
 import {
-  defaultPaymentFormValues,
-  paymentFormSchema,
-  type PaymentFormOutput,
-  type PaymentFormValues,
-} from '../utils/payment-form.ts';
-import { paymentTotalCents, type PaymentRequest } from '../utils/payment-items.ts';
-import { buildSubmission } from '../utils/payment-submission.ts';
+  checkedPaymentMode,
+  paymentTotalCents,
+  type PaymentRequest,
+} from '../utils/payment-items.ts';
 import { paymentDialogMessages } from '../payments.messages.ts';
 import { PaymentForm } from './payment-form.tsx';
 import { PaymentStatus } from './payment-status.tsx';
+import { PendingQuestion } from './pending-question.tsx';
 
 export interface PaymentDialogProps {
   /** What to pay; null keeps the dialog closed. */
   request: PaymentRequest | null;
+  /** The pending bills the items come from, for what is already pending on them. */
+  bills?: EncountersResponse;
   onClose: () => void;
   /** SPEC §4 After a successful payment (or an approval the service could not record). */
   onPaid: (receipt: Receipt) => void;
 }
 
 /** SPEC §2 Payment dialog. It renders only for a signed-in user with token and claims. */
-export function PaymentDialog({ request, onClose, onPaid }: PaymentDialogProps) {
+export function PaymentDialog({ request, bills, onClose, onPaid }: PaymentDialogProps) {
   const session = useSession();
   if (!session?.token || !session.claims || !request) return null;
+  // A request from anywhere but the dashboard's own controls could carry any mode.
+  checkedPaymentMode(request);
   return (
     <OpenPaymentDialog
       request={request}
+      bills={bills}
       user={session.user}
       claims={session.claims}
       onClose={onClose}
@@ -57,45 +57,24 @@ interface OpenPaymentDialogProps extends Omit<PaymentDialogProps, 'request'> {
   claims: Claims;
 }
 
-function OpenPaymentDialog({ request, user, claims, onClose, onPaid }: OpenPaymentDialogProps) {
+function OpenPaymentDialog({
+  request,
+  bills,
+  user,
+  claims,
+  onClose,
+  onPaid,
+}: OpenPaymentDialogProps) {
   const t = useMessages(paymentDialogMessages);
-  const config = useAppConfig().data;
   useRestoreFocus();
-  // Above the dialog's content, which remounts between phases, so what was typed survives.
-  const form = useForm<PaymentFormValues, unknown, PaymentFormOutput>({
-    resolver: zodResolver(paymentFormSchema),
-    defaultValues: defaultPaymentFormValues(user),
-    mode: 'onChange',
-    shouldFocusError: false,
-  });
-
-  const redirectToLogin = useLoginRedirect();
-  const { reset } = form;
-  const paid = useCallback(
-    (receipt: Receipt) => {
-      reset(defaultPaymentFormValues(user));
-      onPaid(receipt);
-    },
-    [reset, user, onPaid],
-  );
-  const flow = usePaymentFlow({
-    items: request.items,
-    cardProcessor: config?.cardProcessor,
-    onPaid: paid,
-    onSessionExpired: redirectToLogin,
-  });
-
-  const pay = (values: PaymentFormOutput) => {
-    if (!config) return;
-    flow.submit(
-      buildSubmission(values, {
-        items: request.items,
-        user,
-        claims,
-        centralFacilityId: config.centralFacility.id,
-      }),
-    );
-  };
+  const {
+    ready,
+    form,
+    flow,
+    pending: { ref: questionRef, ...question },
+    payAgain,
+    pay,
+  } = usePaymentDialog({ request, bills, user, claims, onPaid });
 
   const status =
     flow.phase === 'completing'
@@ -137,12 +116,24 @@ function OpenPaymentDialog({ request, user, claims, onClose, onPaid }: OpenPayme
             user={user}
             claims={claims}
             processing={flow.processing}
-            ready={config !== undefined}
-            problem={flow.problem}
+            ready={ready}
+            problem={isPendingRefusal(flow.problem) ? null : flow.problem}
             onDismissProblem={flow.dismiss}
             onRetry={flow.retry}
             onPay={pay}
             onCancel={onClose}
+            pendingCents={question.pendingCents}
+            question={
+              <PendingQuestion
+                ref={questionRef}
+                lines={question.lines}
+                acknowledged={question.acknowledged}
+                attention={question.attention}
+                onPayAgain={payAgain}
+                onDontPayAgain={onClose}
+              />
+            }
+            readyToPay={question.answered}
           />
         )}
       </DialogContent>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Lock } from 'lucide-react';
 import type { Claims, User } from '@webpay/contracts/auth';
@@ -37,6 +37,12 @@ export interface PaymentFormProps {
   onRetry: () => void;
   onPay: (values: PaymentFormOutput) => void;
   onCancel: () => void;
+  /** Per item, what is already pending on its account. */
+  pendingCents?: readonly number[];
+  /** Shown under the summary: the question before paying again (decision 0016). */
+  question?: ReactNode;
+  /** Asked once the form is valid; false keeps the payment from being sent. */
+  readyToPay?: () => boolean;
 }
 
 /** SPEC §2 Payment dialog, form phase. */
@@ -55,6 +61,7 @@ export function PaymentForm(props: PaymentFormProps) {
   const submit = form.handleSubmit(
     (values) => {
       setInvalidSubmit(false);
+      if (props.readyToPay && !props.readyToPay()) return;
       props.onPay(values);
     },
     (invalid) => {
@@ -76,7 +83,8 @@ export function PaymentForm(props: PaymentFormProps) {
           onRetry={props.onRetry}
         />
       )}
-      <PaymentSummary items={items} />
+      <PaymentSummary items={items} pendingCents={props.pendingCents} />
+      {props.question}
       <fieldset disabled={processing} className="flex min-w-0 flex-col gap-6">
         <BillingFields form={form} />
         <ReceiptEmailFields form={form} user={user} claims={claims} />

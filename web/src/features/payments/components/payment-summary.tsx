@@ -1,12 +1,21 @@
 import { useId } from 'react';
-import { formatCents, formatUsd } from '@webpay/contracts/money';
+import { formatCents, formatUsd, type Cents } from '@webpay/contracts/money';
 import type { PaymentItem } from '@webpay/contracts/payments';
 import { useMessages } from '@/lib/messages.ts';
 import { itemDescriptionMessages, paymentDialogMessages } from '../payments.messages.ts';
 import { describedIn, paymentTotalCents } from '../utils/payment-items.ts';
 
-/** SPEC §2 Payment dialog: each line's description and amount, then the total amount. */
-export function PaymentSummary({ items }: { items: readonly PaymentItem[] }) {
+export interface PaymentSummaryProps {
+  items: readonly PaymentItem[];
+  /** Per item, what is already pending on its account (decision 0016); nothing is shown for 0. */
+  pendingCents?: readonly Cents[];
+}
+
+/**
+ * SPEC §2 Payment dialog: each line's description and amount, with what is
+ * already pending on its account, then the total amount.
+ */
+export function PaymentSummary({ items, pendingCents = [] }: PaymentSummaryProps) {
   const t = useMessages(paymentDialogMessages);
   const descriptions = useMessages(itemDescriptionMessages);
   const headingId = useId();
@@ -16,17 +25,25 @@ export function PaymentSummary({ items }: { items: readonly PaymentItem[] }) {
         {t.summaryHeading}
       </h3>
       <ul className="flex flex-col divide-y divide-border rounded-lg border border-border">
-        {items.map((item) => (
-          <li
-            key={`${item.type}:${item.facilityId}:${item.accountNumber}`}
-            className="flex items-baseline justify-between gap-3 px-3 py-2 text-sm"
-          >
-            <span className="min-w-0 break-words">
-              {describedIn(item.description, descriptions)}
-            </span>
-            <span className="shrink-0 tabular-nums">{formatUsd(item.amount)}</span>
-          </li>
-        ))}
+        {items.map((item, index) => {
+          const pending = pendingCents[index] ?? 0;
+          return (
+            <li
+              key={`${item.type}:${item.facilityId}:${item.accountNumber}`}
+              className="flex items-baseline justify-between gap-3 px-3 py-2 text-sm"
+            >
+              <span className="flex min-w-0 flex-col break-words">
+                {describedIn(item.description, descriptions)}
+                {pending > 0 && (
+                  <span className="text-xs text-muted-foreground">
+                    {t.alreadyPending(formatCents(pending))}
+                  </span>
+                )}
+              </span>
+              <span className="shrink-0 tabular-nums">{formatUsd(item.amount)}</span>
+            </li>
+          );
+        })}
       </ul>
       <p className="flex items-baseline justify-between gap-3 px-3 font-semibold">
         <span>{t.totalAmount}</span>

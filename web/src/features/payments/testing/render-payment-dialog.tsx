@@ -11,6 +11,7 @@ import {
 } from '@tanstack/react-router';
 import { onTestFinished, vi } from 'vitest';
 import type { Claims, User } from '@webpay/contracts/auth';
+import type { EncountersResponse } from '@webpay/contracts/encounters';
 import type { PaymentItem, Receipt } from '@webpay/contracts/payments';
 import { getMe } from '@/features/auth/api/get-me.ts';
 import { postLogout } from '@/features/auth/api/logout.ts';
@@ -31,6 +32,8 @@ export interface RenderPaymentDialogOptions {
   items?: PaymentItem[];
   user?: User;
   claims?: Claims;
+  /** The pending bills the items come from. */
+  bills?: EncountersResponse;
 }
 
 /** The dialog's words in the language the test reads the portal in. */
@@ -42,7 +45,7 @@ export const dialogWords = () => messagesIn(paymentDialogMessages, currentLangua
  * sign-in page to be sent to.
  */
 export async function renderPaymentDialog(options: RenderPaymentDialogOptions = {}) {
-  const { items = mariaItems, user = maria, claims = claimsFor() } = options;
+  const { items = mariaItems, user = maria, claims = claimsFor(), bills } = options;
   const queryClient = createQueryClient();
   queryClient.setQueryData(queryKeys.appConfig, appConfig);
   const auth = createAuth({ queryClient, fetchMe: (token) => getMe(token), postLogout });
@@ -57,7 +60,12 @@ export async function renderPaymentDialog(options: RenderPaymentDialogOptions = 
     getParentRoute: () => rootRoute,
     path: '/dashboard',
     component: () => (
-      <PaymentDialog request={{ mode: 'encounter', items }} onClose={onClose} onPaid={onPaid} />
+      <PaymentDialog
+        request={{ mode: 'encounter', items }}
+        bills={bills}
+        onClose={onClose}
+        onPaid={onPaid}
+      />
     ),
   });
   const pin = createRoute({

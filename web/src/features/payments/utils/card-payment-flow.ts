@@ -21,6 +21,7 @@ export interface CardPaymentBody {
   accounts: PaymentLine[];
   payer: Payer;
   saveEmailAsGuarantor: boolean;
+  acknowledgePending?: boolean;
 }
 
 export interface CardPaymentInput {

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { PaymentPlan } from '@webpay/contracts/encounters';
 import { encounter, maria } from '@/test/fixtures.ts';
 import {
+  checkedPaymentMode,
   customItem,
   encounterPayable,
   paymentTotalCents,
   planPayable,
   selectedItems,
   totalItem,
+  UnknownPaymentModeError,
 } from './payment-items.ts';
 
 const plan: PaymentPlan = {
@@ -121,5 +123,19 @@ describe('selected items (SPEC §5 Amount inputs)', () => {
   it('main-tab amounts above the balance are kept (the main tab never flags them)', () => {
     const selection = selectedItems(payables, { '107-40010002': '400' });
     expect(selection.items[0]?.amount).toBe(400);
+  });
+});
+
+describe('payment mode (SPEC §4: an unknown mode is an error)', () => {
+  it('passes the three modes SPEC names', () => {
+    for (const mode of ['encounter', 'total', 'custom'] as const) {
+      expect(checkedPaymentMode({ mode })).toBe(mode);
+    }
+  });
+
+  it('throws on any other mode, including the payment types that are not modes', () => {
+    for (const mode of ['external', 'payment_plan', 'Encounter', '', undefined]) {
+      expect(() => checkedPaymentMode({ mode })).toThrow(UnknownPaymentModeError);
+    }
   });
 });

@@ -12,6 +12,7 @@ import {
   PAYMENT_TYPE_LABELS,
   type PaymentItem,
   type PaymentItemType,
+  paymentModeSchema,
   type PaymentMode,
 } from '@webpay/contracts/payments';
 import { amountInputToCents } from '@/lib/amount-input.ts';
@@ -167,6 +168,21 @@ export function customItem(user: Pick<User, 'context'>, amountCents: Cents): Pay
 export interface PaymentRequest {
   mode: PaymentMode;
   items: PaymentItem[];
+}
+
+/** SPEC §4 Payment mode: an unknown mode is an error, never quietly paid as another. */
+export class UnknownPaymentModeError extends Error {
+  constructor(mode: unknown) {
+    super(`Unknown payment mode: ${JSON.stringify(mode)}`);
+    this.name = 'UnknownPaymentModeError';
+  }
+}
+
+/** The request's mode when it is one SPEC names; otherwise an UnknownPaymentModeError. */
+export function checkedPaymentMode(request: { mode: unknown }): PaymentMode {
+  const parsed = paymentModeSchema.safeParse(request.mode);
+  if (!parsed.success) throw new UnknownPaymentModeError(request.mode);
+  return parsed.data;
 }
 
 export function paymentTotalCents(items: readonly Pick<PaymentItem, 'amount'>[]): Cents {

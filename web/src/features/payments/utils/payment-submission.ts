@@ -8,6 +8,8 @@ export interface SubmissionContext {
   user: Pick<User, 'email' | 'mmi'>;
   claims: Pick<Claims, 'loginType'>;
   centralFacilityId: string;
+  /** The guarantor chose to pay although something is pending (decision 0016). */
+  acknowledgePending?: boolean;
 }
 
 /** What the service is asked for, from the checked form (SPEC §3 Payment line, Payer, eCheck). */
@@ -15,7 +17,7 @@ export function buildSubmission(
   values: PaymentFormOutput,
   context: SubmissionContext,
 ): PaymentSubmission {
-  const { items, user, claims, centralFacilityId } = context;
+  const { items, user, claims, centralFacilityId, acknowledgePending = false } = context;
   const body = {
     accounts: items.map((item) => paymentLineFor(item, { centralFacilityId, mmi: user.mmi })),
     payer: payerFrom(values, user),
@@ -23,6 +25,8 @@ export function buildSubmission(
     saveEmailAsGuarantor:
       values.saveEmailAsGuarantor &&
       canSaveEmail(values.emailOption, values.customEmail, user, claims),
+    // Sent only when given: the service's default is false.
+    ...(acknowledgePending ? { acknowledgePending } : {}),
   };
   return values.method === 'eCheck'
     ? { method: 'eCheck', body: { ...body, eCheck: eCheckFrom(values) } }
