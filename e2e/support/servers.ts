@@ -16,7 +16,8 @@ function server(name: E2eServer['name'], port: number): E2eServer {
   return {
     name,
     baseUrl: `http://127.0.0.1:${port}`,
-    command: `npx tsx ${startScript} ${name} ${port}`,
+    // One node process with the TypeScript loader: no npm or tsx wrapper between the signal and it.
+    command: `node --import tsx ${startScript} ${name} ${port}`,
   };
 }
 

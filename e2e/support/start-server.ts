@@ -64,25 +64,29 @@ setInterval(() => {
 
 const databaseUrl = kind === 'postgres' ? await postgresUrlWithFreshSchema() : 'memory://';
 
-const child = spawn('npx', ['tsx', path.join(repoRoot, 'server/src/main.ts')], {
-  cwd: repoRoot,
-  stdio: ['ignore', 'pipe', 'pipe'],
-  env: {
-    ...process.env,
-    NODE_ENV: 'test',
-    PORT: port,
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    DEMO_DATA: 'true',
-    // Everything down to debug, so the log check after the run reads every line the service writes.
-    LOG_LEVEL: 'debug',
-    // Every browser signs in from 127.0.0.1; the per-client throttle has its own service tests.
-    RATE_LIMIT_LOGIN_MAX: '10000',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: catcher.url,
+const child = spawn(
+  process.execPath,
+  ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')],
+  {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      DEMO_DATA: 'true',
+      // Everything down to debug, so the log check after the run reads every line the service writes.
+      LOG_LEVEL: 'debug',
+      // Every browser signs in from 127.0.0.1; the per-client throttle has its own service tests.
+      RATE_LIMIT_LOGIN_MAX: '10000',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SMTP_URL: catcher.url,
+    },
   },
-});
+);
 
 /*
  * The whole log goes to a file that the log check reads after the run
