@@ -143,7 +143,7 @@ describe('other-facility tab: payment delay warning (SPEC §2, dismissal remembe
   });
 });
 
-describe('other-facility tab: summary cards (SPEC §2 cards, §4 Pay Total)', () => {
+describe('other-facility tab: summary cards (SPEC §2 cards, §4 Payment mode, Pay Total)', () => {
   it('shows Total Outstanding as the sum of the balances with the item count', () => {
     render(<Harness tab={clinicLab} />);
     const card = screen.getByRole('region', { name: 'Total Outstanding' });
@@ -237,7 +237,7 @@ function panelProps(tab: FacilityTab) {
   };
 }
 
-describe('other-facility tab: encounters table (SPEC §2 columns, §5 Amount exceeds balance)', () => {
+describe('other-facility tab: encounters table (SPEC §2 columns, §5 Amount inputs, amount exceeds balance)', () => {
   it('has the SPEC columns, the encounter number, Self Pay and the balance', () => {
     render(<Harness tab={homeCare} />);
     const table = screen.getByRole('table', { name: 'Home Care encounters' });
@@ -319,7 +319,7 @@ describe('other-facility tab: encounters table (SPEC §2 columns, §5 Amount exc
   });
 });
 
-describe('other-facility tab: Pay Now (SPEC §2 Selected for Payment and bottom bar, §5 Pay Now disabled)', () => {
+describe('other-facility tab: Pay Now (SPEC §2 Selected for Payment and bottom bar, §5 Amount inputs, Pay Now disabled)', () => {
   it('disables both Pay Now buttons and says no items are selected while nothing is entered', () => {
     render(<Harness tab={clinicLab} />);
     const card = screen.getByRole('region', { name: 'Selected for Payment' });

@@ -7,7 +7,7 @@ import { PAYMENT_FORM_VALIDATION, paymentDialogMessages } from '../payments.mess
 import type { PaymentFormOutput, PaymentFormValues } from '../utils/payment-form.ts';
 import { StateSelectField } from './state-select-field.tsx';
 
-/** SPEC §2 / §5 Billing Information: what the card processor checks the card holder against. */
+/** SPEC §2 Payment dialog / §5 Billing form, Billing Information: what the card processor checks the card holder against. */
 export function BillingFields({
   form,
 }: {

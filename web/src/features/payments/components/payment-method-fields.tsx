@@ -10,7 +10,7 @@ import {
 } from '../utils/payment-form.ts';
 import { ECheckFields } from './echeck-fields.tsx';
 
-/** SPEC §2 Payment Method: card (in the processor's window) or eCheck (here). */
+/** SPEC §2 Payment dialog, Payment Method: card (in the processor's window) or eCheck (here). */
 export function PaymentMethodFields({
   form,
 }: {

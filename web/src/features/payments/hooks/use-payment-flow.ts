@@ -124,7 +124,7 @@ export function usePaymentFlow({
     [run],
   );
 
-  /** SPEC §8 Try Again: the same attempt, with a new key only if the service closed the old one. */
+  /** SPEC §8 Payment errors, Try Again: the same attempt, with a new key only if the service closed the old one. */
   const retry = useCallback(() => {
     const previous = lastAttempt.current;
     if (!previous) return;
