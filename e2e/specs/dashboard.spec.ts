@@ -23,17 +23,29 @@ function paymentDialog(page: Page): Locator {
   return page.getByRole('dialog', { name: 'Make a Payment' });
 }
 
-/** The payment dialog's summary as [description, amount] pairs, then its total. */
-async function summaryOf(page: Page) {
+/**
+ * The payment dialog's summary as [description, amount] pairs (with, between
+ * them, what is already pending on the line's account where there is some),
+ * then its total.
+ */
+async function summaryOf(page: Page, options: { pendingNotes?: boolean } = {}) {
   const dialog = paymentDialog(page);
   await expect(dialog).toBeVisible();
-  const lines = await dialog
-    .getByRole('listitem')
-    .evaluateAll((items) =>
+  const lines = await dialog.getByRole('listitem').evaluateAll(
+    (items, withNotes) =>
       items.map((item) =>
-        Array.from(item.children, (child) => (child.textContent ?? '').trim()).filter(Boolean),
+        Array.from(item.children).flatMap((child) => {
+          const own = Array.from(child.childNodes, (node) =>
+            node.nodeType === Node.TEXT_NODE ? (node.textContent ?? '') : '',
+          ).join('');
+          const notes = withNotes
+            ? Array.from(child.children, (note) => note.textContent ?? '')
+            : [];
+          return [own, ...notes].map((text) => text.trim()).filter(Boolean);
+        }),
       ),
-    );
+    options.pendingNotes ?? true,
+  );
   const total = (await dialog.getByText('Total Amount').locator('..').textContent()) ?? '';
   return { lines, total: total.replace('Total Amount', '').trim() };
 }
@@ -175,7 +187,7 @@ test.describe('dashboard: Maria, every feature', () => {
     await expect(paymentDialog(page)).toHaveAttribute('data-payment-mode', 'encounter');
     expect(await summaryOf(page)).toEqual({
       lines: [
-        ['107-40010001 | Maria Garcia', '$100.00'],
+        ['107-40010001 | Maria Garcia', '$50.00 already pending', '$100.00'],
         ['PP-7001-1 | Payment Plan', '$225.00'],
       ],
       total: '$325.00',
@@ -194,7 +206,7 @@ test.describe('dashboard: Maria, every feature', () => {
       .click();
     await expect(paymentDialog(page)).toHaveAttribute('data-payment-mode', 'total');
     expect(await summaryOf(page)).toEqual({
-      lines: [['Amount Due Payment', '$1,865.45']],
+      lines: [['Amount Due Payment', '$50.00 already pending', '$1,865.45']],
       total: '$1,865.45',
     });
   });
@@ -205,7 +217,7 @@ test.describe('dashboard: Maria, every feature', () => {
     await custom.getByRole('button', { name: DASHBOARD_LABELS.payNow }).click();
     await expect(paymentDialog(page)).toHaveAttribute('data-payment-mode', 'custom');
     expect(await summaryOf(page)).toEqual({
-      lines: [['Custom Payment', '$40.00']],
+      lines: [['Custom Payment', '$50.00 already pending', '$40.00']],
       total: '$40.00',
     });
   });
@@ -231,7 +243,8 @@ test.describe('dashboard: Maria, every feature', () => {
       .getByRole('button', { name: DASHBOARD_LABELS.payTotal })
       .click();
     await expect(paymentDialog(page)).toHaveAttribute('data-payment-mode', 'encounter');
-    expect(await summaryOf(page)).toEqual({
+    // The payment specs pay these bills too, so what is already pending on them depends on the order.
+    expect(await summaryOf(page, { pendingNotes: false })).toEqual({
       lines: [
         ['153-80001 | Maria Garcia', '$45.20'],
         ['153-80002 | Daniel Garcia', '$12.00'],
