@@ -98,7 +98,7 @@ export const BILLING_MESSAGES_ES: Translation<typeof BILLING_MESSAGES> = {
   lastNameTooLong: 'El apellido debe tener menos de 20 caracteres',
   lastNameCharacters: 'El apellido solo puede contener letras, espacios, guiones y apóstrofos',
   emailTooLong: 'El correo electrónico debe tener menos de 256 caracteres',
-  emailInvalid: 'Ingrese un correo electrónico válido',
+  emailInvalid: 'Ingrese una dirección de correo electrónico válida',
   addressRequired: 'La dirección es obligatoria',
   addressTooShort: 'La dirección debe tener al menos 2 caracteres',
   addressTooLong: 'La dirección debe tener menos de 25 caracteres',

@@ -75,7 +75,7 @@ export const PLAN_TYPE_LABELS: Record<z.infer<typeof planTypeSchema>, string> = 
 };
 
 export const PLAN_TYPE_LABELS_ES: Translation<typeof PLAN_TYPE_LABELS> = {
-  'Mail-in': 'Por correo',
+  'Mail-in': 'Por correo postal',
   Auto: 'Automático',
   Unknown: 'Desconocido',
 };

@@ -191,7 +191,7 @@ export const SIGN_IN_MESSAGES_ES: Translation<typeof SIGN_IN_MESSAGES> = {
   magicLinkFailed: 'Se produjo un error inesperado al iniciar sesión con el enlace',
   invalidPinCredentials: 'El número de cuenta o el PIN no es correcto.',
   locked:
-    'El inicio de sesión está en pausa tras demasiados intentos fallidos. Inténtelo de nuevo más tarde.',
+    'El inicio de sesión está bloqueado por demasiados intentos fallidos. Inténtelo de nuevo más tarde.',
   throttled: 'Demasiados intentos. Espere un momento e inténtelo de nuevo.',
 };
 
@@ -203,8 +203,8 @@ export function throttledMessageEs(retryAfterSeconds: number): string {
 export const DASHBOARD_MESSAGES_ES: Translation<typeof DASHBOARD_MESSAGES> = {
   sessionExpired: 'Su sesión ha vencido. Vuelva a iniciar sesión.',
   fetchFailed: 'No se pudo obtener la información de su cuenta. Inténtelo de nuevo más tarde.',
-  noEncounters: 'No se encontraron servicios pendientes',
-  noPlanEncounters: 'No se encontraron servicios en planes de pago',
+  noEncounters: 'No se encontraron servicios por pagar',
+  noPlanEncounters: 'No se encontraron servicios en planes de pagos',
   noFacilityEncounters: 'No se encontraron servicios en',
   noItemsSelected: 'No hay conceptos seleccionados para pagar',
   amountExceedsBalance: 'El monto supera el saldo',
@@ -213,18 +213,18 @@ export const DASHBOARD_MESSAGES_ES: Translation<typeof DASHBOARD_MESSAGES> = {
 
 export const DASHBOARD_LABELS_ES: Translation<typeof DASHBOARD_LABELS> = {
   mainTab: 'Hospitales y clínicas',
-  totalOutstanding: 'Saldo total pendiente',
+  totalOutstanding: 'Total por pagar',
   payTotal: 'Pagar el total',
   pastDue: 'Vencido',
-  overduePaymentPlans: 'Planes de pago atrasados',
+  overduePaymentPlans: 'Planes de pagos atrasados',
   specifyAmount: 'Indicar un monto',
   selectedForPayment: 'Seleccionado para pagar',
   payNow: 'Pagar ahora',
   needAssistance: '¿Necesita ayuda?',
-  pendingEncounters: 'Servicios pendientes',
+  pendingEncounters: 'Servicios por pagar',
   encountersInPaymentPlan: 'Servicios en plan de pagos',
   totalPaymentAmount: 'Monto total del pago',
-  pendingPayments: 'Pagos pendientes',
+  pendingPayments: 'Pagos en proceso',
   overdue: 'Atrasado',
   full: 'Total',
   clear: 'Borrar',
@@ -236,7 +236,7 @@ export const DASHBOARD_NOTES_ES: Translation<typeof DASHBOARD_NOTES> = {
     `¿Necesita más tiempo u otro arreglo de pago? Llame al ${phone} para hablar de sus opciones de pago.`,
   otherFacilityDelay:
     'Los pagos a este centro pueden tardar hasta 24 horas en reflejarse en su saldo.',
-  notEligibleForPlans: 'Estos servicios no pueden incluirse en planes de pago.',
+  notEligibleForPlans: 'Estos servicios no pueden incluirse en planes de pagos.',
   customAmountHelp:
     'Pague el monto que desee a su cuenta. La oficina de facturación lo aplica primero a sus saldos más antiguos.',
 };
@@ -284,6 +284,6 @@ export const SIGN_UP_MESSAGES_ES: Translation<typeof SIGN_UP_MESSAGES> = {
 
 export const EMAIL_MFA_NOTICE_ES: Translation<typeof EMAIL_MFA_NOTICE> = {
   message:
-    'Confirme su identidad por correo electrónico para guardar en su cuenta los correos electrónicos para recibos.',
-  action: 'Enviarme un código por correo',
+    'Confirme su identidad por correo electrónico para guardar en su cuenta direcciones de correo electrónico para recibos.',
+  action: 'Enviarme un código por correo electrónico',
 };

@@ -21,7 +21,7 @@ export const PAYMENT_HISTORY_STATUS_LABELS: Record<PaymentHistoryStatus, string>
 };
 
 export const PAYMENT_HISTORY_STATUS_LABELS_ES: Translation<typeof PAYMENT_HISTORY_STATUS_LABELS> = {
-  pending: 'Pendiente',
+  pending: 'En proceso',
   applied: 'Aplicado',
 };
 

@@ -47,7 +47,7 @@ export const PAYMENT_ITEM_DESCRIPTIONS = {
 } as const;
 
 export const PAYMENT_ITEM_DESCRIPTIONS_ES: Translation<typeof PAYMENT_ITEM_DESCRIPTIONS> = {
-  total: 'Pago del monto adeudado',
+  total: 'Pago del total',
   custom: 'Pago personalizado',
   paymentPlan: 'Plan de pagos',
 };

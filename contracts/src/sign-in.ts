@@ -31,7 +31,7 @@ export const SIGN_IN_FIELD_MESSAGES = {
 export const SIGN_IN_FIELD_MESSAGES_ES: Translation<typeof SIGN_IN_FIELD_MESSAGES> = {
   emailRequired: 'El correo electrónico es obligatorio',
   emailTooLong: 'El correo electrónico debe tener menos de 256 caracteres',
-  emailInvalid: 'Ingrese un correo electrónico válido',
+  emailInvalid: 'Ingrese una dirección de correo electrónico válida',
   birthdateRequired: 'La fecha de nacimiento es obligatoria',
   birthdateFormat: 'Ingrese la fecha de nacimiento como AAAA-MM-DD',
   birthdateTooEarly: 'Ingrese una fecha de nacimiento posterior a 1900',
@@ -197,11 +197,11 @@ export const SIGN_IN_ERROR_DETAILS = {
 export const SIGN_IN_ERROR_DETAILS_ES: Translation<typeof SIGN_IN_ERROR_DETAILS> = {
   invalidCode: 'El código de verificación que ingresó no es válido o ha vencido.',
   magicLinkInvalid:
-    'Este enlace de inicio de sesión no es válido, ha vencido o ya se usó. Solicite uno nuevo.',
+    'Este enlace para iniciar sesión no es válido, ha vencido o ya se usó. Solicite uno nuevo.',
   signupAccountMismatch:
     'No encontramos ninguna cuenta con estos datos. Compárelos con los de su estado de cuenta.',
   signupAlreadyRegistered: 'Esta cuenta ya está registrada. Inicie sesión.',
-  signupEmailInUse: 'Este correo electrónico ya lo usa otra cuenta.',
+  signupEmailInUse: 'Esta dirección de correo electrónico ya la usa otra cuenta.',
   emailDeliveryFailed:
     'No pudimos enviar el correo electrónico en este momento. Inténtelo de nuevo en unos minutos.',
   tooManyCodes:

@@ -134,7 +134,7 @@ test.describe('in Spanish', ANY_DB, () => {
     const email = robert.email ?? '';
     await page.goto('/webpay/login');
     const form = page.getByRole('region', { name: 'Iniciar sesión con un enlace' });
-    await form.getByLabel('Correo electrónico').fill(email);
+    await form.getByLabel('Dirección de correo electrónico').fill(email);
     await form.getByRole('button', { name: 'Enviarme un enlace para iniciar sesión' }).click();
     await expect(page.getByText(/le enviamos un enlace/)).toBeVisible();
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueGaps, LANGUAGES } from '@webpay/contracts/language';
+import { catalogueGlossaryViolations } from '@webpay/contracts/spanish-glossary';
 import { MAIL_MESSAGES } from '../modules/mail/mail-messages.ts';
 import { STATEMENT_PDF_MESSAGES } from '../modules/statements/statement-pdf-messages.ts';
 import { ERROR_MESSAGES } from './error-messages.ts';
@@ -21,6 +22,11 @@ describe.each(Object.entries(CATALOGUES))('the %s catalogue', (_name, catalogue)
       expect(catalogueGaps(catalogue.en, catalogue[language])).toEqual([]);
     },
   );
+
+  // docs/spanish-glossary.md: one Spanish term for each English term.
+  it('follows the Spanish glossary', () => {
+    expect(catalogueGlossaryViolations(catalogue.es)).toEqual([]);
+  });
 
   it('is not English under another name', () => {
     const english = JSON.stringify(catalogue.en);

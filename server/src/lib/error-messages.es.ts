@@ -25,9 +25,9 @@ export const ERROR_MESSAGES_ES: ErrorMessages = {
     signInFailed: 'No se pudo iniciar sesión',
     accountLocked: 'Cuenta bloqueada',
     invalidCode: 'Código no válido',
-    magicLinkInvalid: 'Enlace de inicio de sesión no válido',
+    magicLinkInvalid: 'Enlace para iniciar sesión no válido',
     accountNotFound: 'Cuenta no encontrada',
-    alreadySignedUp: 'Ya está registrado',
+    alreadySignedUp: 'Cuenta ya registrada',
     emailInUse: 'Correo electrónico en uso',
     noEmailOnFile: 'No hay correo electrónico registrado',
     emailNotSent: 'Correo electrónico no enviado',
@@ -42,7 +42,7 @@ export const ERROR_MESSAGES_ES: ErrorMessages = {
     unexpected: 'Se produjo un error inesperado',
     amountExceedsBalance: 'El monto supera el saldo',
     paymentAlreadyPending: 'Ya hay un pago en proceso',
-    paymentTypeMismatch: 'La línea de pago no corresponde a su cuenta',
+    paymentTypeMismatch: 'La línea de pago no corresponde a la cuenta indicada',
     accountListedTwice: 'Cuenta incluida dos veces',
     cannotSaveEmail: 'No se puede guardar este correo electrónico',
     paymentNotFound: 'Pago no encontrado',
@@ -61,10 +61,10 @@ export const ERROR_MESSAGES_ES: ErrorMessages = {
   signInAgain: 'Su sesión ha vencido. Vuelva a iniciar sesión.',
   invalidPin: 'El número de cuenta o el PIN no es correcto.',
   accountLocked: (minutes, supportPhone) =>
-    `Hubo demasiados intentos fallidos de inicio de sesión, por lo que el acceso a esta cuenta está en pausa durante ${plural(minutes, 'minuto', 'minutos')}. Inténtelo de nuevo más tarde o llame al ${supportPhone} para recibir ayuda.`,
+    `Hubo demasiados intentos fallidos de inicio de sesión, por lo que el inicio de sesión en esta cuenta está bloqueado durante ${plural(minutes, 'minuto', 'minutos')}. Inténtelo de nuevo más tarde o llame al ${supportPhone} para recibir ayuda.`,
   ...SIGN_IN_ERROR_DETAILS_ES,
   noEmailOnFile: (supportPhone) =>
-    `No hay ningún correo electrónico registrado en esta cuenta, por lo que no podemos enviarle un código. Llame al ${supportPhone} para agregar uno.`,
+    `No hay ninguna dirección de correo electrónico registrada en esta cuenta, por lo que no podemos enviarle un código por correo electrónico. Llame al ${supportPhone} para agregar una.`,
   tooManyRequests: (seconds) =>
     `Demasiados intentos desde este dispositivo. Espere ${plural(seconds, 'segundo', 'segundos')} e inténtelo de nuevo.`,
   apiKeyRequired: (header) =>
@@ -96,9 +96,9 @@ export const ERROR_MESSAGES_ES: ErrorMessages = {
   requestRefused: 'La solicitud fue rechazada.',
 
   saveEmailWithoutEmail:
-    'la información de facturación no incluye ningún correo electrónico que guardar.',
+    'la información de facturación no incluye ninguna dirección de correo electrónico que guardar.',
   saveEmailNeedsCode:
-    'solo puede guardar un nuevo correo electrónico en su cuenta después de iniciar sesión con un código enviado por correo electrónico. Pague sin guardarlo o inicie sesión primero con su correo electrónico.',
+    'solo puede guardar una nueva dirección de correo electrónico en su cuenta después de iniciar sesión con un código enviado por correo electrónico. Pague sin guardarla o inicie sesión primero con su dirección de correo electrónico.',
   paymentNotFound: 'No hay ningún pago con esta referencia en su cuenta.',
   idempotencyKeyReused: (header) =>
     `El encabezado ${header} ya se usó para otro pago. Envíe una clave nueva para cada pago nuevo.`,
@@ -109,7 +109,7 @@ export const ERROR_MESSAGES_ES: ErrorMessages = {
     'Solo se puede cancelar un pago con tarjeta que siga abierto; los pagos con cheque electrónico se completan en un solo paso.',
   paymentNotConfirmed: `El procesador de tarjetas no confirmó este pago por este monto. ${NOTHING_CHARGED} Si el estado de cuenta de su tarjeta muestra un cargo, se asociará a su cuenta automáticamente; de lo contrario, inténtelo de nuevo.`,
   paymentDeclined: (processorMessage) =>
-    `El pago desde su cuenta bancaria fue rechazado${processorMessage ? ` (${processorMessage})` : ''}. ${NOTHING_CHARGED} Verifique el número de ruta bancaria y el número de cuenta, o use otro método de pago.`,
+    `El pago desde su cuenta bancaria fue rechazado${processorMessage ? ` (${processorMessage})` : ''}. ${NOTHING_CHARGED} Verifique el número de ruta bancaria y el número de cuenta, o use otra forma de pago.`,
   processorTimeoutOutcomeUnknown: `El procesador de pagos no respondió a tiempo, por lo que todavía no sabemos si el pago se realizó. ${OUTCOME_UNKNOWN_NEXT}`,
   processorTimeoutNothingCharged: `El procesador de pagos no respondió a tiempo. ${NOTHING_CHARGED} Inténtelo de nuevo en unos minutos.`,
   processorRefused: `El procesador de pagos no pudo aceptar este pago. ${NOTHING_CHARGED} Inténtelo de nuevo en unos minutos.`,
@@ -117,10 +117,11 @@ export const ERROR_MESSAGES_ES: ErrorMessages = {
   processorTxnIdRequired: 'se requiere el identificador de la transacción del procesador.',
 
   lineOverBalance: (amount, balance, account) =>
-    `${amount} supera el saldo pendiente de ${balance} de la cuenta ${account}.`,
+    `${amount} supera el saldo de ${balance} de la cuenta ${account}.`,
   lineAlreadyPending: (pending, account, balance) =>
     `Ya tiene ${pending} en proceso en la cuenta ${account}, que tiene un saldo de ${balance}. Los pagos siguen en proceso hasta que la oficina de facturación los aplica; vuelva a pagar solo si desea pagar más.`,
-  lineNotFound: (accountId) => `la cuenta ${accountId} no es una de sus cuentas pendientes.`,
+  lineNotFound: (accountId) =>
+    `la cuenta ${accountId} no es una de sus cuentas con saldo por pagar.`,
   lineBilledElsewhere: (accountId, label, facilityId, account) =>
     `la cuenta ${accountId} la factura otro centro; páguela como '${label}' con facilityId ${facilityId} y accountId ${account}.`,
   lineWrongFacility: (accountId, facilityId, lineFacilityId) =>

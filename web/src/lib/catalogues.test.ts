@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueGaps } from '@webpay/contracts/language';
+import { catalogueGlossaryViolations } from '@webpay/contracts/spanish-glossary';
 import type { Catalogue } from './messages.ts';
 
 /*
@@ -31,6 +32,11 @@ describe("the portal's catalogues (decision 0013)", () => {
 
   it.each(catalogues)('%s has every English entry in Spanish', (_name, catalogue) => {
     expect(catalogueGaps(catalogue.en, catalogue.es)).toEqual([]);
+  });
+
+  // docs/spanish-glossary.md: one Spanish term for each English term.
+  it.each(catalogues)('%s follows the Spanish glossary', (name, catalogue) => {
+    expect(catalogueGlossaryViolations(catalogue.es, name)).toEqual([]);
   });
 
   it('finds a missing or empty translation', () => {

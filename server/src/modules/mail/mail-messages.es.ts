@@ -33,12 +33,12 @@ export const MAIL_MESSAGES_ES: MailMessages = {
     subject: (portal) => `Su código de verificación de ${portal}`,
     heading: 'Confirme su identidad',
     intro: (portal) =>
-      `Ingrese este código en ${portal} para confirmar su identidad. Una vez confirmada, podrá guardar en su cuenta los correos electrónicos para recibos.`,
+      `Ingrese este código en ${portal} para confirmar su identidad. Una vez confirmada, podrá guardar en su cuenta direcciones de correo electrónico para recibos.`,
     notYou: (supportPhone) => `Si usted no lo solicitó, llame al ${supportPhone}.`,
   },
   signup: {
-    subject: (portal) => `Confirme su correo electrónico para ${portal}`,
-    heading: 'Confirme su correo electrónico',
+    subject: (portal) => `Confirme su dirección de correo electrónico para ${portal}`,
+    heading: 'Confirme su dirección de correo electrónico',
     intro: (portal) =>
       `Gracias por registrarse en ${portal}. Para terminar, abra la página de confirmación e ingrese este código:`,
     button: 'Abrir la página de confirmación',
@@ -46,14 +46,15 @@ export const MAIL_MESSAGES_ES: MailMessages = {
       'Si usted no se registró, puede ignorar este correo electrónico: su dirección no se agregará a ninguna cuenta.',
   },
   signupAttempt: {
-    subject: (portal) => `Alguien intentó registrarse en ${portal} con su correo electrónico`,
-    heading: 'Un intento de registro con su correo electrónico',
+    subject: (portal) =>
+      `Alguien intentó registrarse en ${portal} con su dirección de correo electrónico`,
+    heading: 'Un intento de registro con su dirección de correo electrónico',
     intro: (portal) =>
-      `Alguien acaba de intentar registrarse en ${portal} con este correo electrónico. Ya está vinculado a su cuenta, así que ese registro no se realizó.`,
+      `Alguien acaba de intentar registrarse en ${portal} con esta dirección de correo electrónico. Ya está vinculada a su cuenta, así que ese registro no se realizó.`,
     nothingChanged:
-      'No ha cambiado nada: su cuenta, su correo electrónico y su forma de iniciar sesión siguen igual, y nadie obtuvo acceso.',
+      'No ha cambiado nada: su cuenta, su dirección de correo electrónico y su forma de iniciar sesión siguen igual, y nadie obtuvo acceso.',
     ifYou:
-      'Si fue usted, ya está registrado: inicie sesión con este correo electrónico o con el número de cuenta y el PIN de su estado de cuenta.',
+      'Si fue usted, su cuenta ya está registrada: inicie sesión con esta dirección de correo electrónico o con el número de cuenta y el PIN de su estado de cuenta.',
     contact: (supportPhone, supportEmail) =>
       `Si no fue usted, o si tiene preguntas, comuníquese con la oficina de facturación al ${supportPhone} o a ${supportEmail}.`,
   },
@@ -62,18 +63,18 @@ export const MAIL_MESSAGES_ES: MailMessages = {
     heading: 'Su nuevo estado de cuenta está listo',
     intro: (provider) =>
       `Usted eligió recibir sus estados de cuenta en línea, así que le enviamos el aviso de su nuevo estado de cuenta de ${provider}.`,
-    statementDate: 'Fecha del estado de cuenta',
+    statementDate: 'Fecha de emisión',
     amountDue: 'Monto a pagar',
     dueDate: 'Fecha de vencimiento',
     button: 'Ver y pagar en línea',
     linkNote: (portal, lifetime) =>
-      `El botón inicia su sesión en ${portal} una sola vez y funciona durante ${lifetime}; después, inicie sesión con su número de cuenta y su PIN, o solicite un nuevo enlace de inicio de sesión.`,
+      `El botón inicia su sesión en ${portal} una sola vez y funciona durante ${lifetime}; después, inicie sesión con su número de cuenta y su PIN, o solicite un nuevo enlace para iniciar sesión.`,
   },
   receipt: {
     subject: (provider, receiptId) => `Su recibo de pago de ${provider} ${receiptId}`,
     heading: 'Gracias por su pago',
     intro: (amount) =>
-      `Recibimos su pago de ${amount}. Conserve este correo electrónico como comprobante.`,
+      `Recibimos su pago de ${amount}. Conserve este correo electrónico como su recibo.`,
     receiptNumber: 'Número de recibo',
     date: 'Fecha',
     amount: 'Monto',
@@ -86,6 +87,6 @@ export const MAIL_MESSAGES_ES: MailMessages = {
     paymentPlan: (plan) => `Plan de pagos ${plan}`,
     onAccount: 'Pago a su cuenta',
     postingNote:
-      'Su pago se aplicará a sus cuentas en un plazo de 1 a 2 días hábiles. Mientras tanto, aparecerá como pago pendiente cuando inicie sesión.',
+      'Su pago se aplicará a sus cuentas en un plazo de 1 a 2 días hábiles. Mientras tanto, aparecerá como pago en proceso cuando inicie sesión.',
   },
 };

@@ -59,7 +59,7 @@ describe('e-mail templates in Spanish (decision 0013)', () => {
     expect(mails.map((mail) => mail.subject)).toEqual([
       'Su código para iniciar sesión en WebPay',
       'Su código de verificación de WebPay',
-      'Confirme su correo electrónico para WebPay',
+      'Confirme su dirección de correo electrónico para WebPay',
     ]);
     for (const mail of mails) {
       expect(mail.text).toContain('\n    012345\n');
@@ -82,7 +82,7 @@ describe('e-mail templates in Spanish (decision 0013)', () => {
       'es',
     );
     expect(mail.subject).toBe('Su estado de cuenta de Wasatch Valley Health está listo');
-    expect(mail.text).toContain('Fecha del estado de cuenta: 3 nov 2026');
+    expect(mail.text).toContain('Fecha de emisión: 3 nov 2026');
     expect(mail.text).toContain('Monto a pagar: $1,234.50');
     expect(mail.text).toContain('Fecha de vencimiento: 1 dic 2026');
     expect(mail.text).toContain('funciona durante 7 días');
@@ -133,6 +133,7 @@ describe('e-mail templates in Spanish (decision 0013)', () => {
     expect(mail.text).toContain('Cuenta 107-40010001: $1,000.00');
     expect(mail.text).toContain('Plan de pagos PP7001-1: $234.50');
     expect(mail.text).toContain('1 a 2 días hábiles');
+    expect(mail.text).toContain('aparecerá como pago en proceso');
   });
 
   it('say lifetimes in Spanish', () => {
@@ -149,7 +150,9 @@ describe('e-mail templates in Spanish (decision 0013)', () => {
       'es',
     );
     expect(mail.language).toBe('es');
-    expect(mail.subject).toBe('Alguien intentó registrarse en WebPay con su correo electrónico');
+    expect(mail.subject).toBe(
+      'Alguien intentó registrarse en WebPay con su dirección de correo electrónico',
+    );
     for (const part of [mail.text, mail.html]) {
       expect(part).toContain('Hola, María:');
       expect(part).toContain('No ha cambiado nada');

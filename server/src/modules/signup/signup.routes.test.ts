@@ -140,7 +140,7 @@ describe.each(testDatabaseKinds)('sign-up by e-mail (%s)', (kind) => {
       expect(inUse.status).toBe(200);
       const notice = await catcher.waitForMail({ to: maria.email, subject: 'registrarse' });
       expect(notice.subject).toBe(
-        'Alguien intentó registrarse en WebPay con su correo electrónico',
+        'Alguien intentó registrarse en WebPay con su dirección de correo electrónico',
       );
       expect(notice.text).toContain('No ha cambiado nada');
       expect(notice.text).toContain('oficina de facturación');

@@ -54,7 +54,7 @@ describe('renderStatementPdf in Spanish (decision 0013)', () => {
         'Begoña Núñez',
         'Número de cuenta',
         'Fecha de emisión',
-        'Vencimiento',
+        'Fecha de vencimiento',
         '25 nov 2026',
         'Vencido',
         'Monto a pagar',

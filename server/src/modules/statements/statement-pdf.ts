@@ -276,6 +276,8 @@ class StatementLayout {
     this.text(this.input.accountNumber, MARGIN, blockTop - 43, { size: 10 });
 
     const factsX = MARGIN + 200;
+    // Room for the longest label, Spanish "Fecha de vencimiento", before the value.
+    const labelWidth = 84;
     const facts: [string, string][] = [
       [this.words.statementDate, this.date(this.input.statementDate)],
       [this.words.dueDate, this.date(this.input.dueDate)],
@@ -283,8 +285,8 @@ class StatementLayout {
     ];
     facts.forEach(([label, value], index) => {
       const y = blockTop - index * 15;
-      this.text(label, factsX, y, { size: 8, color: MUTED });
-      this.text(value, factsX + 72, y, { size: 10 });
+      this.text(label, factsX, y, { size: 8, color: MUTED, maxWidth: labelWidth - 4 });
+      this.text(value, factsX + labelWidth, y, { size: 10 });
     });
 
     const boxWidth = 150;

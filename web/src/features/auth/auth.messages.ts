@@ -47,7 +47,7 @@ export const signInCommonMessages = defineCatalogue(
   },
   {
     accountNumber: 'Número de cuenta',
-    emailAddress: 'Correo electrónico',
+    emailAddress: 'Dirección de correo electrónico',
     dateOfBirth: 'Fecha de nacimiento',
     otherWaysToSignIn: 'Otras formas de iniciar sesión',
     signInWithEmail: 'Iniciar sesión con correo electrónico',
@@ -87,7 +87,7 @@ export const signInOptionsMessages = defineCatalogue(
       },
       '/login/email': {
         label: 'Iniciar sesión con correo electrónico',
-        hint: 'Use su correo electrónico y su fecha de nacimiento.',
+        hint: 'Use su dirección de correo electrónico y su fecha de nacimiento.',
       },
       '/login/signup': {
         label: 'Registrarse',
@@ -109,7 +109,7 @@ export const magicLinkRequestMessages = defineCatalogue(
   {
     heading: 'Iniciar sesión con un enlace',
     intro:
-      '¿Se registró con su correo electrónico? Podemos enviarle por correo electrónico un enlace para iniciar sesión.',
+      '¿Se registró con su correo electrónico? Podemos enviarle allí un enlace para iniciar sesión.',
     submit: 'Enviarme un enlace para iniciar sesión',
     anotherAddress: 'Enviar un enlace a otra dirección',
     ...MAGIC_LINK_REQUEST_MESSAGES_ES,
@@ -167,7 +167,7 @@ export const emailLoginMessages = defineCatalogue(
   {
     heading: 'Iniciar sesión con correo electrónico',
     intro:
-      'Ingrese el correo electrónico con el que se registró y su fecha de nacimiento. Le enviaremos un código de 6 dígitos por correo electrónico.',
+      'Ingrese la dirección de correo electrónico con la que se registró y su fecha de nacimiento. Le enviaremos un código de 6 dígitos por correo electrónico.',
     submit: 'Enviar código',
     newHere: '¿Es su primera vez aquí?',
     signUp: 'Regístrese con su correo electrónico',
@@ -200,7 +200,7 @@ export const signupMessages = defineCatalogue(
   {
     heading: 'Registrarse',
     intro:
-      'Use el número de cuenta que aparece en su estado de cuenta. Le enviaremos un código por correo electrónico para confirmar su dirección de correo electrónico.',
+      'Use el número de cuenta que aparece en su estado de cuenta. Le enviaremos un código a su dirección de correo electrónico para confirmarla.',
     firstName: 'Nombre',
     lastName: 'Apellido',
     paperless: '¿Desea recibir sus estados de cuenta solo en línea?',
@@ -264,7 +264,7 @@ export const verifyCodeMessages = defineCatalogue(
     missingSignedIn:
       'No pudimos saber qué código verificar. Vuelva al Panel y solicite un código nuevo.',
     missingSignedOut:
-      'No pudimos saber qué código verificar. Es posible que el enlace se haya cortado. Inicie sesión con su correo electrónico y su fecha de nacimiento para recibir un código nuevo.',
+      'No pudimos saber qué código verificar. Es posible que el enlace se haya cortado. Inicie sesión con su dirección de correo electrónico y su fecha de nacimiento para recibir un código nuevo.',
   },
 );
 

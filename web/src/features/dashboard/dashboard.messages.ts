@@ -123,7 +123,7 @@ export const dashboardMessages = defineCatalogue(
     pageTitle: (portalName) => `Panel | ${portalName}`,
     heading: 'Panel',
     welcome: (firstName) =>
-      `Le damos la bienvenida, ${firstName}. Estas son las facturas pendientes de pago.`,
+      `Le damos la bienvenida, ${firstName}. Estas son las facturas por pagar.`,
     loading: 'Cargando su cuenta…',
     labels: DASHBOARD_LABELS_ES,
     messages: DASHBOARD_MESSAGES_ES,
@@ -193,15 +193,15 @@ export const dashboardMessages = defineCatalogue(
       clear: (row) => `${DASHBOARD_LABELS_ES.clear} el monto de ${row}`,
     },
     pendingPayments: {
-      marker: (amount) => `${amount} pendiente`,
-      markerName: (row, amount) => `${amount} pendiente en ${row}`,
-      popoverName: (row) => `${DASHBOARD_LABELS_ES.pendingPayments} de ${row}`,
+      marker: (amount) => `${amount} en proceso`,
+      markerName: (row, amount) => `${amount} en proceso para ${row}`,
+      popoverName: (row) => `${DASHBOARD_LABELS_ES.pendingPayments} para ${row}`,
       received: (row) => `Recibidos y en espera de aplicarse a ${row}.`,
       total: 'Total',
     },
     moreRows: {
       encounters: 'servicios',
-      plans: 'planes de pago',
+      plans: 'planes de pagos',
       showing: (shown, total, rows) =>
         `Mostrando ${countEs.format(shown)} de ${countEs.format(total)} ${rows}`,
       button: (next) => `Mostrar ${countEs.format(next)} más`,

@@ -43,7 +43,7 @@ export const paymentHistoryMessages = defineCatalogue(
       `No encontramos pagos ${range}. Pruebe con un período más amplio o borre las fechas para ver todos sus pagos.`,
     noPaymentsYet: 'Todavía no hay pagos',
     noPaymentsYetText:
-      'Los pagos que haga aquí, con tarjeta o desde una cuenta bancaria, aparecerán con sus recibos. Sus facturas pendientes están en el Panel.',
+      'Los pagos que haga aquí, con tarjeta o desde una cuenta bancaria, aparecerán con sus recibos. Sus facturas por pagar están en el Panel.',
     goToDashboard: 'Ir al Panel',
     receiptFailed: (receiptId) =>
       `No pudimos abrir el recibo ${receiptId}. Inténtelo de nuevo en un momento.`,

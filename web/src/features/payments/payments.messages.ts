@@ -98,9 +98,9 @@ export const paymentDialogMessages = defineCatalogue(
     receiptEmailLegend: 'Recibo por correo electrónico',
     noEmail: 'No enviar el recibo por correo electrónico',
     accountEmail: (email) => `Enviarlo a ${email}`,
-    customEmail: 'Enviarlo a otro correo electrónico',
-    customEmailLabel: 'Correo electrónico para el recibo',
-    saveEmail: 'Guardar también este correo electrónico en mi cuenta',
+    customEmail: 'Enviarlo a otra dirección de correo electrónico',
+    customEmailLabel: 'Dirección de correo electrónico para el recibo',
+    saveEmail: 'Guardar también esta dirección de correo electrónico en mi cuenta',
     methodLegend: 'Forma de pago',
     card: 'Tarjeta',
     eCheck: 'Cheque electrónico',
@@ -168,9 +168,9 @@ export const paymentErrorMessages = defineCatalogue(
     },
   },
   {
-    dismiss: 'Descartar',
+    dismiss: 'Cerrar',
     tryAgain: ERROR_SCREEN_ES.retry,
-    redirecting: 'Lo llevaremos a iniciar sesión de nuevo en 5 segundos…',
+    redirecting: 'En 5 segundos volverá a la página de inicio de sesión…',
     processingFailed: PAYMENT_MESSAGES_ES.processingFailed,
     declined: {
       title: 'Pago rechazado',
@@ -248,7 +248,7 @@ export const receiptMessages = defineCatalogue(
     facilityDelay: (facility) =>
       `Los pagos a ${facility} pueden tardar hasta 24 horas en reflejarse en su saldo.`,
     facilityQuestions: (facility) => `¿Preguntas sobre el pago a ${facility}? Llame al`,
-    unnamedFacility: (id) => `la instalación ${id}`,
+    unnamedFacility: (id) => `Centro ${id}`,
     print: 'Imprimir',
     close: 'Cerrar',
   },

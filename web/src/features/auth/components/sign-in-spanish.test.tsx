@@ -58,15 +58,18 @@ describe('signing in and signing up in Spanish', () => {
       await screen.findByRole('region', { name: 'Iniciar sesión con un enlace' }),
     );
     const user = userEvent.setup();
-    await user.type(section.getByLabelText('Correo electrónico'), 'maria');
+    await user.type(section.getByLabelText('Dirección de correo electrónico'), 'maria');
     await user.click(
       section.getByRole('button', { name: 'Enviarme un enlace para iniciar sesión' }),
     );
-    expect(section.getByLabelText('Correo electrónico')).toHaveAccessibleDescription(
-      'Ingrese un correo electrónico válido',
+    expect(section.getByLabelText('Dirección de correo electrónico')).toHaveAccessibleDescription(
+      'Ingrese una dirección de correo electrónico válida',
     );
 
-    await user.type(section.getByLabelText('Correo electrónico'), '.garcia@example.com');
+    await user.type(
+      section.getByLabelText('Dirección de correo electrónico'),
+      '.garcia@example.com',
+    );
     await user.click(
       section.getByRole('button', { name: 'Enviarme un enlace para iniciar sesión' }),
     );
@@ -119,9 +122,9 @@ describe('signing in and signing up in Spanish', () => {
     expect(
       screen.getByRole('heading', { name: 'Iniciar sesión con correo electrónico', level: 1 }),
     ).toBeInTheDocument();
-    expect(screen.getByLabelText('Correo electrónico')).toHaveValue('maria');
-    expect(screen.getByLabelText('Correo electrónico')).toHaveAccessibleDescription(
-      'Ingrese un correo electrónico válido',
+    expect(screen.getByLabelText('Dirección de correo electrónico')).toHaveValue('maria');
+    expect(screen.getByLabelText('Dirección de correo electrónico')).toHaveAccessibleDescription(
+      'Ingrese una dirección de correo electrónico válida',
     );
     expect(screen.getByLabelText('Fecha de nacimiento')).toHaveAccessibleDescription(
       'La fecha de nacimiento es obligatoria',
@@ -150,7 +153,10 @@ describe('signing in and signing up in Spanish', () => {
     await user.type(screen.getByLabelText('Nombre'), 'Ana');
     await user.type(screen.getByLabelText('Apellido'), 'Torres');
     await user.type(screen.getByLabelText('Fecha de nacimiento'), '1995-12-08');
-    await user.type(screen.getByLabelText('Correo electrónico'), 'ana.torres@example.com');
+    await user.type(
+      screen.getByLabelText('Dirección de correo electrónico'),
+      'ana.torres@example.com',
+    );
     await user.click(screen.getByRole('radio', { name: 'Sí' }));
     await user.click(screen.getByRole('button', { name: 'Registrarse' }));
 
@@ -172,7 +178,10 @@ describe('signing in and signing up in Spanish', () => {
     await user.type(screen.getByLabelText('Nombre'), 'Ana');
     await user.type(screen.getByLabelText('Apellido'), 'Torres');
     await user.type(screen.getByLabelText('Fecha de nacimiento'), '1995-12-08');
-    await user.type(screen.getByLabelText('Correo electrónico'), 'ana.torres@example.com');
+    await user.type(
+      screen.getByLabelText('Dirección de correo electrónico'),
+      'ana.torres@example.com',
+    );
     await user.click(screen.getByRole('radio', { name: 'No' }));
     await user.click(screen.getByRole('button', { name: 'Registrarse' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -282,7 +291,9 @@ describe('signing in and signing up in Spanish', () => {
     ).toBeInTheDocument();
     await userEvent
       .setup()
-      .click(within(notice).getByRole('button', { name: 'Enviarme un código por correo' }));
+      .click(
+        within(notice).getByRole('button', { name: 'Enviarme un código por correo electrónico' }),
+      );
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Sesión vencida' });
     expect(dialog).toHaveAccessibleDescription(

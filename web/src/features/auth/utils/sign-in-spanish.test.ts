@@ -13,7 +13,7 @@ describe('sign-in failures in Spanish', () => {
       pinSignInErrorMessage(apiError({ status: 401, code: 'INVALID_CREDENTIALS' }), 'es'),
     ).toBe('El número de cuenta o el PIN no es correcto.');
     expect(pinSignInErrorMessage(apiError({ status: 423 }), 'es')).toBe(
-      'El inicio de sesión está en pausa tras demasiados intentos fallidos. Inténtelo de nuevo más tarde.',
+      'El inicio de sesión está bloqueado por demasiados intentos fallidos. Inténtelo de nuevo más tarde.',
     );
     expect(pinSignInErrorMessage(new Error('boom'), 'es')).toBe(
       'Se produjo un error inesperado al iniciar sesión. Inténtelo de nuevo más tarde.',

@@ -128,11 +128,11 @@ describe('the dashboard in Spanish', () => {
     });
     await renderApp('/dashboard');
 
-    const table = await screen.findByRole('table', { name: 'Servicios pendientes' });
+    const table = await screen.findByRole('table', { name: 'Servicios por pagar' });
     expect(screen.getByRole('heading', { name: 'Panel', level: 1 })).toBeInTheDocument();
     expect(document.title).toBe('Panel | Canyon Pay');
     expect(
-      screen.getByText('Le damos la bienvenida, Maria. Estas son las facturas pendientes de pago.'),
+      screen.getByText('Le damos la bienvenida, Maria. Estas son las facturas por pagar.'),
     ).toBeInTheDocument();
 
     const tabs = screen.getByRole('tablist', { name: 'Centros' });
@@ -184,10 +184,10 @@ describe('the dashboard in Spanish', () => {
 
   it('words the summary cards, the amount controls and the bottom bar', async () => {
     const user = renderMainPanel(mainTab([encounter()], [plan]));
-    const total = card('Saldo total pendiente');
+    const total = card('Total por pagar');
     expect(total.getByText('2 conceptos')).toBeInTheDocument();
     expect(total.getByRole('button', { name: 'Pagar el total' })).toBeEnabled();
-    expect(card('Vencido').getByText('Planes de pago atrasados')).toBeInTheDocument();
+    expect(card('Vencido').getByText('Planes de pagos atrasados')).toBeInTheDocument();
     const custom = card('Indicar un monto').getByRole('textbox', { name: 'Monto que desea pagar' });
     await user.type(custom, '0');
     await user.click(card('Indicar un monto').getByRole('button', { name: 'Pagar ahora' }));
@@ -234,7 +234,7 @@ describe('the dashboard in Spanish', () => {
       'Monto del pago',
     ]);
     const row = within(within(table).getByText('PP-7001-1').closest('tr') as HTMLElement);
-    expect(row.getByText('Por correo')).toBeInTheDocument();
+    expect(row.getByText('Por correo postal')).toBeInTheDocument();
     expect(row.getByText('Activo')).toBeInTheDocument();
     expect(row.getByText('Atrasado')).toBeInTheDocument();
     expect(row.getByText('3 nov 2026')).toBeInTheDocument();
@@ -251,9 +251,11 @@ describe('the dashboard in Spanish', () => {
     const encounters = screen.getByRole('table', { name: 'Servicios del plan PP-7001-1' });
     expect(within(encounters).getByText('20 ene 2026')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: '$50.00 pendiente en PP-7001-1' }));
+    const marker = screen.getByRole('button', { name: '$50.00 en proceso para PP-7001-1' });
+    expect(marker).toHaveTextContent('$50.00 en proceso');
+    await user.click(marker);
     const popover = within(
-      await screen.findByRole('dialog', { name: 'Pagos pendientes de PP-7001-1' }),
+      await screen.findByRole('dialog', { name: 'Pagos en proceso para PP-7001-1' }),
     );
     expect(popover.getByText('Recibidos y en espera de aplicarse a PP-7001-1.')).toBeVisible();
     expect(popover.getByText('1 nov 2026')).toBeInTheDocument();
@@ -263,10 +265,10 @@ describe('the dashboard in Spanish', () => {
   it('says so in Spanish when there is nothing to list', () => {
     renderMainPanel(mainTab([], []));
     expect(
-      screen.getByRole('cell', { name: 'No se encontraron servicios pendientes' }),
+      screen.getByRole('cell', { name: 'No se encontraron servicios por pagar' }),
     ).toBeInTheDocument();
     expect(
-      screen.getByRole('cell', { name: 'No se encontraron servicios en planes de pago' }),
+      screen.getByRole('cell', { name: 'No se encontraron servicios en planes de pagos' }),
     ).toBeInTheDocument();
   });
 
@@ -277,7 +279,7 @@ describe('the dashboard in Spanish', () => {
     renderMainPanel(mainTab(many, []));
     expect(screen.getByText('Mostrando 200 de 205 servicios')).toHaveAttribute('role', 'status');
     expect(screen.getByText('Mostrar 5 más', { selector: 'button' })).toHaveAccessibleName(
-      'Mostrar 5 más en Servicios pendientes',
+      'Mostrar 5 más en Servicios por pagar',
     );
   });
 
@@ -298,7 +300,7 @@ describe('the dashboard in Spanish', () => {
     expect(
       card('¿Necesita ayuda?').getByText('¿Preguntas sobre estas facturas? Llame al'),
     ).toBeVisible();
-    expect(card('Saldo total pendiente').getByText('1 concepto')).toBeInTheDocument();
+    expect(card('Total por pagar').getByText('1 concepto')).toBeInTheDocument();
 
     const table = screen.getByRole('table', { name: 'Servicios de Home Care' });
     expect(within(table).getByText('Pago por cuenta propia')).toBeInTheDocument();

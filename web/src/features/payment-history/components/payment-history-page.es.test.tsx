@@ -46,7 +46,7 @@ describe('the payment history page in Spanish', () => {
     expect(
       first.getByRole('button', { name: 'Ver el recibo R-20260612-0002' }),
     ).toBeInTheDocument();
-    expect(first.getByText('Pendiente')).toBeInTheDocument();
+    expect(first.getByText('En proceso')).toBeInTheDocument();
     expect(first.getByText('PP-7001-1 | Plan de pagos')).toBeInTheDocument();
     const second = within(bank as HTMLElement);
     expect(second.getByText('5 mar 2026')).toBeInTheDocument();

@@ -79,9 +79,18 @@ describe('the payment dialog in Spanish', () => {
     const user = userEvent.setup();
     const { dialog } = await renderPaymentDialog();
     const scope = within(dialog);
-    await user.click(scope.getByRole('radio', { name: 'Enviarlo a otro correo electrónico' }));
-    await user.type(scope.getByLabelText('Correo electrónico para el recibo'), 'maria@');
-    expect(scope.getByText('Ingrese un correo electrónico válido')).toBeInTheDocument();
+    await user.click(
+      scope.getByRole('radio', {
+        name: 'Enviarlo a otra dirección de correo electrónico',
+      }),
+    );
+    await user.type(
+      scope.getByLabelText('Dirección de correo electrónico para el recibo'),
+      'maria@',
+    );
+    expect(
+      scope.getByText('Ingrese una dirección de correo electrónico válida'),
+    ).toBeInTheDocument();
   });
 
   it('announces the card window and shows a decline in Spanish, while the cancel reason stays English', async () => {
@@ -102,7 +111,7 @@ describe('the payment dialog in Spanish', () => {
     const panel = await screen.findByRole('alert');
     expect(panel).toHaveTextContent('Pago rechazado');
     expect(panel).toHaveTextContent('Use otra tarjeta o pague con cheque electrónico.');
-    expect(within(panel).getByRole('button', { name: 'Descartar' })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Cerrar' })).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'Intentar de nuevo' })).toBeInTheDocument();
     expect(callsTo(service.calls, CANCEL)[0]?.body).toEqual({
       message: 'Card declined in the lightbox: DECLINED',

@@ -123,6 +123,6 @@ describe('the receipt in Spanish', () => {
     expect(
       scope.getByText(/Los pagos a Central Lab pueden tardar hasta 24 horas/),
     ).toHaveTextContent('¿Preguntas sobre el pago a Central Lab? Llame al (801) 555-0153.');
-    expect(scope.getByText(/Los pagos a la instalación 998 pueden tardar/)).toBeInTheDocument();
+    expect(scope.getByText(/Los pagos a Centro 998 pueden tardar/)).toBeInTheDocument();
   });
 });

@@ -11,7 +11,7 @@ describe('payment texts in either language', () => {
     const es = messagesIn(itemDescriptionMessages, 'es');
     const en = messagesIn(itemDescriptionMessages, 'en');
     expect(describedIn('PP-7001-1 | Payment Plan', es)).toBe('PP-7001-1 | Plan de pagos');
-    expect(describedIn('Amount Due Payment', es)).toBe('Pago del monto adeudado');
+    expect(describedIn('Amount Due Payment', es)).toBe('Pago del total');
     expect(describedIn('Custom Payment', es)).toBe('Pago personalizado');
     expect(describedIn('Guarantor Payment', es)).toBe('Pago a su cuenta');
     expect(describedIn('107-40010001 | Maria Garcia', es)).toBe('107-40010001 | Maria Garcia');
