@@ -69,6 +69,8 @@ export function EmailMfaNotice() {
       <div className="flex items-center gap-2">
         <Button
           variant="secondary"
+          // Spanish words it at twice the English length; it wraps rather than overflow a phone.
+          className="shrink whitespace-normal"
           onClick={() => start.mutate()}
           disabled={start.isPending}
           aria-busy={start.isPending}
