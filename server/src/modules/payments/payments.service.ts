@@ -340,6 +340,7 @@ export class PaymentsService {
         accountType: eCheck.accountType,
         firstName: body.payer.firstName,
         lastName: body.payer.lastName,
+        authorized: true,
       });
     } catch (error) {
       if (!isConvergeError(error)) throw error;
