@@ -1,10 +1,8 @@
-import { API_PATHS, IDEMPOTENCY_KEY_HEADER } from '@webpay/contracts/api';
 import type { RequestContext } from '../lib/request-context.ts';
-import { SANDBOX_BANK_ACCOUNTS } from '../modules/converge-sandbox/test-instruments.ts';
 import {
   MARIA_LINES,
-  MARIA_PAYER,
   newKey,
+  payAch,
   type TestServer,
 } from '../modules/payments/payments.test-helpers.ts';
 
@@ -20,25 +18,15 @@ export const FAULTS_CONTEXT: RequestContext = {
   ipAddress: '',
 };
 
-/** POST /payments/ach for Maria's surgery account, with an account the sandbox approves. */
+/**
+ * POST /payments/ach for Maria's surgery account, with an account the
+ * sandbox approves and the authorization the portal shows, accepted.
+ */
 export function payByEcheck(
   server: TestServer,
   token: string,
   amount: number,
   key: string = newKey(),
 ): Promise<Response> {
-  return server.api(API_PATHS.paymentsAch, {
-    token,
-    headers: { [IDEMPOTENCY_KEY_HEADER]: key },
-    body: {
-      accounts: [MARIA_LINES.surgery(amount)],
-      payer: MARIA_PAYER,
-      saveEmailAsGuarantor: false,
-      eCheck: {
-        routingNumber: SANDBOX_BANK_ACCOUNTS.approved.routingNumber,
-        accountNumber: SANDBOX_BANK_ACCOUNTS.approved.accountNumber,
-        accountType: 'CHECKING',
-      },
-    },
-  });
+  return payAch(server, token, { accounts: [MARIA_LINES.surgery(amount)] }, key);
 }

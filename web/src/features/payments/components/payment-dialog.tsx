@@ -23,6 +23,7 @@ import {
   type PaymentFormValues,
 } from '../utils/payment-form.ts';
 import { paymentTotalCents, type PaymentRequest } from '../utils/payment-items.ts';
+import { authorizationSources } from '../utils/echeck-authorization.ts';
 import { buildSubmission } from '../utils/payment-submission.ts';
 import { paymentDialogMessages } from '../payments.messages.ts';
 import { PaymentForm } from './payment-form.tsx';
@@ -138,6 +139,7 @@ function OpenPaymentDialog({ request, user, claims, onClose, onPaid }: OpenPayme
             claims={claims}
             processing={flow.processing}
             ready={config !== undefined}
+            authorizationSources={config && authorizationSources(config, user)}
             problem={flow.problem}
             onDismissProblem={flow.dismiss}
             onRetry={flow.retry}
