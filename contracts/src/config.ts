@@ -33,6 +33,8 @@ export const appConfigSchema = z
     externalARFacilities: z.array(facilitySchema),
     supportPhones: z.record(facilityIdSchema, z.string()),
     fallbackSupportPhone: z.string(),
+    /** The hospital's IANA time zone: its calendar day dates an eCheck authorization. */
+    timeZone: z.string().meta({ example: 'America/Denver' }),
     branding: brandingSchema,
     cardProcessor: cardProcessorSchema,
   })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ECHECK_AUTHORIZATION_MESSAGES } from './echeck-authorization.ts';
 import {
   achPaymentRequestSchema,
   accountIdFor,
@@ -73,15 +74,47 @@ describe('payment requests', () => {
   const accounts = [
     { paymentType: 'Account Payment', facilityId: '107', accountId: '107-40010001', amount: 10.5 },
   ];
+  const authorization = { accepted: true, text: 'I authorize …' };
 
   it('accepts a valid eCheck payment and normalises the state', () => {
     const parsed = achPaymentRequestSchema.parse({
       accounts,
       payer,
       eCheck,
+      authorization,
       saveEmailAsGuarantor: false,
     });
     expect(parsed.payer.state).toBe('UT');
+  });
+
+  it.each([
+    ['no authorization', undefined, 'authorization'],
+    [
+      'an authorization not accepted',
+      { ...authorization, accepted: false },
+      'authorization.accepted',
+    ],
+    [
+      'an accepted authorization without its text',
+      { accepted: true, text: '' },
+      'authorization.text',
+    ],
+  ])('refuses an eCheck payment with %s', (_name, given, path) => {
+    const result = achPaymentRequestSchema.safeParse({
+      accounts,
+      payer,
+      eCheck,
+      authorization: given,
+      saveEmailAsGuarantor: false,
+    });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      [
+        path,
+        path.endsWith('text')
+          ? ECHECK_AUTHORIZATION_MESSAGES.textRequired
+          : ECHECK_AUTHORIZATION_MESSAGES.required,
+      ],
+    ]);
   });
 
   it.each([
@@ -95,6 +128,7 @@ describe('payment requests', () => {
         accounts: [line],
         payer,
         eCheck,
+        authorization,
         saveEmailAsGuarantor: false,
       }).success,
     ).toBe(false);
@@ -105,6 +139,7 @@ describe('payment requests', () => {
       accounts,
       payer,
       eCheck: { ...eCheck, routingNumber: '490000019' },
+      authorization,
       saveEmailAsGuarantor: false,
     });
     expect(result.success).toBe(false);

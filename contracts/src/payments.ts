@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES, eCheckSchema, payerSchema } from './billing.ts';
 import { isoDateTimeSchema } from './dates.ts';
-import type { Translation } from './language.ts';
+import { ECHECK_AUTHORIZATION_MESSAGES } from './echeck-authorization.ts';
+import { LANGUAGES, type Translation } from './language.ts';
 import { facilityIdSchema } from './facilities.ts';
 import { dollarAmountSchema, positiveDollarAmountSchema, type Cents } from './money.ts';
 
@@ -143,12 +144,31 @@ export const cancelPaymentRequestSchema = z
   .meta({ id: 'CancelPaymentRequest' });
 export type CancelPaymentRequest = z.infer<typeof cancelPaymentRequestSchema>;
 
+/**
+ * The eCheck authorization the payer accepted, in the words the portal showed
+ * (echeck-authorization.ts), in the language of the request.
+ */
+export const eCheckAuthorizationSchema = z
+  .object(
+    {
+      accepted: z.literal(true, { error: ECHECK_AUTHORIZATION_MESSAGES.required }),
+      text: z
+        .string({ error: ECHECK_AUTHORIZATION_MESSAGES.textRequired })
+        .min(1, ECHECK_AUTHORIZATION_MESSAGES.textRequired)
+        .max(2000),
+    },
+    { error: ECHECK_AUTHORIZATION_MESSAGES.required },
+  )
+  .meta({ id: 'ECheckAuthorization' });
+export type ECheckAuthorization = z.infer<typeof eCheckAuthorizationSchema>;
+
 /** POST /payments/ach: an eCheck payment in one call (SPEC §7). */
 export const achPaymentRequestSchema = z
   .object({
     accounts: accountsSchema,
     payer: payerSchema,
     eCheck: eCheckSchema,
+    authorization: eCheckAuthorizationSchema,
     saveEmailAsGuarantor: z.boolean(),
     acknowledgePending: acknowledgePendingSchema,
   })
@@ -178,7 +198,15 @@ export const receiptSchema = z
       .nullable()
       .optional(),
     eCheck: z
-      .object({ accountType: z.enum(ACCOUNT_TYPES), accountNumber: z.string() })
+      .object({
+        accountType: z.enum(ACCOUNT_TYPES),
+        accountNumber: z.string(),
+        /** The authorization accepted for the debit, in the language it was shown in. */
+        authorization: z
+          .object({ text: z.string(), language: z.enum(LANGUAGES) })
+          .nullable()
+          .optional(),
+      })
       .nullable()
       .optional(),
     /** The e-mail address the receipt was sent to, when the guarantor chose one. */

@@ -1,5 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { BILLING_MESSAGES, ECHECK_MESSAGES } from '@webpay/contracts/billing';
+import { dayIn } from '@webpay/contracts/dates';
+import { ECHECK_AUTHORIZATION_MESSAGES } from '@webpay/contracts/echeck-authorization';
+import { formatDateIn, type Language } from '@webpay/contracts/language';
 import { DASHBOARD_LABELS } from '@webpay/contracts/messages';
 import { PAYMENT_MESSAGES } from '@webpay/contracts/payments';
 import {
@@ -224,10 +227,24 @@ test.describe('card payments through the sandbox lightbox', () => {
   });
 });
 
+/** The eCheck form's authorization box, and the box that accepts it. */
+function authorization(page: Page) {
+  const group = paymentDialog(page).getByRole('group', { name: 'eCheck authorization' });
+  return {
+    group,
+    accept: group.getByRole('checkbox', { name: 'I have read and accept this authorization' }),
+  };
+}
+
+/** Today at the hospital (the demo's America/Denver), as an authorization dates its debit. */
+const hospitalToday = (language: Language = 'en') =>
+  formatDateIn(language, dayIn('America/Denver'));
+
 test.describe('eCheck payments', () => {
-  test('billing and eCheck messages, then an approval with a masked account on the receipt', async ({
+  test('billing and eCheck messages, the authorization accepted, then an approval with a masked account on the receipt', async ({
     page,
     signInWithPin,
+    mailbox,
   }) => {
     await signIn(page, signInWithPin, maria);
     await page.getByRole('textbox', { name: 'Payment amount for 107-40010002' }).fill('10');
@@ -237,10 +254,15 @@ test.describe('eCheck payments', () => {
     await dialog.getByRole('button', { name: 'Pay $10.00' }).click();
     await expect(dialog.getByText(BILLING_MESSAGES.formInvalid)).toBeVisible();
     await expect(dialog.getByText(BILLING_MESSAGES.addressRequired)).toBeVisible();
+    await expect(dialog.getByText(ECHECK_AUTHORIZATION_MESSAGES.required)).toBeVisible();
     await dialog.getByRole('textbox', { name: 'ZIP code' }).fill('841');
     await expect(dialog.getByText(BILLING_MESSAGES.zipFormat)).toBeVisible();
 
     await fillBilling(page);
+    await dialog.getByRole('radio', { name: 'Email it to a different email' }).check();
+    await dialog
+      .getByRole('textbox', { name: 'Email address for the receipt' })
+      .fill('echeck.receipt@example.com');
     const routing = dialog.getByRole('textbox', { name: 'Routing number' });
     await routing.fill('490000019');
     await routing.blur();
@@ -249,11 +271,70 @@ test.describe('eCheck payments', () => {
     await dialog
       .getByRole('textbox', { name: 'Account number' })
       .fill(SANDBOX_BANK_ACCOUNTS.approved.accountNumber);
+
+    // The terms as the guarantor reads them, from the demo's provider, Maria's billing office phone and e-mail.
+    const { group, accept } = authorization(page);
+    const text = `I authorize Wasatch Valley Health to make a one-time electronic debit (ACH) of $10.00 from my checking account ending in 6789 on ${hospitalToday()}. This authorization covers this payment only. For questions about it, I can contact the billing office at (801) 555-0142 or billing@wasatchvalleyhealth.example.`;
+    await expect(group.getByText(text)).toBeVisible();
     await dialog.getByRole('button', { name: 'Pay $10.00' }).click();
+    await expect(accept).toBeFocused();
+    await expect(accept).toHaveAttribute('aria-invalid', 'true');
+    await expect(receiptDialog(page)).toHaveCount(0);
+    await accept.check();
+    await expect(dialog.getByText(ECHECK_AUTHORIZATION_MESSAGES.required)).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Pay $10.00' }).click();
+
     const receipt = receiptDialog(page);
     await expect(receipt).toContainText('6789');
     await expect(receipt).not.toContainText(SANDBOX_BANK_ACCOUNTS.approved.accountNumber);
     await expect(receipt).toContainText('$10.00');
+    const accepted = receipt.getByText(text);
+    await expect(accepted).toBeVisible();
+    await expect(accepted).toHaveAttribute('lang', 'en');
+    await page.emulateMedia({ media: 'print' });
+    await expect(accepted).toBeVisible();
+    await page.emulateMedia({ media: 'screen' });
+
+    const mail = await mailbox.next('echeck.receipt@example.com');
+    expect(mail.text.replace(/\s+/g, ' ')).toContain(text);
+    expect(mail.text).not.toContain(SANDBOX_BANK_ACCOUNTS.approved.accountNumber);
+  });
+
+  test('in Spanish, the authorization is worded, accepted and kept in Spanish', async ({
+    page,
+    signInWithPin,
+  }) => {
+    await signIn(page, signInWithPin, maria);
+    await page.getByRole('button', { name: 'Español' }).click();
+    await page.getByRole('textbox', { name: 'Monto del pago de 107-40010002' }).fill('1');
+    await page
+      .getByRole('region', { name: /^Pago a / })
+      .getByRole('button', { name: 'Pagar ahora $1.00' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Hacer un pago' });
+    await dialog.getByRole('textbox', { name: 'Dirección' }).fill('12 Canyon Rd');
+    await dialog.getByRole('textbox', { name: 'Ciudad' }).fill('Salt Lake City');
+    await dialog.getByRole('combobox', { name: 'Estado' }).selectOption('UT');
+    await dialog.getByRole('textbox', { name: 'Código postal' }).fill('84101');
+    await dialog.getByRole('radio', { name: 'No enviar el recibo por correo electrónico' }).check();
+    await dialog.getByRole('radio', { name: 'Cheque electrónico' }).check();
+    await dialog
+      .getByRole('textbox', { name: 'Número de ruta bancaria' })
+      .fill(SANDBOX_BANK_ACCOUNTS.approved.routingNumber);
+    await dialog
+      .getByRole('textbox', { name: 'Número de cuenta' })
+      .fill(SANDBOX_BANK_ACCOUNTS.approved.accountNumber);
+    const text = `Autorizo a Wasatch Valley Health a realizar un único débito electrónico (ACH) de $1.00 de mi cuenta de cheques terminada en 6789 el ${hospitalToday('es')}.`;
+    const group = dialog.getByRole('group', { name: 'Autorización del cheque electrónico' });
+    await expect(group).toContainText(text);
+    await group.getByRole('checkbox', { name: 'He leído y acepto esta autorización' }).check();
+    await dialog.getByRole('button', { name: 'Pagar $1.00' }).click();
+
+    const receipt = page.getByRole('dialog', { name: 'Recibo de pago' });
+    await expect(
+      receipt.getByRole('heading', { name: 'Autorización del cheque electrónico aceptada' }),
+    ).toBeVisible();
+    await expect(receipt.getByText(text, { exact: false })).toHaveAttribute('lang', 'es');
   });
 
   test('a declined bank account is explained and nothing is recorded', async ({
@@ -273,6 +354,7 @@ test.describe('eCheck payments', () => {
     await dialog
       .getByRole('textbox', { name: 'Account number' })
       .fill(SANDBOX_BANK_ACCOUNTS.declined.accountNumber);
+    await authorization(page).accept.check();
     await dialog.getByRole('button', { name: 'Pay $2.00' }).click();
     await expect(dialog.getByRole('alert')).toBeVisible();
     await expect(receiptDialog(page)).toHaveCount(0);

@@ -46,6 +46,7 @@ const link = (name: string | RegExp, count?: number): NamedControl => ({
 });
 const textbox = (name: string): NamedControl => ({ role: 'textbox', name });
 const radio = (name: string): NamedControl => ({ role: 'radio', name });
+const checkbox = (name: string): NamedControl => ({ role: 'checkbox', name });
 const tab = (name: string): NamedControl => ({ role: 'tab', name });
 
 /** A guarantor's own support phone, as the demo data gives it. */
@@ -242,6 +243,7 @@ const SCREENS = {
     textbox('Account number'),
     radio('Checking'),
     radio('Savings'),
+    checkbox('I have read and accept this authorization'),
     ...PAYMENT_DIALOG_BUTTONS,
   ],
   /** Maria's six statements, dated the 1st of this month and the five before. */

@@ -35,6 +35,7 @@ describe('loadEnv', () => {
       WEBPAY_PROVIDER_NAME: 'Wasatch Valley Health',
       WEBPAY_LOGO_URL: '/webpay/logo.svg',
       WEBPAY_FALLBACK_SUPPORT_PHONE: '(801) 555-0100',
+      WEBPAY_TIME_ZONE: 'America/Denver',
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.REDIS_URL).toBeUndefined();
@@ -98,6 +99,15 @@ describe('loadEnv', () => {
     });
     expect(loadEnv({ DATABASE_URL: 'memory://' }).DATABASE_URL).toBe('memory://');
     expect(loadEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('takes the hospital’s time zone by its IANA name only', () => {
+    expect(loadEnv({ WEBPAY_TIME_ZONE: 'America/Los_Angeles' }).WEBPAY_TIME_ZONE).toBe(
+      'America/Los_Angeles',
+    );
+    expect(problemsOf({ WEBPAY_TIME_ZONE: 'Mountain Time' })).toEqual([
+      'WEBPAY_TIME_ZONE: must be an IANA time zone such as America/Denver',
+    ]);
   });
 
   it('lists every bad variable by name, without echoing values', () => {

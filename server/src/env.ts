@@ -103,6 +103,15 @@ const urlWithProtocols = (protocols: readonly string[], description: string) =>
     { message: `must be ${description}` },
   );
 
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const httpUrl = urlWithProtocols(['http:', 'https:'], 'an http:// or https:// URL');
 
 /** TRUST_PROXY: how far to believe X-Forwarded-For when the service sits behind a load balancer. */
@@ -195,6 +204,10 @@ const rawEnvSchema = z.object({
     z.email('must be an e-mail address'),
   ),
   WEBPAY_FALLBACK_SUPPORT_PHONE: stringVar('(801) 555-0100'),
+  /** The hospital's time zone: an eCheck authorization is dated with its calendar day. */
+  WEBPAY_TIME_ZONE: stringVar('America/Denver').refine(isTimeZone, {
+    message: 'must be an IANA time zone such as America/Denver',
+  }),
   CONVERGE_HOSTED_URL: httpUrl,
   CONVERGE_XML_URL: httpUrl,
   CONVERGE_MERCHANT_ID: stringVar(SANDBOX_CONVERGE_CREDENTIALS.merchantId),

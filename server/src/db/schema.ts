@@ -167,6 +167,12 @@ export const payments = pgTable(
     bankLast4: text('bank_last4'),
     /** Keyed hash of the full bank account number; the number itself is never stored. */
     bankAccountFingerprint: text('bank_account_fingerprint'),
+    /**
+     * The eCheck authorization the payer accepted, word for word, and the
+     * language it was shown in (NACHA asks the hospital to keep it).
+     */
+    eCheckAuthorization: text('echeck_authorization'),
+    eCheckAuthorizationLanguage: text('echeck_authorization_language', { enum: LANGUAGES }),
     payer: jsonb('payer').$type<Record<string, string | null>>().notNull(),
     receiptEmail: text('receipt_email'),
     failureCode: text('failure_code'),

@@ -18,7 +18,10 @@ export const FAULTS_CONTEXT: RequestContext = {
   ipAddress: '',
 };
 
-/** POST /payments/ach for Maria's surgery account, with an account the sandbox approves. */
+/**
+ * POST /payments/ach for Maria's surgery account, with an account the
+ * sandbox approves and the authorization the portal shows, accepted.
+ */
 export function payByEcheck(
   server: TestServer,
   token: string,

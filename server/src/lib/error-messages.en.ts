@@ -119,6 +119,9 @@ export const ERROR_MESSAGES_EN = {
   processorRefused: `The payment processor could not take this payment. ${NOTHING_CHARGED} Please try again in a few minutes.`,
   processorUnreachable: `We could not reach the payment processor, so we cannot tell yet whether the payment went through. ${OUTCOME_UNKNOWN_NEXT}`,
   processorTxnIdRequired: 'the processor’s transaction id is required.',
+  /** `date` is today at the hospital, in the reader's words: what the portal's text should have said. */
+  eCheckAuthorizationChanged: (date: string) =>
+    `the authorization you accepted does not match this payment, an eCheck debited today, ${date}, from the account you entered. ${NOTHING_CHARGED} Please reload the page, read the authorization again and accept it.`,
 
   lineOverBalance: (amount: string, balance: string, account: string) =>
     `${amount} is more than the ${balance} open on account ${account}.`,

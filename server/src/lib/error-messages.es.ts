@@ -115,6 +115,8 @@ export const ERROR_MESSAGES_ES: ErrorMessages = {
   processorRefused: `El procesador de pagos no pudo aceptar este pago. ${NOTHING_CHARGED} Inténtelo de nuevo en unos minutos.`,
   processorUnreachable: `No pudimos comunicarnos con el procesador de pagos, por lo que todavía no sabemos si el pago se realizó. ${OUTCOME_UNKNOWN_NEXT}`,
   processorTxnIdRequired: 'se requiere el identificador de la transacción del procesador.',
+  eCheckAuthorizationChanged: (date) =>
+    `la autorización que aceptó no corresponde a este pago, un cheque electrónico debitado hoy, ${date}, de la cuenta que ingresó. ${NOTHING_CHARGED} Vuelva a cargar la página, lea de nuevo la autorización y acéptela.`,
 
   lineOverBalance: (amount, balance, account) =>
     `${amount} supera el saldo de ${balance} de la cuenta ${account}.`,

@@ -183,6 +183,12 @@ export function createServices(
       fingerprintKey: deriveKey(env.JWT_SECRET, 'payment-request'),
       bankFingerprintKey: deriveKey(env.JWT_SECRET, 'bank-account'),
       inProgressWaitMs: env.CONVERGE_TIMEOUT_MS + 2000,
+      authorization: {
+        payee: env.WEBPAY_PROVIDER_NAME,
+        billingOfficeEmail: env.WEBPAY_SUPPORT_EMAIL,
+        fallbackSupportPhone: env.WEBPAY_FALLBACK_SUPPORT_PHONE,
+        timeZone: env.WEBPAY_TIME_ZONE,
+      },
     },
   );
   const reconcile = new ReconcileService(

@@ -4,7 +4,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, IDEMPOTENCY_KEY_HEADER, SERVICE_BASE_PATH } from '@webpay/contracts/api';
 import { DEMO_GUARANTORS, type DemoGuarantor } from '../demo/demo-guarantors.ts';
-import { SANDBOX_BANK_ACCOUNTS } from '../modules/converge-sandbox/test-instruments.ts';
+import type { ECheckAuthorization } from '@webpay/contracts/payments';
+import {
+  APPROVED_ECHECK,
+  acceptedAuthorization,
+} from '../modules/payments/payments.test-helpers.ts';
 import { startMailCatcher, type MailCatcher } from '../test/mail-catcher.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import {
@@ -42,6 +46,8 @@ interface Actor {
   label: string;
   guarantor: DemoGuarantor;
   token: string;
+  /** The eCheck authorization the portal shows the actor for a $1.00 debit of the approved account. */
+  eCheckAuthorization: ECheckAuthorization;
   /** What the actor owns; James is only ever the actor without a role. */
   owned?: Owned;
 }
@@ -173,7 +179,8 @@ const ID_CASES: IdCase[] = [
       headers: idempotent(),
       body: {
         ...payment(actor, owner),
-        eCheck: { ...SANDBOX_BANK_ACCOUNTS.approved, accountType: 'CHECKING' },
+        eCheck: APPROVED_ECHECK,
+        authorization: actor.eCheckAuthorization,
       },
     }),
     own: [200],
@@ -237,7 +244,8 @@ describe('access-control matrix (pglite)', () => {
     const actor = async (label: string, guarantor: DemoGuarantor, owns: boolean) => {
       const token = await server.login(guarantor.accountNumber, guarantor.pin);
       const owned = owns ? await ownedBy(server, guarantor, token, catcher) : undefined;
-      return { label, guarantor, token, ...(owned ? { owned } : {}) };
+      const eCheckAuthorization = await acceptedAuthorization(server, token, [{ amount: 1 }]);
+      return { label, guarantor, token, eCheckAuthorization, ...(owned ? { owned } : {}) };
     };
     a = await actor('Maria', maria, true);
     b = await actor('Robert', robert, true);

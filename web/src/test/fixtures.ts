@@ -51,6 +51,7 @@ export const appConfig: AppConfig = {
   externalARFacilities: [{ id: '153', name: 'Central Lab' }],
   supportPhones: { '107': '(801) 555-0107' },
   fallbackSupportPhone: '(801) 555-0100',
+  timeZone: 'America/Denver',
   branding: {
     providerName: 'Canyon Health',
     portalName: 'Canyon Pay',

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, IDEMPOTENCY_KEY_HEADER } from '@webpay/contracts/api';
 import { addDays, toIsoDate } from '@webpay/contracts/dates';
 import { auditEvents, payments } from '../../db/schema.ts';
 import { readCsv } from '../../lib/csv.ts';
@@ -13,9 +12,9 @@ import {
   SANDBOX_TEST_CARDS,
 } from '../../modules/converge-sandbox/test-instruments.ts';
 import {
+  APPROVED_ECHECK,
   MARIA_LINES,
-  MARIA_PAYER,
-  newKey,
+  payAch,
   payByCard,
   receiptOf,
 } from '../../modules/payments/payments.test-helpers.ts';
@@ -58,19 +57,9 @@ describe.each(testDatabaseKinds)('webpay export-payments (%s)', (kind) => {
 
   const payByEcheck = async (amount: number) =>
     receiptOf(
-      await server.api(API_PATHS.paymentsAch, {
-        token,
-        headers: { [IDEMPOTENCY_KEY_HEADER]: newKey() },
-        body: {
-          accounts: [MARIA_LINES.centralLab(amount)],
-          payer: MARIA_PAYER,
-          saveEmailAsGuarantor: false,
-          eCheck: {
-            routingNumber: SANDBOX_BANK_ACCOUNTS.approved.routingNumber,
-            accountNumber: SANDBOX_BANK_ACCOUNTS.approved.accountNumber,
-            accountType: 'SAVINGS',
-          },
-        },
+      await payAch(server, token, {
+        accounts: [MARIA_LINES.centralLab(amount)],
+        eCheck: { ...APPROVED_ECHECK, accountType: 'SAVINGS' },
       }),
     );
 

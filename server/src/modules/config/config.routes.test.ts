@@ -20,7 +20,7 @@ describe.each(testDatabaseKinds)('configuration (%s)', (kind) => {
     await server?.close();
   });
 
-  it('GET /config/app gives the facilities, their phones, the fallback, the branding and the card processor', async () => {
+  it('GET /config/app gives the facilities, their phones, the fallback, the time zone, the branding and the card processor', async () => {
     const response = await server.api(API_PATHS.configApp);
     expect(response.status).toBe(200);
     expect(appConfigSchema.parse(await response.json())).toEqual({
@@ -39,6 +39,7 @@ describe.each(testDatabaseKinds)('configuration (%s)', (kind) => {
         '990': '(801) 555-0990',
       },
       fallbackSupportPhone: '(801) 555-0100',
+      timeZone: 'America/Denver',
       branding: {
         providerName: 'Wasatch Valley Health',
         portalName: 'PayMyBill',

@@ -11,6 +11,7 @@ export type BrandingEnv = Pick<
   | 'WEBPAY_ACCENT_COLOR'
   | 'WEBPAY_SUPPORT_EMAIL'
   | 'WEBPAY_FALLBACK_SUPPORT_PHONE'
+  | 'WEBPAY_TIME_ZONE'
   | 'CONVERGE_HOSTED_URL'
   | 'PUBLIC_URL'
 >;
@@ -56,6 +57,7 @@ export class ConfigService {
       externalARFacilities: rows.filter((row) => row.kind === 'external').map(toFacility),
       supportPhones: Object.fromEntries(rows.map((row) => [row.id, row.supportPhone])),
       fallbackSupportPhone: this.fallbackSupportPhone,
+      timeZone: this.env.WEBPAY_TIME_ZONE,
       branding: this.branding,
       cardProcessor: {
         lightboxScriptUrl: `${this.env.CONVERGE_HOSTED_URL}/PayWithConverge.js`,

@@ -56,19 +56,18 @@ describe.each(testDatabaseKinds)('Converge sandbox: XML API (%s)', (kind) => {
     return answer.response;
   }
 
+  const unagreedPurchase = {
+    ssl_transaction_type: 'ecspurchase',
+    ssl_amount: '40.00',
+    ssl_aba_number: SANDBOX_BANK_ACCOUNTS.approved.routingNumber,
+    ssl_bank_account_number: SANDBOX_BANK_ACCOUNTS.approved.accountNumber,
+    ssl_bank_account_type: '0',
+    ssl_account_type: '0',
+    ssl_first_name: 'Maria',
+    ssl_last_name: 'Lopez',
+  };
   const ecsPurchase = (fields: Record<string, string>) =>
-    call({
-      ssl_transaction_type: 'ecspurchase',
-      ssl_amount: '40.00',
-      ssl_aba_number: SANDBOX_BANK_ACCOUNTS.approved.routingNumber,
-      ssl_bank_account_number: SANDBOX_BANK_ACCOUNTS.approved.accountNumber,
-      ssl_bank_account_type: '0',
-      ssl_account_type: '0',
-      ssl_agree: '1',
-      ssl_first_name: 'Maria',
-      ssl_last_name: 'Lopez',
-      ...fields,
-    });
+    call({ ...unagreedPurchase, ssl_agree: '1', ...fields });
 
   describe('credentials and malformed requests', () => {
     it('answers Converge error documents for missing and wrong credentials', async () => {
@@ -218,6 +217,21 @@ describe.each(testDatabaseKinds)('Converge sandbox: XML API (%s)', (kind) => {
       expect(failed).toMatchObject({ errorCode: '3000' });
       const txns = await list({ ssl_transaction_type: 'txnquery', ssl_invoice_number: invoice });
       expect(txns.map((txn) => txn.ssl_result_message)).toEqual(['DECLINED']);
+    });
+
+    it('refuses a debit without ssl_agree, as Converge does, and records nothing', async () => {
+      const invoice = newInvoice('WP-ACH-AGREE');
+      const unagreed = { ...unagreedPurchase, ssl_invoice_number: invoice };
+      // Sent empty is not sent at all (presentFields), like leaving it out.
+      for (const fields of [unagreed, { ...unagreed, ssl_agree: '' }]) {
+        expect(await call(fields)).toMatchObject({
+          errorCode: '4009',
+          errorMessage: 'ssl_agree is required.',
+        });
+      }
+      expect(await list({ ssl_transaction_type: 'txnquery', ssl_invoice_number: invoice })).toEqual(
+        [],
+      );
     });
 
     it('checks its fields', async () => {

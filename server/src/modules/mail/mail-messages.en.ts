@@ -92,5 +92,6 @@ export const MAIL_MESSAGES_EN = {
     onAccount: 'Payment on your account',
     postingNote:
       'Your payment posts to your accounts within 1-2 business days. Until then it shows as a pending payment when you sign in.',
+    authorizationIntro: 'You accepted this authorization for the eCheck debit:',
   },
 } as const;

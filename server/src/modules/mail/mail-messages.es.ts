@@ -88,5 +88,6 @@ export const MAIL_MESSAGES_ES: MailMessages = {
     onAccount: 'Pago a su cuenta',
     postingNote:
       'Su pago se aplicará a sus cuentas en un plazo de 1 a 2 días hábiles. Mientras tanto, aparecerá como pago en proceso cuando inicie sesión.',
+    authorizationIntro: 'Usted aceptó esta autorización para el débito del cheque electrónico:',
   },
 };

@@ -21,6 +21,16 @@ const branding: MailBranding = {
   accentColor: '#0f766e',
 };
 
+const billingInformation = {
+  firstName: 'María',
+  lastName: 'García',
+  address: '1 Main St',
+  city: 'Provo',
+  state: 'UT',
+  zipCode: '84601',
+  email: 'maria@example.com',
+};
+
 describe('e-mail templates in Spanish (decision 0013)', () => {
   it('word the sign-in link in Spanish and mark both parts as Spanish', () => {
     const link = 'https://pay.example.org/webpay/login/magic?abracadabra=abc';
@@ -113,15 +123,7 @@ describe('e-mail templates in Spanish (decision 0013)', () => {
           description: 'PP7001-1 | Payment Plan',
         },
       ],
-      billingInformation: {
-        firstName: 'María',
-        lastName: 'García',
-        address: '1 Main St',
-        city: 'Provo',
-        state: 'UT',
-        zipCode: '84601',
-        email: 'maria@example.com',
-      },
+      billingInformation,
       card: { brand: 'VISA', last4: '9990', expiry: '12/28' },
     } satisfies Receipt;
     expect(paidWith(receipt)).toBe('Visa ending in 9990');
@@ -134,6 +136,39 @@ describe('e-mail templates in Spanish (decision 0013)', () => {
     expect(mail.text).toContain('Plan de pagos PP7001-1: $234.50');
     expect(mail.text).toContain('1 a 2 días hábiles');
     expect(mail.text).toContain('aparecerá como pago en proceso');
+  });
+
+  it('quote the accepted eCheck authorization under Spanish words', () => {
+    const authorization = {
+      text: 'I authorize Wasatch Valley Health to make…',
+      language: 'en',
+    } as const;
+    const receipt = {
+      id: 'p2',
+      paymentMethod: 'eCheck',
+      receiptId: 'R-1002',
+      amount: 10,
+      date: '2026-11-03T15:04:05.000Z',
+      status: 'approved',
+      accounts: [
+        {
+          paymentType: 'Account Payment',
+          facilityId: '107',
+          accountId: '107-40010002',
+          amount: 10,
+          locationId: '107',
+        },
+      ],
+      billingInformation,
+      eCheck: { accountType: 'CHECKING', accountNumber: '••••6789', authorization },
+    } satisfies Receipt;
+    const mail = paymentReceiptMail(branding, receiptMailContent(receipt, 'es'), 'es');
+    expect(mail.text).toContain('Forma de pago: Cuenta de cheques terminada en 6789');
+    expect(mail.text).toContain(
+      `Usted aceptó esta autorización para el débito del cheque electrónico:\n\n${authorization.text}`,
+    );
+    // Quoted as accepted, in English, and marked so: a screen reader reads it as English.
+    expect(mail.html).toMatch(/<blockquote lang="en"[^>]*>I authorize/);
   });
 
   it('say lifetimes in Spanish', () => {

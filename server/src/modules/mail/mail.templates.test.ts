@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   describeLifetime,
+  paymentReceiptMail,
   signInCodeMail,
   signInLinkMail,
   signupAttemptMail,
@@ -95,6 +96,31 @@ describe('e-mail templates', () => {
     expect(mail.text).toContain('Amount due: $1,234.56');
     expect(mail.text).toContain('Due date: Nov 26, 2026');
     expect(mail.text).toContain('works for 7 days');
+  });
+
+  it('quote the eCheck authorization a receipt was paid under, marked with its own language', () => {
+    const receipt = {
+      receiptId: 'R-2001',
+      paidAt: '2026-11-03T15:04:05.000Z',
+      amountCents: 1000,
+      paidWith: 'Checking account ending in 6789',
+      lines: [{ label: 'Account 107-40010002', amountCents: 1000 }],
+      postingNote: 'Your payment posts to your accounts within 1-2 business days.',
+    };
+    const text = 'Autorizo a Wasatch Valley Health <y> a realizar un único débito…';
+    const mail = paymentReceiptMail(branding, {
+      ...receipt,
+      authorization: { text, language: 'es' },
+    });
+    expect(mail.text).toContain(`You accepted this authorization for the eCheck debit:\n\n${text}`);
+    expect(mail.html).toContain(
+      'Autorizo a Wasatch Valley Health &lt;y&gt; a realizar un único débito…</blockquote>',
+    );
+    expect(mail.html).toMatch(/<blockquote lang="es"[^>]*>Autorizo/);
+
+    const card = paymentReceiptMail(branding, receipt);
+    expect(card.text).not.toContain('authorization');
+    expect(card.html).not.toContain('<blockquote');
   });
 
   it('describe lifetimes in the largest whole unit', () => {

@@ -4,6 +4,7 @@ import {
   formatDateIn,
   type Language,
 } from '@webpay/contracts/language';
+import type { AcceptedAuthorization } from '@webpay/contracts/echeck-authorization';
 import { MAIL_MESSAGES, type MailMessages } from './mail-messages.ts';
 
 /*
@@ -36,7 +37,9 @@ type Block =
   | { kind: 'code'; code: string }
   | { kind: 'button'; label: string; href: string }
   | { kind: 'facts'; facts: readonly (readonly [string, string])[] }
-  | { kind: 'note'; text: string };
+  | { kind: 'note'; text: string }
+  /** Words quoted as they were shown, possibly in another language than the e-mail's. */
+  | { kind: 'quote'; text: string; language: Language };
 
 const paragraph = (text: string): Block => ({ kind: 'paragraph', text });
 const note = (text: string): Block => ({ kind: 'note', text });
@@ -76,6 +79,7 @@ function renderText(
     switch (block.kind) {
       case 'paragraph':
       case 'note':
+      case 'quote':
         return block.text;
       case 'code':
         return `    ${block.code}`;
@@ -109,6 +113,8 @@ function renderHtml(
           return `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2937">${escapeHtml(block.text)}</p>`;
         case 'note':
           return `<p style="margin:0 0 16px;font-size:14px;line-height:20px;color:#4b5563">${escapeHtml(block.text)}</p>`;
+        case 'quote':
+          return `<blockquote lang="${block.language}" style="margin:0 0 16px;padding:8px 12px;border-left:3px solid #d1d5db;font-size:14px;line-height:20px;color:#1f2937">${escapeHtml(block.text)}</blockquote>`;
         case 'code':
           return `<p style="margin:0 0 16px;font-size:32px;line-height:40px;font-weight:700;letter-spacing:6px;color:#111827;font-family:Menlo,Consolas,monospace">${escapeHtml(block.code)}</p>`;
         case 'button':
@@ -358,6 +364,8 @@ export interface PaymentReceiptMail {
   lines: readonly { label: string; amountCents: number }[];
   /** When the money shows on the accounts, in the receipt's words. */
   postingNote: string;
+  /** The eCheck authorization the payer accepted, quoted as they read it. */
+  authorization?: AcceptedAuthorization;
 }
 
 /**
@@ -394,6 +402,16 @@ export function paymentReceiptMail(
         ),
       },
       note(mail.postingNote),
+      ...(mail.authorization
+        ? [
+            paragraph(words.receipt.authorizationIntro),
+            {
+              kind: 'quote',
+              text: mail.authorization.text,
+              language: mail.authorization.language,
+            } as const,
+          ]
+        : []),
     ],
   }));
 }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { API_PATHS, IDEMPOTENCY_KEY_HEADER } from '@webpay/contracts/api';
+import { API_PATHS } from '@webpay/contracts/api';
 import { errorObjectSchema, type ErrorObject } from '@webpay/contracts/errors';
 import {
   paymentHistorySchema,
@@ -15,9 +15,9 @@ import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { SANDBOX_BANK_ACCOUNTS } from '../converge-sandbox/test-instruments.ts';
 import { receiptFromSnapshot } from '../payments/receipts.ts';
 import {
+  APPROVED_ECHECK,
   MARIA_LINES,
-  MARIA_PAYER,
-  newKey,
+  payAch,
   payByCard,
   receiptOf,
 } from '../payments/payments.test-helpers.ts';
@@ -230,19 +230,9 @@ describe.each(testDatabaseKinds)('payment history and receipts (%s)', (kind) => 
     });
 
     it('shows an eCheck payment with its account type and last four digits only', async () => {
-      const response = await server.api(API_PATHS.paymentsAch, {
-        token: mariaToken,
-        headers: { [IDEMPOTENCY_KEY_HEADER]: newKey() },
-        body: {
-          accounts: [MARIA_LINES.surgery(12.34)],
-          payer: MARIA_PAYER,
-          saveEmailAsGuarantor: false,
-          eCheck: {
-            routingNumber: SANDBOX_BANK_ACCOUNTS.approved.routingNumber,
-            accountNumber: SANDBOX_BANK_ACCOUNTS.approved.accountNumber,
-            accountType: 'SAVINGS',
-          },
-        },
+      const response = await payAch(server, mariaToken, {
+        accounts: [MARIA_LINES.surgery(12.34)],
+        eCheck: { ...APPROVED_ECHECK, accountType: 'SAVINGS' },
       });
       const receipt = await receiptOf(response);
       const [latest] = await historyOf(mariaToken);

@@ -1,4 +1,5 @@
 import type { Payer } from '@webpay/contracts/billing';
+import type { AcceptedAuthorization } from '@webpay/contracts/echeck-authorization';
 import type { Receipt } from '@webpay/contracts/payments';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { ConvergeTxn } from './converge/converge.types.ts';
@@ -36,6 +37,14 @@ export function approvalAmong(
 
 export function payerOf(payment: Pick<PaymentRow, 'payer'>): Payer {
   return payment.payer as unknown as Payer;
+}
+
+/** The eCheck authorization kept with the payment, for its receipt. */
+function authorizationOf(
+  payment: Pick<PaymentRow, 'eCheckAuthorization' | 'eCheckAuthorizationLanguage'>,
+): AcceptedAuthorization | null {
+  const { eCheckAuthorization: text, eCheckAuthorizationLanguage: language } = payment;
+  return text && language ? { text, language } : null;
 }
 
 function receiptLines(lines: readonly PaymentLineRow[]) {
@@ -81,7 +90,11 @@ export class PaymentRecorder {
     const card: CardSummary | null = payment.method === 'card' ? cardFromTxn(txn) : null;
     const bank: BankSummary | null =
       payment.method === 'eCheck' && payment.bankAccountType && payment.bankLast4
-        ? { accountType: payment.bankAccountType, last4: payment.bankLast4 }
+        ? {
+            accountType: payment.bankAccountType,
+            last4: payment.bankLast4,
+            authorization: authorizationOf(payment),
+          }
         : null;
     const outcome = await this.repository.record(
       payment.id,

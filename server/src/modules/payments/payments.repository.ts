@@ -40,6 +40,12 @@ export type RecordOutcome =
   | { won: true; payment: PaymentRow; receiptId: string; snapshot: Record<string, unknown> }
   | { won: false };
 
+export interface PayerContext {
+  mmi: string;
+  centralFacilityId: string;
+  supportPhone: string | null;
+}
+
 /** Statuses a payment can still leave; recorded is final. */
 export const OPEN_STATUSES = ['initiated', 'in_lightbox', 'approved'] as const;
 
@@ -93,12 +99,17 @@ function isUniqueViolation(error: unknown, index: string): boolean {
 export class PaymentsRepository {
   constructor(private readonly db: Database) {}
 
-  /** The guarantor's MMI and the central facility: what guarantor-level and plan account ids are built from. */
-  async payerContext(
-    guarantorId: string,
-  ): Promise<{ mmi: string; centralFacilityId: string } | undefined> {
+  /**
+   * The guarantor's MMI and the central facility, what guarantor-level and
+   * plan account ids are built from, and their own support phone.
+   */
+  async payerContext(guarantorId: string): Promise<PayerContext | undefined> {
     const [row] = await this.db
-      .select({ mmi: guarantors.mmi, centralFacilityId: facilities.id })
+      .select({
+        mmi: guarantors.mmi,
+        centralFacilityId: facilities.id,
+        supportPhone: guarantors.supportPhone,
+      })
       .from(guarantors)
       .innerJoin(facilities, eq(facilities.kind, 'central'))
       .where(eq(guarantors.id, guarantorId))

@@ -1,8 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_PATHS, IDEMPOTENCY_KEY_HEADER } from '@webpay/contracts/api';
-import { toIsoDate } from '@webpay/contracts/dates';
+import { dayIn, toIsoDate } from '@webpay/contracts/dates';
+import {
+  ECHECK_AUTHORIZATION_MESSAGES,
+  ECHECK_AUTHORIZATION_MESSAGES_ES,
+} from '@webpay/contracts/echeck-authorization';
 import { encountersResponseSchema } from '@webpay/contracts/encounters';
+import { formatDateIn, type Language } from '@webpay/contracts/language';
 import { PAYMENT_TYPE_LABELS } from '@webpay/contracts/payments';
 import {
   auditEvents,
@@ -22,8 +27,12 @@ import { ConvergeClient } from './converge/converge.client.ts';
 import { PAYMENT_REFERENCE_PATTERN, RECEIPT_ID_PATTERN } from './payment-references.ts';
 import { PaymentsRepository } from './payments.repository.ts';
 import {
+  APPROVED_ECHECK,
   MARIA_LINES,
   MARIA_PAYER,
+  acceptedAuthorization,
+  payAch as postAch,
+  type AchBodyInput,
   cancelPayment,
   completeCard,
   countRows,
@@ -510,13 +519,15 @@ describe.each(testDatabaseKinds)('payments (%s)', (kind) => {
         expect(await countRows(db(), 'payments')).toBe(paymentsBefore);
         expect(await countRows(db(), 'sandbox_converge_tokens')).toBe(tokensBefore);
 
+        // The lines are refused before the authorization's words are compared.
         const ach = await server.api(API_PATHS.paymentsAch, {
           token: mariaToken,
           headers: { [IDEMPOTENCY_KEY_HEADER]: newKey() },
           body: {
             payer: MARIA_PAYER,
             saveEmailAsGuarantor: false,
-            eCheck: { ...SANDBOX_BANK_ACCOUNTS.approved, accountType: 'CHECKING' },
+            eCheck: APPROVED_ECHECK,
+            authorization: { accepted: true, text: 'I authorize a debit.' },
             ...body(),
           },
         });
@@ -614,20 +625,10 @@ describe.each(testDatabaseKinds)('payments (%s)', (kind) => {
   describe('eCheck payments', () => {
     const achBody = (accountNumber: string, accounts = [MARIA_LINES.surgery(20)]) => ({
       accounts,
-      payer: MARIA_PAYER,
-      saveEmailAsGuarantor: false,
-      eCheck: {
-        routingNumber: SANDBOX_BANK_ACCOUNTS.approved.routingNumber,
-        accountNumber,
-        accountType: 'CHECKING',
-      },
+      eCheck: { ...APPROVED_ECHECK, accountNumber },
     });
-    const payAch = (body: ReturnType<typeof achBody>, key = newKey()) =>
-      server.api(API_PATHS.paymentsAch, {
-        token: mariaToken,
-        headers: { [IDEMPOTENCY_KEY_HEADER]: key },
-        body,
-      });
+    const payAch = (body: AchBodyInput, key = newKey(), language: Language = 'en') =>
+      postAch(server, mariaToken, body, key, language);
 
     it('debits an approved account once, keeping only its last four digits', async () => {
       const key = newKey();
@@ -638,7 +639,16 @@ describe.each(testDatabaseKinds)('payments (%s)', (kind) => {
         amount: 20,
         status: 'approved',
         card: null,
-        eCheck: { accountType: 'CHECKING', accountNumber: '••••6789' },
+        eCheck: {
+          accountType: 'CHECKING',
+          accountNumber: '••••6789',
+          authorization: {
+            text: expect.stringMatching(
+              /^I authorize Wasatch Valley Health to make a one-time electronic debit \(ACH\) of \$20\.00 from my checking account ending in 6789 on /,
+            ),
+            language: 'en',
+          },
+        },
       });
       const again = await receiptOf(await payAch(body, key));
       expect(again).toEqual(receipt);
@@ -673,6 +683,91 @@ describe.each(testDatabaseKinds)('payments (%s)', (kind) => {
         key,
       );
       expect(reused.status).toBe(409);
+    });
+
+    it('refuses an eCheck whose authorization was not accepted as shown, writing and debiting nothing', async () => {
+      const accounts = [MARIA_LINES.surgery(22)];
+      const shown = await acceptedAuthorization(server, mariaToken, accounts);
+      const otherAmount = await acceptedAuthorization(server, mariaToken, [{ amount: 23 }]);
+      const spanish = await acceptedAuthorization(server, mariaToken, accounts, undefined, 'es');
+      const refusals: [unknown, string][] = [
+        [undefined, `body.authorization: ${ECHECK_AUTHORIZATION_MESSAGES.required}`],
+        [
+          { ...shown, accepted: false },
+          `body.authorization.accepted: ${ECHECK_AUTHORIZATION_MESSAGES.required}`,
+        ],
+        [
+          { accepted: true },
+          `body.authorization.text: ${ECHECK_AUTHORIZATION_MESSAGES.textRequired}`,
+        ],
+        [otherAmount, 'body.authorization.text: the authorization you accepted does not match'],
+        // Shown in Spanish, sent from an English page: not what this payer read.
+        [spanish, 'body.authorization.text: the authorization you accepted does not match'],
+      ];
+      const paymentsBefore = await countRows(db(), 'payments');
+      for (const [authorization, detail] of refusals) {
+        const response = await payAch({ accounts, authorization });
+        expect(response.status, detail).toBe(400);
+        const error = await errorOf(response);
+        expect(error).toMatchObject({ code: 'VALIDATION_ERROR', title: 'Invalid request' });
+        expect(error.details.join('\n')).toContain(detail);
+      }
+      expect(await countRows(db(), 'payments')).toBe(paymentsBefore);
+
+      const inSpanish = await payAch({ accounts, authorization: shown }, newKey(), 'es');
+      expect(inSpanish.status).toBe(400);
+      const today = formatDateIn('es', dayIn(server.env.WEBPAY_TIME_ZONE));
+      expect((await errorOf(inSpanish)).details).toEqual([
+        `body.authorization.text: la autorización que aceptó no corresponde a este pago, un cheque electrónico debitado hoy, ${today}, de la cuenta que ingresó. No se le hizo ningún cargo. Vuelva a cargar la página, lea de nuevo la autorización y acéptela.`,
+      ]);
+      const unaccepted = await payAch({ accounts, authorization: undefined }, newKey(), 'es');
+      expect((await errorOf(unaccepted)).details).toEqual([
+        `body.authorization: ${ECHECK_AUTHORIZATION_MESSAGES_ES.required}`,
+      ]);
+      expect(await countRows(db(), 'payments')).toBe(paymentsBefore);
+    });
+
+    it('keeps the accepted text in the language of the request, sends ssl_agree and quotes it on the receipt', async () => {
+      const fetchSpy = vi.spyOn(globalThis, 'fetch');
+      try {
+        const accounts = [MARIA_LINES.surgery(24)];
+        const response = await payAch({ accounts }, newKey(), 'es');
+        const receipt = await receiptOf(response);
+        const expected = (
+          await acceptedAuthorization(server, mariaToken, accounts, undefined, 'es')
+        ).text;
+        expect(expected).toMatch(
+          /^Autorizo a Wasatch Valley Health .* \$24\.00 de mi cuenta de cheques terminada en 6789 el /,
+        );
+        expect(expected).toContain('(801) 555-0142');
+        expect(receipt.eCheck).toEqual({
+          accountType: 'CHECKING',
+          accountNumber: '••••6789',
+          authorization: { text: expected, language: 'es' },
+        });
+        const [row] = await db().select().from(payments).where(eq(payments.id, receipt.id));
+        expect(row).toMatchObject({
+          eCheckAuthorization: expected,
+          eCheckAuthorizationLanguage: 'es',
+        });
+
+        // What the service put on the wire to the processor for this debit.
+        const debits = fetchSpy.mock.calls
+          .filter(([url]) => String(url) === server.env.CONVERGE_XML_URL)
+          .map(([, init]) => new URLSearchParams(String(init?.body ?? '')).get('xmldata') ?? '')
+          .filter((xml) => xml.includes(`<ssl_invoice_number>${row?.processorReference}<`));
+        expect(debits).toHaveLength(1);
+        expect(debits[0]).toContain('<ssl_transaction_type>ecspurchase<');
+        expect(debits[0]).toContain('<ssl_agree>1</ssl_agree>');
+
+        const mail = await catcher.waitForMail({
+          to: MARIA_PAYER.email ?? '',
+          subject: receipt.receiptId,
+        });
+        expect(mail.text).toContain(expected);
+      } finally {
+        fetchSpy.mockRestore();
+      }
     });
 
     it('answers a decline with 402 and a processor failure with 500, recording neither', async () => {

@@ -155,6 +155,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Pay by eCheck (ACH)',
         description: [
           'Checks the lines, records the payment, debits the bank account through the processor (ecspurchase, invoice number = the payment’s reference) and answers the receipt. Only the last four digits, the account type and a keyed fingerprint of the account are kept.',
+          'The payer must accept the eCheck authorization (a one-time debit of the total, on the hospital’s day, from the account ending in its last four digits, to the provider, with the billing office’s phone and e-mail): `authorization` carries `accepted: true` and the text the portal showed, in the language of Accept-Language. The service words the same text and compares; without acceptance, or with other words, the answer is 400 VALIDATION_ERROR naming body.authorization and nothing is written or debited. The text is kept with the payment, sent to the processor as ssl_agree=1 and quoted on the receipt.',
           IDEMPOTENCY,
           LINES,
           SAVE_EMAIL,

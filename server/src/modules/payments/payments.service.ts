@@ -9,6 +9,8 @@ import type {
   cardCompletionRequestSchema,
   cardStartRequestSchema,
 } from '@webpay/contracts/payments';
+import type { AcceptedAuthorization } from '@webpay/contracts/echeck-authorization';
+import { DEFAULT_LANGUAGE } from '@webpay/contracts/language';
 import { apiErrors, fieldText, isApiError, type ApiError } from '../../lib/api-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { bankAccountFingerprint, keyedFingerprint } from '../../lib/secrets.ts';
@@ -27,6 +29,8 @@ import {
   isDecline,
   verifyApproval,
 } from './converge/verify-approval.ts';
+import { acceptedAuthorization, type AuthorizationSettings } from './echeck-authorization.ts';
+import { checkPendingPayments } from './pending-check.ts';
 import type { FaultInjector } from './fault-injection.ts';
 import type { PaymentActor, PaymentAudit } from './payment-audit.ts';
 import { paymentErrors } from './payment-errors.ts';
@@ -37,11 +41,11 @@ import {
   type ResolvedLine,
 } from './payment-lines.ts';
 import { approvalAmong, payerOf, type PaymentRecorder } from './payment-recorder.ts';
-import { checkPendingPayments } from './pending-check.ts';
 import { newPaymentReference } from './payment-references.ts';
 import {
   OPEN_STATUSES,
   type NewPayment,
+  type PayerContext,
   type PaymentRow,
   type PaymentsRepository,
 } from './payments.repository.ts';
@@ -63,6 +67,8 @@ export interface PaymentsServiceOptions {
   bankFingerprintKey: string;
   /** How long a repeated request waits for the first one with its key to finish. */
   inProgressWaitMs: number;
+  /** What an eCheck authorization states besides the payment itself. */
+  authorization: AuthorizationSettings;
 }
 
 /** How often a repeated request looks whether the first one has finished. */
@@ -116,7 +122,9 @@ export class PaymentsService {
     const earlier = await this.repository.findByKey(session.guarantorId, idempotencyKey);
     if (earlier) return this.replayCardStart(earlier, fingerprint, body, actor, context);
 
-    const { lines, accounts } = await this.checkRequest(session, body, context);
+    const { lines, accounts } = await this.refusalsAudited(session, body, context, () =>
+      this.checkRequest(session, body),
+    );
     const { payment, created } = await this.claim(
       session,
       this.newPayment(session, idempotencyKey, 'card', fingerprint, lines, body),
@@ -310,8 +318,13 @@ export class PaymentsService {
     const earlier = await this.repository.findByKey(session.guarantorId, idempotencyKey);
     if (earlier) return this.replayAch(earlier, fingerprint, actor, context);
 
-    const { lines, accounts } = await this.checkRequest(session, body, context);
     const { eCheck } = body;
+    const { lines, accounts, authorization } = await this.refusalsAudited(
+      session,
+      body,
+      context,
+      () => this.checkAch(session, body, context),
+    );
     const { payment, created } = await this.claim(
       session,
       {
@@ -323,6 +336,8 @@ export class PaymentsService {
           eCheck.routingNumber,
           eCheck.accountNumber,
         ),
+        eCheckAuthorization: authorization.text,
+        eCheckAuthorizationLanguage: authorization.language,
       },
       { lines, accounts, body, context },
     );
@@ -334,17 +349,56 @@ export class PaymentsService {
       acknowledgePending: body.acknowledgePending,
     });
     await this.faults.crashAt('crash-after-initiated');
+    return this.debit(payment, body, actor, context);
+  }
 
+  /** An eCheck's lines, and the authorization its payer accepted, worded again and compared. */
+  private async checkAch(
+    session: AuthSession,
+    body: AchBody,
+    context: RequestContext,
+  ): Promise<{
+    lines: ResolvedLine[];
+    accounts: PayableAccounts;
+    authorization: AcceptedAuthorization;
+  }> {
+    const { lines, accounts, payer } = await this.checkRequest(session, body);
+    const guarantor = {
+      supportPhone: payer.supportPhone,
+      language: context.language ?? DEFAULT_LANGUAGE,
+    };
+    const debit = { ...body.eCheck, amountCents: totalCents(lines) };
+    return {
+      lines,
+      accounts,
+      authorization: acceptedAuthorization(
+        this.options.authorization,
+        guarantor,
+        debit,
+        body.authorization,
+      ),
+    };
+  }
+
+  /** Asks the processor to debit the bank account of a written eCheck payment, and records the answer. */
+  private async debit(
+    payment: PaymentRow,
+    body: AchBody,
+    actor: PaymentActor,
+    context: RequestContext,
+  ): Promise<Receipt> {
     let answer: ConvergeTxn;
     try {
       answer = await this.processor.ecsPurchase({
         amountCents: payment.amountCents,
         invoiceNumber: payment.processorReference,
-        routingNumber: eCheck.routingNumber,
-        accountNumber: eCheck.accountNumber,
-        accountType: eCheck.accountType,
+        routingNumber: body.eCheck.routingNumber,
+        accountNumber: body.eCheck.accountNumber,
+        accountType: body.eCheck.accountType,
         firstName: body.payer.firstName,
         lastName: body.payer.lastName,
+        // ssl_agree tells the processor what the stored authorization says.
+        authorized: payment.eCheckAuthorization !== null,
       });
     } catch (error) {
       if (!isConvergeError(error)) throw error;
@@ -521,16 +575,15 @@ export class PaymentsService {
     return payment;
   }
 
-  /** Everything a new payment must pass before anything is written or charged. */
-  private async checkRequest(
+  /** Runs a new payment's checks; a refusal is audited before it is answered. */
+  private async refusalsAudited<T>(
     session: AuthSession,
     body: CardStartBody | AchBody,
     context: RequestContext,
-  ): Promise<{ lines: ResolvedLine[]; accounts: PayableAccounts }> {
+    check: () => Promise<T>,
+  ): Promise<T> {
     try {
-      if (body.saveEmailAsGuarantor) checkSaveEmail(session, body.payer);
-      const accounts = await this.payableAccounts(session.guarantorId);
-      return { lines: resolvePaymentLines(body.accounts, accounts), accounts };
+      return await check();
     } catch (error) {
       await this.auditRefusal(session, body, context, error);
       throw error;
@@ -553,14 +606,11 @@ export class PaymentsService {
     },
   ): Promise<{ payment: PaymentRow; created: boolean }> {
     const { lines, accounts, body, context } = request;
-    try {
-      return await this.repository.claim(payment, lines.map(lineRow), (pending) => {
+    return this.refusalsAudited(session, body, context, () =>
+      this.repository.claim(payment, lines.map(lineRow), (pending) => {
         if (!body.acknowledgePending) checkPendingPayments(lines, accounts, pending);
-      });
-    } catch (error) {
-      await this.auditRefusal(session, body, context, error);
-      throw error;
-    }
+      }),
+    );
   }
 
   private async auditRefusal(
@@ -576,36 +626,19 @@ export class PaymentsService {
     });
   }
 
-  private async payableAccounts(guarantorId: string): Promise<PayableAccounts> {
+  /** Everything a new payment's lines must pass before anything is written or charged. */
+  private async checkRequest(
+    session: AuthSession,
+    body: CardStartBody | AchBody,
+  ): Promise<{ lines: ResolvedLine[]; accounts: PayableAccounts; payer: PayerContext }> {
+    if (body.saveEmailAsGuarantor) checkSaveEmail(session, body.payer);
     const [payer, { encounters: encounterRows, plans: planRows }] = await Promise.all([
-      this.repository.payerContext(guarantorId),
-      this.encounters.openBills(guarantorId),
+      this.repository.payerContext(session.guarantorId),
+      this.encounters.openBills(session.guarantorId),
     ]);
     if (!payer) throw apiErrors.unauthorized();
-    const openPlans = new Set(planRows.map((plan) => plan.id));
-    const encounters = encounterRows.map((row) => ({
-      id: row.id,
-      facilityId: row.facilityId,
-      accountNumber: row.accountNumber,
-      patientName: row.patientName,
-      balanceCents: row.balanceCents,
-      type: row.type,
-      planId: row.planId !== null && openPlans.has(row.planId) ? row.planId : null,
-    }));
-    return {
-      centralFacilityId: payer.centralFacilityId,
-      mmi: payer.mmi,
-      encounters,
-      plans: planRows.map((plan) => ({
-        id: plan.id,
-        planNumber: plan.planNumber,
-        version: plan.version,
-        currentBalanceCents: plan.currentBalanceCents,
-        facilityIds: encounters
-          .filter((encounter) => encounter.planId === plan.id)
-          .map((encounter) => encounter.facilityId),
-      })),
-    };
+    const accounts = payableAccounts(payer, encounterRows, planRows);
+    return { lines: resolvePaymentLines(body.accounts, accounts), accounts, payer };
   }
 
   private newPayment(
@@ -657,7 +690,12 @@ export class PaymentsService {
       saveEmailAsGuarantor: body.saveEmailAsGuarantor,
       eCheck:
         'eCheck' in body
-          ? [body.eCheck.routingNumber, body.eCheck.accountNumber, body.eCheck.accountType]
+          ? [
+              body.eCheck.routingNumber,
+              body.eCheck.accountNumber,
+              body.eCheck.accountType,
+              body.authorization.text,
+            ]
           : null,
     };
     return keyedFingerprint(this.options.fingerprintKey, JSON.stringify(canonical));
@@ -699,5 +737,39 @@ function lineRow(line: ResolvedLine) {
     encounterId: line.encounterId,
     planId: line.planId,
     description: line.description,
+  };
+}
+
+type OpenBills = Awaited<ReturnType<EncountersRepository['openBills']>>;
+
+/** What a guarantor may pay: their open encounters and plans, as the line checks read them. */
+function payableAccounts(
+  payer: PayerContext,
+  encounterRows: OpenBills['encounters'],
+  planRows: OpenBills['plans'],
+): PayableAccounts {
+  const openPlans = new Set(planRows.map((plan) => plan.id));
+  const encounters = encounterRows.map((row) => ({
+    id: row.id,
+    facilityId: row.facilityId,
+    accountNumber: row.accountNumber,
+    patientName: row.patientName,
+    balanceCents: row.balanceCents,
+    type: row.type,
+    planId: row.planId !== null && openPlans.has(row.planId) ? row.planId : null,
+  }));
+  return {
+    centralFacilityId: payer.centralFacilityId,
+    mmi: payer.mmi,
+    encounters,
+    plans: planRows.map((plan) => ({
+      id: plan.id,
+      planNumber: plan.planNumber,
+      version: plan.version,
+      currentBalanceCents: plan.currentBalanceCents,
+      facilityIds: encounters
+        .filter((encounter) => encounter.planId === plan.id)
+        .map((encounter) => encounter.facilityId),
+    })),
   };
 }

@@ -1,14 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { API_PATHS, IDEMPOTENCY_KEY_HEADER } from '@webpay/contracts/api';
+import { userSchema } from '@webpay/contracts/auth';
+import type { ECheck, PayerInput } from '@webpay/contracts/billing';
+import { appConfigSchema } from '@webpay/contracts/config';
+import {
+  authorizationTerms,
+  eCheckAuthorizationText,
+} from '@webpay/contracts/echeck-authorization';
 import { errorObjectSchema, type ErrorObject } from '@webpay/contracts/errors';
+import type { Language } from '@webpay/contracts/language';
+import { toCents } from '@webpay/contracts/money';
 import {
   PAYMENT_TYPE_LABELS,
   cardStartResponseSchema,
   type CardStartResponse,
+  type ECheckAuthorization,
   type PaymentLine,
 } from '@webpay/contracts/payments';
-import type { ECheck, PayerInput } from '@webpay/contracts/billing';
 import type { Database } from '../../db/client.ts';
 import { payments, sandboxConvergeTokens, sandboxConvergeTransactions } from '../../db/schema.ts';
 import type { TestServer as FullTestServer } from '../../test/test-server.ts';
@@ -87,35 +96,6 @@ export interface CardStartBodyInput {
   payer?: PayerInput;
   saveEmailAsGuarantor?: boolean;
   acknowledgePending?: boolean;
-}
-
-export interface AchBodyInput extends CardStartBodyInput {
-  /** The sandbox's approving account unless given. */
-  eCheck?: ECheck;
-}
-
-/** POST /payments/ach as the portal sends it; `headers` adds e.g. Accept-Language. */
-export function payAch(
-  server: TestServer,
-  token: string,
-  body: AchBodyInput,
-  key: string = newKey(),
-  headers: Record<string, string> = {},
-): Promise<Response> {
-  return server.api(API_PATHS.paymentsAch, {
-    token,
-    headers: { [IDEMPOTENCY_KEY_HEADER]: key, ...headers },
-    body: {
-      payer: MARIA_PAYER,
-      saveEmailAsGuarantor: false,
-      eCheck: {
-        routingNumber: SANDBOX_BANK_ACCOUNTS.approved.routingNumber,
-        accountNumber: SANDBOX_BANK_ACCOUNTS.approved.accountNumber,
-        accountType: 'CHECKING',
-      },
-      ...body,
-    },
-  });
 }
 
 export function startCard(
@@ -198,6 +178,81 @@ export async function payByCard(server: TestServer, token: string, body: CardSta
   if (sale.type !== 'approval') throw new Error(`the sandbox did not approve: ${sale.type}`);
   const receipt = await receiptOf(await completeCard(server, token, started.refNum, sale.response));
   return { started, sale, receipt };
+}
+
+/** The bank account the sandbox approves, as the eCheck form sends it. */
+export const APPROVED_ECHECK: ECheck = {
+  routingNumber: SANDBOX_BANK_ACCOUNTS.approved.routingNumber,
+  accountNumber: SANDBOX_BANK_ACCOUNTS.approved.accountNumber,
+  accountType: 'CHECKING',
+};
+
+async function parsedJson<T>(
+  response: Promise<Response>,
+  schema: { parse: (value: unknown) => T },
+) {
+  const answer = await response;
+  if (answer.status !== 200)
+    throw new Error(`${answer.url}: ${answer.status} ${await answer.text()}`);
+  return schema.parse(await answer.json());
+}
+
+/**
+ * The eCheck authorization the portal shows the signed-in guarantor for
+ * these lines and bank account today, accepted: worded from what the portal
+ * reads (the app configuration and the user), as the portal words it.
+ */
+export async function acceptedAuthorization(
+  server: TestServer,
+  token: string,
+  accounts: readonly Pick<PaymentLine, 'amount'>[],
+  eCheck: Pick<ECheck, 'accountType' | 'accountNumber'> = APPROVED_ECHECK,
+  language: Language = 'en',
+): Promise<ECheckAuthorization> {
+  const [config, user] = await Promise.all([
+    parsedJson(server.api(API_PATHS.configApp), appConfigSchema),
+    parsedJson(server.api(API_PATHS.me, { token }), userSchema),
+  ]);
+  const sources = {
+    payee: config.branding.providerName,
+    billingOfficeEmail: config.branding.supportEmail,
+    supportPhone: user.supportPhone,
+    fallbackSupportPhone: config.fallbackSupportPhone,
+    timeZone: config.timeZone,
+  };
+  const amountCents = accounts.reduce((sum, line) => sum + toCents(line.amount), 0);
+  const terms = authorizationTerms(sources, { ...eCheck, amountCents });
+  return { accepted: true, text: eCheckAuthorizationText(language, terms) };
+}
+
+export interface AchBodyInput {
+  accounts: PaymentLine[];
+  payer?: PayerInput;
+  eCheck?: ECheck;
+  saveEmailAsGuarantor?: boolean;
+  acknowledgePending?: boolean;
+  /** What the payer accepted; by default the authorization the portal shows, accepted. */
+  authorization?: unknown;
+}
+
+/** POST /payments/ach as the portal sends it, in `language`, with its authorization accepted. */
+export async function payAch(
+  server: TestServer,
+  token: string,
+  body: AchBodyInput,
+  key: string = newKey(),
+  language: Language = 'en',
+): Promise<Response> {
+  const eCheck = body.eCheck ?? APPROVED_ECHECK;
+  const authorization =
+    'authorization' in body
+      ? body.authorization
+      : await acceptedAuthorization(server, token, body.accounts, eCheck, language);
+  return server.api(API_PATHS.paymentsAch, {
+    token,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: key, 'Accept-Language': language },
+    body: { payer: MARIA_PAYER, saveEmailAsGuarantor: false, ...body, eCheck, authorization },
+  });
 }
 
 export async function paymentByRef(db: Database, refNum: string) {

@@ -74,9 +74,7 @@ describe.each(testDatabaseKinds)('paying what is already pending (%s)', (kind) =
     ]);
     expect(await countRows(db(), 'payments')).toBe(paymentsBefore);
 
-    const spanish = await payAch(server, mariaToken, daniel(), undefined, {
-      'Accept-Language': 'es-US',
-    });
+    const spanish = await payAch(server, mariaToken, daniel(), undefined, 'es');
     expect(spanish.status).toBe(409);
     const inSpanish = await errorOf(spanish);
     expect(inSpanish.title).toBe('Ya hay un pago en proceso');

@@ -73,6 +73,7 @@ export function receiptMailContent(
       amountCents: toCents(line.amount),
     })),
     postingNote: MAIL_MESSAGES[language].receipt.postingNote,
+    ...(receipt.eCheck?.authorization ? { authorization: receipt.eCheck.authorization } : {}),
   };
 }
 

@@ -49,14 +49,22 @@ describe('receipts', () => {
       ],
       payer,
       card: null,
-      bank: { accountType: 'SAVINGS', last4: '6789' },
+      bank: {
+        accountType: 'SAVINGS',
+        last4: '6789',
+        authorization: { text: 'I authorize Wasatch Valley Health…', language: 'en' },
+      },
       emailedTo: null,
     });
     expect(receipt).toMatchObject({
       amount: 123.45,
       date: '2026-11-02T15:04:05.000Z',
       status: 'approved',
-      eCheck: { accountType: 'SAVINGS', accountNumber: '••••6789' },
+      eCheck: {
+        accountType: 'SAVINGS',
+        accountNumber: '••••6789',
+        authorization: { text: 'I authorize Wasatch Valley Health…', language: 'en' },
+      },
       accounts: [{ locationId: '107', amount: 123.45 }],
     });
     expect(receiptFromSnapshot(JSON.parse(JSON.stringify(receipt)))).toEqual(receipt);
@@ -66,6 +74,7 @@ describe('receipts', () => {
       amountCents: 12_345,
       paidWith: 'Savings account ending in 6789',
       lines: [{ label: 'Payment plan PP-7001-1', amountCents: 12_345 }],
+      authorization: { text: 'I authorize Wasatch Valley Health…', language: 'en' },
     });
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AcceptedAuthorization } from '@webpay/contracts/echeck-authorization';
 import { fromCents } from '@webpay/contracts/money';
 import { receiptSchema, type Receipt } from '@webpay/contracts/payments';
 import type { Payer } from '@webpay/contracts/billing';
@@ -18,10 +19,11 @@ export interface CardSummary {
   expiry: string;
 }
 
-/** A bank account as the receipt shows it. */
+/** A bank account as the receipt shows it, with the authorization its debit was accepted under. */
 export interface BankSummary {
   accountType: 'CHECKING' | 'SAVINGS';
   last4: string;
+  authorization: AcceptedAuthorization | null;
 }
 
 export interface ReceiptLine {
@@ -72,6 +74,7 @@ export function buildReceipt(input: ReceiptInput): Receipt {
       ? {
           accountType: input.bank.accountType,
           accountNumber: maskedAccountNumber(input.bank.last4),
+          authorization: input.bank.authorization,
         }
       : null,
     emailedTo: input.emailedTo,

@@ -2,7 +2,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, IDEMPOTENCY_KEY_HEADER } from '@webpay/contracts/api';
 import { auditEvents, pendingPayments, receipts } from '../../db/schema.ts';
 import { DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
@@ -10,14 +9,15 @@ import { testDatabaseKinds } from '../../test/database.ts';
 import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { sandboxUrls } from '../converge-sandbox/converge-sandbox.test-helpers.ts';
-import { SANDBOX_BANK_ACCOUNTS } from '../converge-sandbox/test-instruments.ts';
 import {
   MARIA_LINES,
   MARIA_PAYER,
+  acceptedAuthorization,
   cancelPayment,
   completeCard,
   errorOf,
   newKey,
+  payAch,
   payInLightbox,
   paymentByRef,
   receiptOf,
@@ -256,18 +256,9 @@ describe.each(testDatabaseKinds)('when the processor’s answer is lost (%s)', (
 
   it('answers 408 to an eCheck whose answer timed out, keeps it open, and finds its approval on the repeat', async () => {
     const key = newKey();
-    const body = {
-      accounts: [MARIA_LINES.surgery(41)],
-      payer: MARIA_PAYER,
-      saveEmailAsGuarantor: false,
-      eCheck: { ...SANDBOX_BANK_ACCOUNTS.approved, accountType: 'CHECKING' },
-    };
-    const pay = () =>
-      server.api(API_PATHS.paymentsAch, {
-        token,
-        headers: { [IDEMPOTENCY_KEY_HEADER]: key },
-        body,
-      });
+    const accounts = [MARIA_LINES.surgery(41)];
+    const authorization = await acceptedAuthorization(server, token, accounts);
+    const pay = () => payAch(server, token, { accounts, authorization }, key);
     proxy.dropAnswersTo.add('ecspurchase');
     proxy.dropAnswersTo.add('txnquery');
     const first = await pay();

@@ -4,6 +4,10 @@ import {
   ECHECK_MESSAGES,
   ECHECK_MESSAGES_ES,
 } from '@webpay/contracts/billing';
+import {
+  ECHECK_AUTHORIZATION_MESSAGES,
+  ECHECK_AUTHORIZATION_MESSAGES_ES,
+} from '@webpay/contracts/echeck-authorization';
 import { ERROR_SCREEN, ERROR_SCREEN_ES } from '@webpay/contracts/messages';
 import { AMOUNT_MESSAGES, AMOUNT_MESSAGES_ES } from '@webpay/contracts/money';
 import { PAYMENT_MESSAGES, PAYMENT_MESSAGES_ES } from '@webpay/contracts/payment-messages';
@@ -20,6 +24,7 @@ import { defineCatalogue } from '@/lib/messages.ts';
 export const PAYMENT_FORM_VALIDATION = [
   [BILLING_MESSAGES, BILLING_MESSAGES_ES],
   [ECHECK_MESSAGES, ECHECK_MESSAGES_ES],
+  [ECHECK_AUTHORIZATION_MESSAGES, ECHECK_AUTHORIZATION_MESSAGES_ES],
   [AMOUNT_MESSAGES, AMOUNT_MESSAGES_ES],
   [PAYMENT_LINE_MESSAGES, PAYMENT_LINE_MESSAGES_ES],
 ] as const;
@@ -73,6 +78,8 @@ export const paymentDialogMessages = defineCatalogue(
     routingHint: 'The 9 digits at the bottom left of a check.',
     accountNumber: 'Account number',
     accountType: 'Account type',
+    authorizationHeading: 'eCheck authorization',
+    authorizationAccept: 'I have read and accept this authorization',
     formInvalid: BILLING_MESSAGES.formInvalid,
     securityNote: PAYMENT_MESSAGES.securityNote,
     cancel: 'Cancel',
@@ -110,6 +117,8 @@ export const paymentDialogMessages = defineCatalogue(
     routingHint: 'Los 9 dígitos en la parte inferior izquierda de un cheque.',
     accountNumber: 'Número de cuenta',
     accountType: 'Tipo de cuenta',
+    authorizationHeading: 'Autorización del cheque electrónico',
+    authorizationAccept: 'He leído y acepto esta autorización',
     formInvalid: BILLING_MESSAGES_ES.formInvalid,
     securityNote: PAYMENT_MESSAGES_ES.securityNote,
     cancel: 'Cancelar',
@@ -209,6 +218,8 @@ export const receiptMessages = defineCatalogue(
     eCheck: 'eCheck',
     expires: (expiry: string) => `expires ${expiry}`,
     accountsPaid: 'Accounts paid',
+    /** The eCheck authorization the payer accepted, quoted in the language they read it in. */
+    authorization: 'eCheck authorization accepted',
     billingInformation: 'Billing information',
     emailedTo: (email: string) => `A copy of this receipt was emailed to ${email}.`,
     notEmailed: 'No copy of this receipt was emailed.',
@@ -239,6 +250,7 @@ export const receiptMessages = defineCatalogue(
     eCheck: 'Cheque electrónico',
     expires: (expiry) => `vence ${expiry}`,
     accountsPaid: 'Cuentas pagadas',
+    authorization: 'Autorización del cheque electrónico aceptada',
     billingInformation: 'Información de facturación',
     emailedTo: (email) => `Se envió una copia de este recibo a ${email}.`,
     notEmailed: 'No se envió ninguna copia de este recibo por correo electrónico.',

@@ -131,6 +131,7 @@ describe.each(testDatabaseKinds)('ConvergeClient against the sandbox (%s)', (kin
       accountType: 'CHECKING',
       firstName: 'Maria',
       lastName: 'Lopez',
+      authorized: true,
     } as const;
     const invoiceNumber = newInvoice('WP-E2E-ACH');
     const approved = await client.ecsPurchase({
@@ -169,6 +170,23 @@ describe.each(testDatabaseKinds)('ConvergeClient against the sandbox (%s)', (kin
       errorCode: '3000',
     });
     expect(String(failed)).not.toContain(SANDBOX_BANK_ACCOUNTS.processorError.accountNumber);
+  });
+
+  it('sends no ssl_agree for a debit nobody authorized, which the processor refuses', async () => {
+    const unauthorized = await rejectionOf(
+      client.ecsPurchase({
+        amountCents: 8000,
+        invoiceNumber: newInvoice('WP-E2E-ACH'),
+        routingNumber: SANDBOX_BANK_ACCOUNTS.approved.routingNumber,
+        accountNumber: SANDBOX_BANK_ACCOUNTS.approved.accountNumber,
+        accountType: 'CHECKING',
+        firstName: 'Maria',
+        lastName: 'Lopez',
+        authorized: false,
+      }),
+    );
+    expect(unauthorized).toBeInstanceOf(ConvergeProcessorError);
+    expect(unauthorized).toMatchObject({ operation: 'ecspurchase', errorCode: '4009' });
   });
 
   it('reports wrong credentials as processor errors without revealing them', async () => {
@@ -351,8 +369,19 @@ describe('ConvergeClient when Converge misbehaves', () => {
         holder: 'business',
         firstName: 'A&B',
         lastName: 'C',
+        authorized: true,
       });
-      const [token, ecs] = received;
+      await client.ecsPurchase({
+        amountCents: 5,
+        invoiceNumber: 'WP-NO-AGREE',
+        routingNumber: '490000018',
+        accountNumber: '12345678',
+        accountType: 'CHECKING',
+        firstName: 'A',
+        lastName: 'C',
+        authorized: false,
+      });
+      const [token, ecs, unagreed] = received;
       expect(Object.fromEntries(token ?? [])).toEqual({
         ssl_merchant_id: 'm',
         ssl_user_id: 'u',
@@ -369,6 +398,8 @@ describe('ConvergeClient when Converge misbehaves', () => {
       expect(xml).toContain('<ssl_account_type>1</ssl_account_type>');
       expect(xml).toContain('<ssl_bank_account_type>1</ssl_bank_account_type>');
       expect(xml).toContain('<ssl_agree>1</ssl_agree>');
+      expect(unagreed?.get('xmldata')).toContain('<ssl_invoice_number>WP-NO-AGREE<');
+      expect(unagreed?.get('xmldata')).not.toContain('ssl_agree');
     } finally {
       await recorder.close();
     }

@@ -139,7 +139,8 @@ export class ConvergeClient {
 
   /**
    * ecspurchase: debits a bank account (ACH). A decline is an answer, not an
-   * error: check `isApproved` on the result.
+   * error: check `isApproved` on the result. `ssl_agree` says the payer
+   * accepted the authorization, so it goes only with `authorized: true`.
    */
   async ecsPurchase(request: EcsPurchaseRequest): Promise<ConvergeTxn> {
     const purchase = ecsPurchaseRequestSchema.parse(request);
@@ -151,7 +152,8 @@ export class ConvergeClient {
       ssl_bank_account_number: purchase.accountNumber,
       ssl_bank_account_type: HOLDER_TYPES[purchase.holder],
       ssl_account_type: ACCOUNT_TYPES[purchase.accountType],
-      ssl_agree: '1',
+      // Converge refuses a debit without it, as it should one nobody authorized.
+      ...(purchase.authorized ? { ssl_agree: '1' } : {}),
       ssl_first_name: purchase.firstName,
       ssl_last_name: purchase.lastName,
     });

@@ -95,6 +95,8 @@ export const ecsPurchaseRequestSchema = z.object({
   accountNumber: z.string().regex(/^\d{4,20}$/, 'must be 4 to 20 digits'),
   accountType: z.enum(['CHECKING', 'SAVINGS']),
   holder: z.enum(['personal', 'business']).default('personal'),
+  /** The payer accepted the debit's authorization: only then is `ssl_agree` sent. */
+  authorized: z.boolean(),
   firstName: z
     .string()
     .trim()

@@ -1,6 +1,8 @@
 import { useId, type ChangeEvent } from 'react';
 import { useFormState, type UseFormReturn } from 'react-hook-form';
 import { ACCOUNT_TYPES } from '@webpay/contracts/billing';
+import type { AuthorizationSources } from '@webpay/contracts/echeck-authorization';
+import type { Cents } from '@webpay/contracts/money';
 import { RadioGroupField } from '@/components/ui/radio-group-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { useMessages } from '@/lib/messages.ts';
@@ -17,6 +19,7 @@ import {
   type PaymentFormOutput,
   type PaymentFormValues,
 } from '../utils/payment-form.ts';
+import { ECheckAuthorizationField } from './echeck-authorization-field.tsx';
 
 type NumberField = 'routingNumber' | 'accountNumber';
 
@@ -26,8 +29,12 @@ type NumberField = 'routingNumber' | 'accountNumber';
  */
 export function ECheckFields({
   form,
+  totalCents,
+  authorizationSources,
 }: {
   form: UseFormReturn<PaymentFormValues, unknown, PaymentFormOutput>;
+  totalCents: Cents;
+  authorizationSources: AuthorizationSources | undefined;
 }) {
   const t = useMessages(paymentDialogMessages);
   const accountTypes = useMessages(accountTypeMessages);
@@ -73,6 +80,11 @@ export function ECheckFields({
         legend={t.accountType}
         options={accountTypeOptions}
         {...form.register('accountType')}
+      />
+      <ECheckAuthorizationField
+        form={form}
+        totalCents={totalCents}
+        sources={authorizationSources}
       />
     </div>
   );

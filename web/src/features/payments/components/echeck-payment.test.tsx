@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { IDEMPOTENCY_KEY_HEADER } from '@webpay/contracts/api';
+import { dayIn } from '@webpay/contracts/dates';
+import { formatDateIn } from '@webpay/contracts/language';
 import { PAYMENT_MESSAGES } from '@webpay/contracts/payments';
 import { fakeService, json, type FakeCall } from '@/test/render-app.tsx';
 import { billing, cardReceipt, mariaLines } from '../testing/payment-fixtures.ts';
@@ -26,13 +28,23 @@ const serverError = {
   correlationId: 'corr-3',
 };
 
-async function fillECheck(user: UserEvent, dialog: HTMLElement) {
+const ACCEPT = 'I have read and accept this authorization';
+
+/** Today at the hospital (appConfig's America/Denver), as the authorization states it. */
+const today = () => formatDateIn('en', dayIn('America/Denver'));
+
+/** What the form shows for Maria's $325.00 from a savings account ending in 6789. */
+const shownAuthorization = () =>
+  `I authorize Canyon Health to make a one-time electronic debit (ACH) of $325.00 from my savings account ending in 6789 on ${today()}. This authorization covers this payment only. For questions about it, I can contact the billing office at (801) 555-0142 or billing@example.com.`;
+
+async function fillECheck(user: UserEvent, dialog: HTMLElement, accept = true) {
   const scope = within(dialog);
   await fillBilling(user, dialog);
   await user.click(scope.getByRole('radio', { name: 'eCheck' }));
   await user.type(scope.getByLabelText('Routing number'), '490000018');
   await user.type(scope.getByLabelText('Account number'), '123456789');
   await user.click(scope.getByRole('radio', { name: 'Savings' }));
+  if (accept) await user.click(scope.getByRole('checkbox', { name: ACCEPT }));
 }
 
 describe('eCheck payment (SPEC §4 eCheck: form → completing → closed)', () => {
@@ -58,6 +70,7 @@ describe('eCheck payment (SPEC §4 eCheck: form → completing → closed)', () 
         email: 'maria.garcia@example.com',
       },
       eCheck: { routingNumber: '490000018', accountNumber: '123456789', accountType: 'SAVINGS' },
+      authorization: { accepted: true, text: shownAuthorization() },
       saveEmailAsGuarantor: false,
     });
     expect(call?.headers.get(IDEMPOTENCY_KEY_HEADER)).toMatch(/^[0-9a-f-]{36}$/);
@@ -141,12 +154,112 @@ describe('eCheck payment (SPEC §4 eCheck: form → completing → closed)', () 
     await screen.findByRole('alert');
     await user.clear(within(dialog).getByLabelText('Account number'));
     await user.type(within(dialog).getByLabelText('Account number'), '987654321');
+    await user.click(within(dialog).getByRole('checkbox', { name: ACCEPT }));
     await user.click(payButton(dialog));
     await waitFor(() => expect(achCalls(service.calls)).toHaveLength(3));
 
     const keys = achCalls(service.calls).map((call) => call.headers.get(IDEMPOTENCY_KEY_HEADER));
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[0]);
+  });
+});
+
+describe('the eCheck authorization (NACHA WEB: accepted before Pay)', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+
+  it('states the one-time debit, its amount, today, the account, the hospital and the billing office', async () => {
+    const user = userEvent.setup();
+    const { dialog } = await renderPaymentDialog();
+    const scope = within(dialog);
+    await user.click(scope.getByRole('radio', { name: 'eCheck' }));
+    const box = scope.getByRole('group', { name: 'eCheck authorization' });
+    // Until the account number is whole, the account is named by its type alone.
+    expect(box).toHaveTextContent(
+      `I authorize Canyon Health to make a one-time electronic debit (ACH) of $325.00 from my checking account on ${today()}.`,
+    );
+    await user.type(scope.getByLabelText('Account number'), '123456789');
+    await user.click(scope.getByRole('radio', { name: 'Savings' }));
+    expect(within(box).getByText(shownAuthorization())).toBeInTheDocument();
+    const accept = within(box).getByRole('checkbox', { name: ACCEPT });
+    expect(accept).not.toBeChecked();
+    expect(accept).toHaveAccessibleDescription(shownAuthorization());
+  });
+
+  it('refuses Pay until it is accepted, saying so at the box, which takes focus', async () => {
+    const service = fakeService({ [ACH]: () => json(achReceipt) });
+    const user = userEvent.setup();
+    const { dialog, onPaid } = await renderPaymentDialog();
+    const scope = within(dialog);
+    await fillECheck(user, dialog, false);
+    await user.click(payButton(dialog));
+
+    const accept = scope.getByRole('checkbox', { name: ACCEPT });
+    expect(
+      await scope.findByText('Please accept the authorization to pay by eCheck'),
+    ).toBeVisible();
+    expect(accept).toHaveAttribute('aria-invalid', 'true');
+    expect(accept).toHaveAccessibleDescription(
+      `${shownAuthorization()} Please accept the authorization to pay by eCheck`,
+    );
+    expect(accept).toHaveFocus();
+    expect(
+      scope.getByText('Please fill in all required billing information correctly.'),
+    ).toBeVisible();
+    expect(achCalls(service.calls)).toEqual([]);
+
+    await user.click(accept);
+    expect(scope.queryByText('Please accept the authorization to pay by eCheck')).toBeNull();
+    await user.click(payButton(dialog));
+    await waitFor(() => expect(onPaid).toHaveBeenCalledWith(achReceipt));
+    expect(achCalls(service.calls)).toHaveLength(1);
+  });
+
+  it('ends the acceptance when its terms change, and sends the text accepted last', async () => {
+    const service = fakeService({ [ACH]: () => json(achReceipt) });
+    const user = userEvent.setup();
+    const { dialog, onPaid } = await renderPaymentDialog();
+    const scope = within(dialog);
+    await fillECheck(user, dialog);
+    const accept = scope.getByRole('checkbox', { name: ACCEPT });
+    expect(accept).toBeChecked();
+
+    await user.click(scope.getByRole('radio', { name: 'Checking' }));
+    expect(accept).not.toBeChecked();
+    await user.click(accept);
+    await user.type(scope.getByLabelText('Account number'), '0');
+    expect(accept).not.toBeChecked();
+    await user.click(payButton(dialog));
+    expect(
+      await scope.findByText('Please accept the authorization to pay by eCheck'),
+    ).toBeVisible();
+    expect(achCalls(service.calls)).toEqual([]);
+
+    await user.click(accept);
+    await user.click(payButton(dialog));
+    await waitFor(() => expect(onPaid).toHaveBeenCalled());
+    const [call] = achCalls(service.calls);
+    expect(call?.body).toMatchObject({
+      eCheck: { accountNumber: '1234567890', accountType: 'CHECKING' },
+      authorization: {
+        accepted: true,
+        text: shownAuthorization().replace(
+          'savings account ending in 6789',
+          'checking account ending in 7890',
+        ),
+      },
+    });
+  });
+
+  it('is not asked for a card payment', async () => {
+    const user = userEvent.setup();
+    const { dialog } = await renderPaymentDialog();
+    const scope = within(dialog);
+    await user.click(scope.getByRole('radio', { name: 'eCheck' }));
+    await user.click(scope.getByRole('radio', { name: 'Card' }));
+    expect(scope.queryByRole('checkbox', { name: ACCEPT })).toBeNull();
+    expect(scope.queryByText(/I authorize/)).toBeNull();
   });
 });
 

@@ -2,15 +2,19 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BILLING_MESSAGES_ES, ECHECK_MESSAGES_ES } from '@webpay/contracts/billing';
+import { dayIn } from '@webpay/contracts/dates';
+import { formatDateIn } from '@webpay/contracts/language';
 import { PAYMENT_MESSAGES_ES } from '@webpay/contracts/payments';
 import { chooseLanguage } from '@/lib/language.ts';
 import { fakeService, json, type FakeCall } from '@/test/render-app.tsx';
 import { fakeConverge } from '../testing/fake-converge.ts';
+import { cardReceipt } from '../testing/payment-fixtures.ts';
 import { GENERIC_PROBLEM } from '../utils/payment-problems.ts';
 import { PaymentErrorPanel } from './payment-error-panel.tsx';
 import { fillBilling, payButton, renderPaymentDialog } from '../testing/render-payment-dialog.tsx';
 
 const START = 'POST /payments/init';
+const ACH = 'POST /payments/ach';
 const CANCEL = 'DELETE /payments/PAY-1001';
 const started = () => json({ refNum: 'PAY-1001', token: 'lightbox-token-1' });
 const cancelled = () => new Response(null, { status: 204 });
@@ -147,6 +151,51 @@ describe('the payment dialog in Spanish', () => {
       scope.getByText('El código postal debe tener el formato 12345 o 12345-6789'),
     ).toBeInTheDocument();
     expect(scope.getByRole('button', { name: 'Pagar $325.00' })).toBeInTheDocument();
+  });
+
+  it('words the eCheck authorization in Spanish, asks for it in Spanish and sends the Spanish text', async () => {
+    const service = fakeService({ [ACH]: () => json(cardReceipt({ card: null })) });
+    const user = userEvent.setup();
+    const { dialog, onPaid } = await renderPaymentDialog();
+    const scope = within(dialog);
+    await fillBilling(user, dialog);
+    await user.click(scope.getByRole('radio', { name: 'Cheque electrónico' }));
+    await user.type(scope.getByLabelText('Número de ruta bancaria'), '490000018');
+    await user.type(scope.getByLabelText('Número de cuenta'), '123456789');
+    const today = formatDateIn('es', dayIn('America/Denver'));
+    const text = `Autorizo a Canyon Health a realizar un único débito electrónico (ACH) de $325.00 de mi cuenta de cheques terminada en 6789 el ${today}. Esta autorización es solo para este pago. Para preguntas sobre el pago, puedo comunicarme con la oficina de facturación al (801) 555-0142 o a billing@example.com.`;
+    const box = scope.getByRole('group', { name: 'Autorización del cheque electrónico' });
+    expect(within(box).getByText(text)).toBeInTheDocument();
+
+    await user.click(payButton(dialog));
+    const accept = scope.getByRole('checkbox', { name: 'He leído y acepto esta autorización' });
+    expect(accept).toHaveFocus();
+    expect(
+      await scope.findByText('Acepte la autorización para pagar con cheque electrónico'),
+    ).toBeVisible();
+    expect(callsTo(service.calls, ACH)).toEqual([]);
+
+    await user.click(accept);
+    await user.click(payButton(dialog));
+    await vi.waitFor(() => expect(onPaid).toHaveBeenCalled());
+    const [call] = callsTo(service.calls, ACH);
+    expect(call?.body).toMatchObject({ authorization: { accepted: true, text } });
+    expect(call?.headers.get('Accept-Language')).toBe('es');
+  });
+
+  it('ends an acceptance given in English when the page turns Spanish', async () => {
+    chooseLanguage('en');
+    const user = userEvent.setup();
+    const { dialog } = await renderPaymentDialog();
+    const scope = within(dialog);
+    await user.click(scope.getByRole('radio', { name: 'eCheck' }));
+    await user.click(
+      scope.getByRole('checkbox', { name: 'I have read and accept this authorization' }),
+    );
+    act(() => chooseLanguage('es'));
+    expect(
+      scope.getByRole('checkbox', { name: 'He leído y acepto esta autorización' }),
+    ).not.toBeChecked();
   });
 
   it('shows the generic failure in Spanish', () => {

@@ -18,6 +18,7 @@ import {
   paymentTotalCents,
   type PaymentRequest,
 } from '../utils/payment-items.ts';
+import { authorizationSources } from '../utils/echeck-authorization.ts';
 import { paymentDialogMessages } from '../payments.messages.ts';
 import { PaymentForm } from './payment-form.tsx';
 import { PaymentStatus } from './payment-status.tsx';
@@ -68,6 +69,7 @@ function OpenPaymentDialog({
   const t = useMessages(paymentDialogMessages);
   useRestoreFocus();
   const {
+    config,
     ready,
     form,
     flow,
@@ -117,6 +119,7 @@ function OpenPaymentDialog({
             claims={claims}
             processing={flow.processing}
             ready={ready}
+            authorizationSources={config && authorizationSources(config, user)}
             problem={isPendingRefusal(flow.problem) ? null : flow.problem}
             onDismissProblem={flow.dismiss}
             onRetry={flow.retry}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Lock } from 'lucide-react';
 import type { Claims, User } from '@webpay/contracts/auth';
+import type { AuthorizationSources } from '@webpay/contracts/echeck-authorization';
 import { formatCents, type Cents } from '@webpay/contracts/money';
 import type { PaymentItem } from '@webpay/contracts/payments';
 import { AlertMessage } from '@/components/ui/alert.tsx';
@@ -32,6 +33,8 @@ export interface PaymentFormProps {
   processing: boolean;
   /** The configuration needed to pay has not arrived yet. */
   ready: boolean;
+  /** What an eCheck authorization states besides the debit; undefined until the configuration arrives. */
+  authorizationSources: AuthorizationSources | undefined;
   problem: PaymentProblem | null;
   onDismissProblem: () => void;
   onRetry: () => void;
@@ -88,7 +91,11 @@ export function PaymentForm(props: PaymentFormProps) {
       <fieldset disabled={processing} className="flex min-w-0 flex-col gap-6">
         <BillingFields form={form} />
         <ReceiptEmailFields form={form} user={user} claims={claims} />
-        <PaymentMethodFields form={form} />
+        <PaymentMethodFields
+          form={form}
+          totalCents={totalCents}
+          authorizationSources={props.authorizationSources}
+        />
       </fieldset>
       {showInvalid && <AlertMessage variant="danger">{t.formInvalid}</AlertMessage>}
       <p className="flex items-center gap-2 text-sm text-muted-foreground">

@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
+import type { AuthorizationSources } from '@webpay/contracts/echeck-authorization';
+import type { Cents } from '@webpay/contracts/money';
 import { RadioGroupField } from '@/components/ui/radio-group-field.tsx';
 import { useMessages } from '@/lib/messages.ts';
 import { paymentDialogMessages } from '../payments.messages.ts';
@@ -13,8 +15,12 @@ import { ECheckFields } from './echeck-fields.tsx';
 /** SPEC §2 Payment dialog, Payment Method: card (in the processor's window) or eCheck (here). */
 export function PaymentMethodFields({
   form,
+  totalCents,
+  authorizationSources,
 }: {
   form: UseFormReturn<PaymentFormValues, unknown, PaymentFormOutput>;
+  totalCents: Cents;
+  authorizationSources: AuthorizationSources | undefined;
 }) {
   const t = useMessages(paymentDialogMessages);
   const ids = useId();
@@ -29,7 +35,13 @@ export function PaymentMethodFields({
         className="[&>legend]:font-semibold"
         {...form.register('method')}
       />
-      {method === 'eCheck' && <ECheckFields form={form} />}
+      {method === 'eCheck' && (
+        <ECheckFields
+          form={form}
+          totalCents={totalCents}
+          authorizationSources={authorizationSources}
+        />
+      )}
     </div>
   );
 }

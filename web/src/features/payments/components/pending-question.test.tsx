@@ -65,6 +65,11 @@ async function payByECheck(user: ReturnType<typeof userEvent.setup>, dialog: HTM
   await user.click(scope.getByRole('radio', { name: /eCheck|Cheque electrónico/ }));
   await user.type(scope.getByLabelText(/Routing number|Número de ruta bancaria/), '490000018');
   await user.type(scope.getByLabelText(/^(Account number|Número de cuenta)$/), '123456789');
+  await user.click(
+    scope.getByRole('checkbox', {
+      name: /I have read and accept this authorization|He leído y acepto esta autorización/,
+    }),
+  );
 }
 
 describe('paying what is already pending (decision 0016)', () => {

@@ -40,6 +40,7 @@ export function ReceiptDetails({ receipt }: { receipt: Receipt }) {
   const t = useMessages(receiptMessages);
   const descriptions = useMessages(itemDescriptionMessages);
   const billing = receipt.billingInformation;
+  const authorization = receipt.eCheck?.authorization;
   return (
     <div className="flex flex-col gap-4">
       <dl className="divide-y divide-border">
@@ -69,6 +70,16 @@ export function ReceiptDetails({ receipt }: { receipt: Receipt }) {
           ))}
         </ul>
       </section>
+
+      {authorization && (
+        <section className="flex flex-col gap-1 text-sm">
+          <h3 className="font-semibold">{t.authorization}</h3>
+          {/* Quoted as accepted, which may be in the other language than the page's. */}
+          <blockquote lang={authorization.language} className="border-l-2 border-border pl-3">
+            {authorization.text}
+          </blockquote>
+        </section>
+      )}
 
       <section className="flex flex-col gap-1 text-sm">
         <h3 className="font-semibold">{t.billingInformation}</h3>

@@ -8,7 +8,7 @@ import { createQueryClient } from '@/lib/query-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { sessionStore, toSession } from '@/lib/session.ts';
 import { appConfig, claimsFor, maria, tokenFor } from '@/test/fixtures.ts';
-import { cardReceipt } from '../testing/payment-fixtures.ts';
+import { cardReceipt, eCheckReceipt } from '../testing/payment-fixtures.ts';
 import { ReceiptDialog } from './receipt-dialog.tsx';
 
 function renderReceipt(receipt: Receipt, config: AppConfig = appConfig, applied = false) {
@@ -79,6 +79,15 @@ describe('the receipt in Spanish', () => {
       scope.getByText('No se envió ninguna copia de este recibo por correo electrónico.'),
     ).toBeInTheDocument();
     expect(scope.getByText('Este pago ya se aplicó a su cuenta.')).toBeInTheDocument();
+  });
+
+  it('quotes an authorization accepted in English under a Spanish heading, marked as English', () => {
+    const text = 'I authorize Canyon Health to make a one-time electronic debit (ACH) of $25.00.';
+    const scope = renderReceipt(eCheckReceipt({ text, language: 'en' }));
+    expect(
+      scope.getByRole('heading', { name: 'Autorización del cheque electrónico aceptada' }),
+    ).toBeInTheDocument();
+    expect(scope.getByText(text)).toHaveAttribute('lang', 'en');
   });
 
   it('explains a failed receipt, naming a card the processor did not name', () => {

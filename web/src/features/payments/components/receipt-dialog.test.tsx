@@ -8,7 +8,7 @@ import { createQueryClient } from '@/lib/query-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { sessionStore, toSession } from '@/lib/session.ts';
 import { appConfig, claimsFor, maria, tokenFor } from '@/test/fixtures.ts';
-import { cardReceipt } from '../testing/payment-fixtures.ts';
+import { cardReceipt, eCheckReceipt } from '../testing/payment-fixtures.ts';
 import { ReceiptDialog } from './receipt-dialog.tsx';
 
 function renderReceipt(receipt: Receipt, config: AppConfig = appConfig) {
@@ -77,6 +77,25 @@ describe('receipt dialog (SPEC §2, §3 Receipt)', () => {
     expect(scope.getByText('Checking •••• 6789')).toBeInTheDocument();
     expect(scope.getByText('107-5001001')).toBeInTheDocument();
     expect(scope.getByText('No copy of this receipt was emailed.')).toBeInTheDocument();
+  });
+
+  it('quotes the eCheck authorization the payer accepted, in the language they accepted it in', () => {
+    const text =
+      'I authorize Canyon Health to make a one-time electronic debit (ACH) of $325.00 from my savings account ending in 6789 on Nov 1, 2026.';
+    const scope = within(renderReceipt(eCheckReceipt({ text, language: 'en' })).dialog);
+    const heading = scope.getByRole('heading', { name: 'eCheck authorization accepted' });
+    const quote = scope.getByText(text);
+    expect(quote).toHaveAttribute('lang', 'en');
+    expect(heading.parentElement).toContainElement(quote);
+  });
+
+  it('has no authorization for a card, nor for an eCheck recorded without one', () => {
+    expect(
+      within(renderReceipt(cardReceipt()).dialog).queryByText('eCheck authorization accepted'),
+    ).toBeNull();
+    expect(
+      within(renderReceipt(eCheckReceipt()).dialog).queryByText('eCheck authorization accepted'),
+    ).toBeNull();
   });
 
   it('explains a failed receipt and asks to call before paying again', () => {

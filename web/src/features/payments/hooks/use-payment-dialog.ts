@@ -84,5 +84,5 @@ export function usePaymentDialog({
     );
   };
 
-  return { ready: config !== undefined, form, flow, pending, payAgain, pay };
+  return { config, ready: config !== undefined, form, flow, pending, payAgain, pay };
 }

@@ -1,3 +1,4 @@
+import type { AcceptedAuthorization } from '@webpay/contracts/echeck-authorization';
 import type { Receipt } from '@webpay/contracts/payments';
 import type { PaymentItem } from '@webpay/contracts/payments';
 
@@ -56,6 +57,15 @@ export function cardReceipt(overrides: Partial<Receipt> = {}): Receipt {
     emailedTo: 'maria.garcia@example.com',
     ...overrides,
   };
+}
+
+/** An eCheck receipt from a savings account ending in 6789, with the authorization accepted for it. */
+export function eCheckReceipt(authorization: AcceptedAuthorization | null = null): Receipt {
+  return cardReceipt({
+    paymentMethod: 'eCheck',
+    card: null,
+    eCheck: { accountType: 'SAVINGS', accountNumber: '••••6789', authorization },
+  });
 }
 
 /** A lightbox approval as Converge words it (converge.md §2). */

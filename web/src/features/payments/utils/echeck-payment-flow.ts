@@ -1,10 +1,12 @@
 import type { ECheck } from '@webpay/contracts/billing';
+import type { ECheckAuthorization } from '@webpay/contracts/payments';
 import { payByECheck } from '../api/pay-by-echeck.ts';
 import type { CardPaymentBody } from './card-payment-flow.ts';
 import { serverProblem, type FlowResult } from './flow-result.ts';
 
 export interface ECheckPaymentBody extends CardPaymentBody {
   eCheck: ECheck;
+  authorization: ECheckAuthorization;
 }
 
 export interface ECheckPaymentInput {

@@ -7,6 +7,8 @@ import {
   type ECheck,
   type Payer,
 } from '@webpay/contracts/billing';
+import { ECHECK_AUTHORIZATION_MESSAGES } from '@webpay/contracts/echeck-authorization';
+import type { ECheckAuthorization } from '@webpay/contracts/payments';
 
 /** SPEC §4: the receipt e-mail choice; 'account' exists only when the user has an e-mail. */
 export const EMAIL_OPTIONS = ['none', 'account', 'custom'] as const;
@@ -40,6 +42,11 @@ export const paymentFormSchema = z
     routingNumber: z.string(),
     accountNumber: z.string(),
     accountType: z.enum(ACCOUNT_TYPES),
+    /**
+     * The eCheck authorization's text as the payer accepted it ('' until they
+     * do), which is the one sent: acceptance ends when the text changes.
+     */
+    acceptedAuthorization: z.string(),
   })
   .superRefine((values, ctx) => {
     const issues: { path: PropertyKey[]; message: string }[] = [];
@@ -54,6 +61,12 @@ export const paymentFormSchema = z
     if (values.method === 'eCheck') {
       const eCheck = eCheckSchema.safeParse(values);
       if (!eCheck.success) issues.push(...eCheck.error.issues);
+      if (values.acceptedAuthorization === '') {
+        issues.push({
+          path: ['acceptedAuthorization'],
+          message: ECHECK_AUTHORIZATION_MESSAGES.required,
+        });
+      }
     }
     for (const issue of issues) {
       ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
@@ -75,6 +88,7 @@ export const FIELD_ORDER: readonly PaymentFieldName[] = [
   'customEmail',
   'routingNumber',
   'accountNumber',
+  'acceptedAuthorization',
 ];
 
 /** SPEC §4: after success the method returns to card and the e-mail choice to its default. */
@@ -95,6 +109,7 @@ export function defaultPaymentFormValues(
     routingNumber: '',
     accountNumber: '',
     accountType: 'CHECKING',
+    acceptedAuthorization: '',
   };
 }
 
@@ -138,6 +153,11 @@ export function payerFrom(values: PaymentFormOutput, user: Pick<User, 'email'>):
     zipCode: values.zipCode,
     email: receiptEmail(values, user),
   };
+}
+
+/** The authorization sent with an eCheck: the text the payer accepted, exactly as they read it. */
+export function authorizationFrom(values: PaymentFormOutput): ECheckAuthorization {
+  return { accepted: true, text: values.acceptedAuthorization };
 }
 
 export function eCheckFrom(values: PaymentFormOutput): ECheck {

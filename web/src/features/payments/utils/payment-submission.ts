@@ -1,7 +1,13 @@
 import type { Claims, User } from '@webpay/contracts/auth';
 import { paymentLineFor, type PaymentItem } from '@webpay/contracts/payments';
 import type { PaymentSubmission } from '../hooks/use-payment-flow.ts';
-import { canSaveEmail, eCheckFrom, payerFrom, type PaymentFormOutput } from './payment-form.ts';
+import {
+  authorizationFrom,
+  canSaveEmail,
+  eCheckFrom,
+  payerFrom,
+  type PaymentFormOutput,
+} from './payment-form.ts';
 
 export interface SubmissionContext {
   items: readonly PaymentItem[];
@@ -29,6 +35,9 @@ export function buildSubmission(
     ...(acknowledgePending ? { acknowledgePending } : {}),
   };
   return values.method === 'eCheck'
-    ? { method: 'eCheck', body: { ...body, eCheck: eCheckFrom(values) } }
+    ? {
+        method: 'eCheck',
+        body: { ...body, eCheck: eCheckFrom(values), authorization: authorizationFrom(values) },
+      }
     : { method: 'card', body };
 }

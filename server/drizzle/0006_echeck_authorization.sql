@@ -1,0 +1,2 @@
+ALTER TABLE "payments" ADD COLUMN "echeck_authorization" text;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "echeck_authorization_language" text;
