@@ -4,6 +4,7 @@ import { isoDateTimeSchema } from './dates.ts';
 import type { Translation } from './language.ts';
 import { facilityIdSchema } from './facilities.ts';
 import { dollarAmountSchema, positiveDollarAmountSchema } from './money.ts';
+import { plainText } from './plain-text.ts';
 
 /**
  * SPEC §4 Payment mode: how the amounts on the dashboard become a payment.
@@ -69,7 +70,7 @@ export const paymentLineSchema = z
   .object({
     paymentType: z.enum(PAYMENT_TYPE_LABEL_VALUES),
     facilityId: facilityIdSchema,
-    accountId: z.string().min(1).max(64),
+    accountId: plainText().min(1).max(64),
     amount: positiveDollarAmountSchema,
   })
   .meta({ id: 'PaymentLine' });
@@ -117,7 +118,7 @@ export type CardCompletionRequest = z.infer<typeof cardCompletionRequestSchema>;
 
 /** DELETE /payments/{id}: why the card payment ended without a charge. */
 export const cancelPaymentRequestSchema = z
-  .object({ message: z.string().min(1).max(500) })
+  .object({ message: plainText().min(1).max(500) })
   .meta({ id: 'CancelPaymentRequest' });
 export type CancelPaymentRequest = z.infer<typeof cancelPaymentRequestSchema>;
 

@@ -14,6 +14,7 @@ import {
   PAYMENT_LINE_MESSAGES_ES,
   PAYMENT_TYPE_LABELS,
 } from '@webpay/contracts/payments';
+import { PLAIN_TEXT_MESSAGES, PLAIN_TEXT_MESSAGES_ES } from '@webpay/contracts/plain-text';
 import { defineCatalogue } from '@/lib/messages.ts';
 
 /** The schemas the payment form checks with, for useValidationText. */
@@ -22,6 +23,7 @@ export const PAYMENT_FORM_VALIDATION = [
   [ECHECK_MESSAGES, ECHECK_MESSAGES_ES],
   [AMOUNT_MESSAGES, AMOUNT_MESSAGES_ES],
   [PAYMENT_LINE_MESSAGES, PAYMENT_LINE_MESSAGES_ES],
+  [PLAIN_TEXT_MESSAGES, PLAIN_TEXT_MESSAGES_ES],
 ] as const;
 
 /** How a bank account's type is named, on the form and on a receipt. */
