@@ -135,6 +135,22 @@ export type AchPaymentRequest = z.input<typeof achPaymentRequestSchema>;
 
 export const RECEIPT_STATUSES = ['approved', 'failed'] as const;
 
+/**
+ * The billing information on a receipt, as it was stored when the payment
+ * was made. It is read back as it is, not held to the payer schema, which
+ * normalises input and whose rules may since have been tightened: a receipt
+ * must stay readable.
+ */
+export const billingInformationSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  email: z.string().nullable(),
+});
+
 /** SPEC §3 Receipt. Card and bank numbers are only ever masked. */
 export const receiptSchema = z
   .object({
@@ -150,7 +166,7 @@ export const receiptSchema = z
         description: z.string().optional(),
       }),
     ),
-    billingInformation: payerSchema,
+    billingInformation: billingInformationSchema,
     card: z
       .object({ brand: z.string(), last4: z.string(), expiry: z.string() })
       .nullable()
