@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { facilityIdSchema } from './facilities.ts';
 import type { Translation } from './language.ts';
+import { plainText } from './plain-text.ts';
 
 export { hasHistoricalDataRole, ROLES } from './roles.ts';
 
@@ -23,15 +24,13 @@ export const AUTH_FIELD_MESSAGES_ES: Translation<typeof AUTH_FIELD_MESSAGES> = {
   pinFormat: 'El PIN debe tener de 4 a 12 dígitos',
 };
 
-export const accountNumberSchema = z
-  .string({ error: AUTH_FIELD_MESSAGES.accountNumberRequired })
+export const accountNumberSchema = plainText({ error: AUTH_FIELD_MESSAGES.accountNumberRequired })
   .trim()
   .min(1, AUTH_FIELD_MESSAGES.accountNumberRequired)
   .regex(/^\d{6,12}$/, AUTH_FIELD_MESSAGES.accountNumberFormat)
   .meta({ description: 'Guarantor account number printed on the statement', example: '100200300' });
 
-export const pinSchema = z
-  .string({ error: AUTH_FIELD_MESSAGES.pinRequired })
+export const pinSchema = plainText({ error: AUTH_FIELD_MESSAGES.pinRequired })
   .trim()
   .min(1, AUTH_FIELD_MESSAGES.pinRequired)
   .regex(/^\d{4,12}$/, AUTH_FIELD_MESSAGES.pinFormat)

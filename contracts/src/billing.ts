@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Translation } from './language.ts';
+import { emailAddress, plainText } from './plain-text.ts';
 
 /** SPEC §5 Billing form: the 50 states, DC and the territories AS, FM, GU, MH, MP, PW, PR, VI. */
 export const US_STATES = [
@@ -130,11 +131,9 @@ export const ECHECK_MESSAGES_ES: Translation<typeof ECHECK_MESSAGES> = {
 const NAME_CHARACTERS = /^[A-Za-z\s'-]+$/;
 const CITY_CHARACTERS = /^[A-Za-z\s'.-]+$/;
 const ZIP = /^\d{5}(-\d{4})?$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function personName(required: string, tooLong: string, characters: string) {
-  return z
-    .string({ error: required })
+  return plainText({ error: required })
     .trim()
     .min(1, required)
     .max(20, tooLong)
@@ -154,35 +153,30 @@ export const payerSchema = z
       BILLING_MESSAGES.lastNameTooLong,
       BILLING_MESSAGES.lastNameCharacters,
     ),
-    address: z
-      .string({ error: BILLING_MESSAGES.addressRequired })
+    address: plainText({ error: BILLING_MESSAGES.addressRequired })
       .trim()
       .min(1, BILLING_MESSAGES.addressRequired)
       .min(2, BILLING_MESSAGES.addressTooShort)
       .max(25, BILLING_MESSAGES.addressTooLong),
-    city: z
-      .string({ error: BILLING_MESSAGES.cityRequired })
+    city: plainText({ error: BILLING_MESSAGES.cityRequired })
       .trim()
       .min(1, BILLING_MESSAGES.cityRequired)
       .max(20, BILLING_MESSAGES.cityTooLong)
       .regex(CITY_CHARACTERS, BILLING_MESSAGES.cityCharacters),
-    state: z
-      .string({ error: BILLING_MESSAGES.stateRequired })
+    state: plainText({ error: BILLING_MESSAGES.stateRequired })
       .trim()
       .min(1, BILLING_MESSAGES.stateRequired)
       .regex(/^[A-Za-z]{2}$/, BILLING_MESSAGES.stateLength)
       .transform((state) => state.toUpperCase())
       .refine((state) => STATE_CODES.has(state), BILLING_MESSAGES.stateUnknown),
-    zipCode: z
-      .string({ error: BILLING_MESSAGES.zipRequired })
+    zipCode: plainText({ error: BILLING_MESSAGES.zipRequired })
       .trim()
       .min(1, BILLING_MESSAGES.zipRequired)
       .regex(ZIP, BILLING_MESSAGES.zipFormat),
-    email: z
-      .string()
+    email: plainText()
       .trim()
       .max(256, BILLING_MESSAGES.emailTooLong)
-      .regex(EMAIL, BILLING_MESSAGES.emailInvalid)
+      .pipe(emailAddress(BILLING_MESSAGES.emailInvalid))
       .nullable(),
   })
   .meta({ id: 'Payer' });
@@ -205,13 +199,11 @@ export const ACCOUNT_TYPES = ['CHECKING', 'SAVINGS'] as const;
 /** SPEC §3 eCheck with the SPEC §5 rules. */
 export const eCheckSchema = z
   .object({
-    routingNumber: z
-      .string({ error: ECHECK_MESSAGES.routingRequired })
+    routingNumber: plainText({ error: ECHECK_MESSAGES.routingRequired })
       .trim()
       .min(1, ECHECK_MESSAGES.routingRequired)
       .refine(isValidRoutingNumber, ECHECK_MESSAGES.routingInvalid),
-    accountNumber: z
-      .string({ error: ECHECK_MESSAGES.accountRequired })
+    accountNumber: plainText({ error: ECHECK_MESSAGES.accountRequired })
       .trim()
       .min(1, ECHECK_MESSAGES.accountRequired)
       .regex(/^\d{4,20}$/, ECHECK_MESSAGES.accountLength),

@@ -4,6 +4,7 @@ import { isoDateSchema, isoDateTimeSchema } from './dates.ts';
 import { facilityIdSchema } from './facilities.ts';
 import type { Translation } from './language.ts';
 import { dollarAmountSchema } from './money.ts';
+import { plainText } from './plain-text.ts';
 
 /*
  * Payment history (GET /payments) and one receipt (GET /receipts/{receiptId}),
@@ -74,4 +75,4 @@ export const paymentHistoryQuerySchema = z
   });
 export type PaymentHistoryQuery = z.infer<typeof paymentHistoryQuerySchema>;
 
-export const receiptIdParamsSchema = z.object({ receiptId: z.string().min(1).max(40) });
+export const receiptIdParamsSchema = z.object({ receiptId: plainText().min(1).max(40) });

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ECHECK_AUTHORIZATION_MESSAGES } from './echeck-authorization.ts';
+import { payerSchema } from './billing.ts';
 import {
   achPaymentRequestSchema,
   accountIdFor,
   paymentLineFor,
+  receiptSchema,
   type PaymentItem,
 } from './payments.ts';
 
@@ -144,5 +146,31 @@ describe('payment requests', () => {
     });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe('Routing number is not valid');
+  });
+});
+
+describe('receipts', () => {
+  it('read the billing information as it was stored, even where today’s payer rules refuse it', () => {
+    const storedBefore = {
+      firstName: 'Maria',
+      lastName: 'Garcia',
+      address: '12\tCanyon Rd',
+      city: 'Provo',
+      state: 'UT',
+      zipCode: '84601',
+      email: 'Maria <maria@example.com>',
+    };
+    const receipt = {
+      id: 'p-1',
+      paymentMethod: 'card',
+      receiptId: 'WP-ABCDEFGH',
+      amount: 10,
+      date: '2026-11-02T15:04:05.000Z',
+      status: 'approved',
+      accounts: [],
+      billingInformation: storedBefore,
+    };
+    expect(payerSchema.safeParse(storedBefore).success).toBe(false);
+    expect(receiptSchema.parse(receipt).billingInformation).toEqual(storedBefore);
   });
 });

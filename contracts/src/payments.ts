@@ -5,6 +5,7 @@ import { ECHECK_AUTHORIZATION_MESSAGES } from './echeck-authorization.ts';
 import { LANGUAGES, type Translation } from './language.ts';
 import { facilityIdSchema } from './facilities.ts';
 import { dollarAmountSchema, positiveDollarAmountSchema, type Cents } from './money.ts';
+import { plainText } from './plain-text.ts';
 
 /**
  * SPEC §4 Payment mode: how the amounts on the dashboard become a payment.
@@ -70,7 +71,7 @@ export const paymentLineSchema = z
   .object({
     paymentType: z.enum(PAYMENT_TYPE_LABEL_VALUES),
     facilityId: facilityIdSchema,
-    accountId: z.string().min(1).max(64),
+    accountId: plainText().min(1).max(64),
     amount: positiveDollarAmountSchema,
   })
   .meta({ id: 'PaymentLine' });
@@ -140,7 +141,7 @@ export type CardCompletionRequest = z.infer<typeof cardCompletionRequestSchema>;
 
 /** DELETE /payments/{id}: why the card payment ended without a charge. */
 export const cancelPaymentRequestSchema = z
-  .object({ message: z.string().min(1).max(500) })
+  .object({ message: plainText().min(1).max(500) })
   .meta({ id: 'CancelPaymentRequest' });
 export type CancelPaymentRequest = z.infer<typeof cancelPaymentRequestSchema>;
 
@@ -177,6 +178,22 @@ export type AchPaymentRequest = z.input<typeof achPaymentRequestSchema>;
 
 export const RECEIPT_STATUSES = ['approved', 'failed'] as const;
 
+/**
+ * The billing information on a receipt, as it was stored when the payment
+ * was made. It is read back as it is, not held to the payer schema, which
+ * normalises input and whose rules may since have been tightened: a receipt
+ * must stay readable.
+ */
+export const billingInformationSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  email: z.string().nullable(),
+});
+
 /** SPEC §3 Receipt. Card and bank numbers are only ever masked. */
 export const receiptSchema = z
   .object({
@@ -192,7 +209,7 @@ export const receiptSchema = z
         description: z.string().optional(),
       }),
     ),
-    billingInformation: payerSchema,
+    billingInformation: billingInformationSchema,
     card: z
       .object({ brand: z.string(), last4: z.string(), expiry: z.string() })
       .nullable()

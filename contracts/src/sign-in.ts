@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountNumberSchema } from './auth.ts';
 import type { Translation } from './language.ts';
+import { emailAddress, plainText } from './plain-text.ts';
 
 /*
  * Requests and answers of the sign-in methods other than the PIN (SPEC §7):
@@ -48,16 +49,14 @@ export const SIGN_IN_FIELD_MESSAGES_ES: Translation<typeof SIGN_IN_FIELD_MESSAGE
 
 const FIELD = SIGN_IN_FIELD_MESSAGES;
 
-export const emailSchema = z
-  .string({ error: FIELD.emailRequired })
+export const emailSchema = plainText({ error: FIELD.emailRequired })
   .trim()
   .min(1, FIELD.emailRequired)
   .max(256, FIELD.emailTooLong)
-  .pipe(z.email(FIELD.emailInvalid))
+  .pipe(emailAddress(FIELD.emailInvalid))
   .meta({ example: 'maria.garcia@example.com' });
 
-export const birthdateSchema = z
-  .string({ error: FIELD.birthdateRequired })
+export const birthdateSchema = plainText({ error: FIELD.birthdateRequired })
   .trim()
   .min(1, FIELD.birthdateRequired)
   .pipe(z.iso.date(FIELD.birthdateFormat))
@@ -65,17 +64,16 @@ export const birthdateSchema = z
   .refine((value) => value <= new Date().toISOString().slice(0, 10), FIELD.birthdateInFuture)
   .meta({ example: '1984-03-17' });
 
-export const verificationCodeSchema = z
-  .string({ error: FIELD.codeFormat })
+export const verificationCodeSchema = plainText({ error: FIELD.codeFormat })
   .trim()
   .regex(/^\d{6}$/, FIELD.codeFormat)
   .meta({ example: '123456' });
 
-const idSchema = z.string().trim().min(1).max(64);
+const idSchema = plainText().trim().min(1).max(64);
 
 /** POST /auth/login/magic */
 export const magicLinkLoginRequestSchema = z
-  .object({ abracadabra: z.string().min(1).max(512) })
+  .object({ abracadabra: plainText().min(1).max(512) })
   .strict()
   .meta({ id: 'MagicLinkLoginRequest' });
 
@@ -122,8 +120,7 @@ export const sendCodeRequestSchema = z
   .meta({ id: 'SendCodeRequest' });
 
 const personNameSchema = (required: string, tooLong: string, characters: string) =>
-  z
-    .string({ error: required })
+  plainText({ error: required })
     .trim()
     .min(1, required)
     .max(50, tooLong)

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateSchema } from './dates.ts';
 import { facilityIdSchema } from './facilities.ts';
 import { dollarAmountSchema } from './money.ts';
+import { plainText } from './plain-text.ts';
 
 /*
  * Statements (issue: the screens SPEC names but does not show). Only for
@@ -76,4 +77,4 @@ export const statementDetailSchema = statementSummarySchema
   .meta({ id: 'StatementDetail' });
 export type StatementDetail = z.infer<typeof statementDetailSchema>;
 
-export const statementIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const statementIdParamsSchema = z.object({ id: plainText().min(1).max(100) });

@@ -101,6 +101,34 @@ describe('the local outbox', () => {
   });
 });
 
+describe('recipients', () => {
+  it.each([
+    'Attacker<attacker@evil.co>',
+    'Attacker <attacker@evil.co>',
+    'maria.garcia@example.com, attacker@evil.co',
+    'maria.garcia@example.com\r\nBcc: attacker@evil.co',
+  ])('never hands nodemailer anything but a plain address: %j', async (to) => {
+    const outboxDir = await mkdtemp(path.join(os.tmpdir(), 'webpay-recipients-'));
+    try {
+      const { lines, log } = recordingLog();
+      const mail = new MailService(
+        createMailTransport({ outboxDir, from: 'billing@example.org', log }),
+        branding,
+        log,
+      );
+      const outcome = mail.deliver(mail.mfaCode(to, { code: '222222', lifetimeMinutes: 10 }));
+      await expect(outcome).rejects.toBeInstanceOf(MailDeliveryError);
+      expect(await readdir(outboxDir)).toEqual([]);
+      expect(lines.map((line) => line.level)).toEqual(['warn']);
+      // The log names neither the address nor the code.
+      expect(JSON.stringify(lines)).not.toMatch(/attacker|222222/);
+      await mail.close();
+    } finally {
+      await rm(outboxDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('SMTP settings', () => {
   it('adds pooling and prompt timeouts unless SMTP_URL sets them', () => {
     const url = new URL(smtpUrlWithDefaults('smtps://user:p%40ss@mail.example.org:465'));

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Language } from '@webpay/contracts/language';
+import { isPlainEmailAddress } from '@webpay/contracts/plain-text';
 
 /** What the service sends; `kind` names the message in logs and the outbox's file names. */
 export type MailKind =
@@ -115,11 +116,21 @@ class SmtpTransport implements MailTransport {
   }
 }
 
-/** The message both transports hand to nodemailer: automated mail, never an auto-reply target. */
+/**
+ * The message both transports hand to nodemailer: automated mail, never an
+ * auto-reply target. The recipient goes as an address object, which
+ * nodemailer takes as one mailbox instead of parsing a display name or a
+ * list out of it, and only once it is a plain address: the request schemas
+ * ask for one, and this holds for addresses stored before they did.
+ */
 function messageFor(from: string, mail: OutgoingMail) {
+  if (!isPlainEmailAddress(mail.to)) {
+    // The address stays out of the error, which is logged.
+    throw new Error('the recipient is not a plain e-mail address');
+  }
   return {
     from,
-    to: mail.to,
+    to: { name: '', address: mail.to },
     subject: mail.subject,
     text: mail.text,
     html: mail.html,

@@ -8,6 +8,7 @@ import {
 } from '@webpay/contracts/echeck-authorization';
 import { encountersResponseSchema } from '@webpay/contracts/encounters';
 import { formatDateIn, type Language } from '@webpay/contracts/language';
+import type { PayerInput } from '@webpay/contracts/billing';
 import { PAYMENT_TYPE_LABELS } from '@webpay/contracts/payments';
 import {
   auditEvents,
@@ -561,6 +562,88 @@ describe.each(testDatabaseKinds)('payments (%s)', (kind) => {
       expect(unknownRef.status).toBe(404);
       expect((await errorOf(unknownRef)).code).toBe('PAYMENT_NOT_FOUND');
       expect((await cancelPayment(server, mariaToken, 'DEMO-5001001-1', 'x')).status).toBe(404);
+    });
+  });
+
+  describe('control characters and display names in the payer (issue #20)', () => {
+    // A line break in the address reached the processor; `Name<address>` became a mail header.
+    const lineBreaks = {
+      en: 'Line breaks, tabs and other control characters are not allowed',
+      es: 'No se permiten saltos de línea, tabulaciones ni otros caracteres de control',
+    };
+    const notAnAddress = {
+      en: 'Please enter a valid email address',
+      es: 'Ingrese una dirección de correo electrónico válida',
+    };
+    const refusals: [string, Partial<PayerInput>, string, Record<'en' | 'es', string>][] = [
+      ['CR/LF in the address', { address: '12 Main St\r\nBcc: x' }, 'address', lineBreaks],
+      ['a lone LF in the city', { city: 'Provo\nUT' }, 'city', lineBreaks],
+      ['a tab in the last name', { lastName: 'Garcia\tX' }, 'lastName', lineBreaks],
+      ['a display name', { email: 'Attacker<attacker@evil.co>' }, 'email', notAnAddress],
+      [
+        'a second recipient',
+        { email: 'maria@example.com,attacker@evil.co' },
+        'email',
+        notAnAddress,
+      ],
+      [
+        'a line break in the e-mail',
+        { email: 'maria@example.com\r\nBcc: a@evil.co' },
+        'email',
+        lineBreaks,
+      ],
+    ];
+
+    const counts = async () => ({
+      payments: await countRows(db(), 'payments'),
+      processorSessions: await countRows(db(), 'sandbox_converge_tokens'),
+      processorTransactions: await countRows(db(), 'sandbox_converge_transactions'),
+      mails: catcher.messages.length,
+    });
+    // Other tests pay the same account; what they left pending is not what is checked here.
+    const request = (payer: PayerInput) => ({
+      accounts: [MARIA_LINES.surgery(10)],
+      payer,
+      acknowledgePending: true,
+    });
+    const pay = (path: string, payer: PayerInput, language: Language) =>
+      path === API_PATHS.paymentsAch
+        ? postAch(server, mariaToken, request(payer), newKey(), language)
+        : server.api(path, {
+            token: mariaToken,
+            headers: { [IDEMPOTENCY_KEY_HEADER]: newKey(), 'Accept-Language': language },
+            body: { ...request(payer), saveEmailAsGuarantor: false },
+          });
+
+    it.each(refusals)(
+      'refuses %s by card and by eCheck, naming the field in English and Spanish, changing nothing',
+      async (_name, change, field, message) => {
+        const before = await counts();
+        for (const path of [API_PATHS.paymentsInit, API_PATHS.paymentsAch]) {
+          for (const language of ['en', 'es'] as const) {
+            const response = await pay(path, { ...MARIA_PAYER, ...change }, language);
+            expect(response.status).toBe(400);
+            const error = await errorOf(response);
+            expect(error.code).toBe('VALIDATION_ERROR');
+            expect(error.details).toEqual([`body.payer.${field}: ${message[language]}`]);
+          }
+        }
+        expect(await counts()).toEqual(before);
+      },
+    );
+
+    it('counts what a plain payer’s eCheck payment stores, sends and e-mails', async () => {
+      const before = await counts();
+      const response = await pay(API_PATHS.paymentsAch, MARIA_PAYER, 'en');
+      expect(response.status).toBe(200);
+      await catcher.waitForMail({
+        to: MARIA_PAYER.email ?? '',
+        subject: (await receiptOf(response)).receiptId,
+      });
+      const after = await counts();
+      expect(after.payments).toBe(before.payments + 1);
+      expect(after.processorTransactions).toBe(before.processorTransactions + 1);
+      expect(after.mails).toBeGreaterThan(before.mails);
     });
   });
 

@@ -8,6 +8,7 @@ import {
   cardStartRequestSchema,
   cardStartResponseSchema,
 } from '@webpay/contracts/payments';
+import { plainText } from '@webpay/contracts/plain-text';
 import {
   BODY_ERRORS,
   PATH_ERRORS,
@@ -42,7 +43,7 @@ const idempotencyHeadersSchema = z.looseObject({
 });
 
 const paymentParamsSchema = z.object({
-  id: z.string().min(1).max(64).meta({ description: 'The refNum of POST /payments/init' }),
+  id: plainText().min(1).max(64).meta({ description: 'The refNum of POST /payments/init' }),
 });
 
 const IDEMPOTENCY = `Send ${IDEMPOTENCY_KEY_HEADER} (8–128 of A–Z a–z 0–9 - _), one per payment attempt: a repeat with the same key and body gets the first answer and charges nothing more, even while the first is still running; the same key with a different body is 409 IDEMPOTENCY_KEY_REUSED.`;

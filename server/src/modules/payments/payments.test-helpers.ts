@@ -273,7 +273,10 @@ export async function processorRecords(db: Database, invoiceNumber: string) {
   return { tokens: tokens?.count ?? 0, transactions };
 }
 
-export async function countRows(db: Database, table: 'payments' | 'sandbox_converge_tokens') {
+export async function countRows(
+  db: Database,
+  table: 'payments' | 'sandbox_converge_tokens' | 'sandbox_converge_transactions',
+) {
   const result = await db.execute<{ count: number }>(
     sql`select count(*)::int as count from ${sql.identifier(table)}`,
   );

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { AcceptedAuthorization } from '@webpay/contracts/echeck-authorization';
 import { fromCents } from '@webpay/contracts/money';
 import { receiptSchema, type Receipt } from '@webpay/contracts/payments';
@@ -100,27 +99,10 @@ export function cardFromTxn(txn: ConvergeTxn): CardSummary {
   };
 }
 
-/**
- * The billing information as it is answered. The contracts' payer schema
- * normalises input (trims, upper-cases the state) and so cannot be used to
- * serialise; the stored payer is already normalised.
- */
-const storedPayerSchema = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipCode: z.string(),
-  email: z.string().nullable(),
-});
-
-/** Receipt as answered by the payment endpoints (OpenAPI: Receipt with a plain payer). */
-export const receiptResponseSchema = receiptSchema
-  .extend({ billingInformation: storedPayerSchema })
-  .meta({ id: 'PaymentReceipt' });
+/** Receipt as answered by the payment endpoints. */
+export const receiptResponseSchema = receiptSchema.meta({ id: 'PaymentReceipt' });
 
 /** A stored snapshot, read back; anything unreadable is a bug, not the caller's problem. */
 export function receiptFromSnapshot(snapshot: unknown): Receipt {
-  return receiptResponseSchema.parse(snapshot) as Receipt;
+  return receiptResponseSchema.parse(snapshot);
 }

@@ -152,6 +152,46 @@ describe.each(testDatabaseKinds)('sign-up by e-mail (%s)', (kind) => {
     }
   });
 
+  it('refuses a display name in the e-mail and control characters in a name, in both languages, changing nothing', async () => {
+    const refusals: [Partial<SignupRequest>, string, Record<'en' | 'es', string>][] = [
+      [
+        { email: 'Attacker<attacker@evil.co>' },
+        'email',
+        {
+          en: 'Please enter a valid email address',
+          es: 'Ingrese una dirección de correo electrónico válida',
+        },
+      ],
+      [
+        { lastName: 'Torres\r\nBcc: attacker@evil.co' },
+        'lastName',
+        {
+          en: 'Line breaks, tabs and other control characters are not allowed',
+          es: 'No se permiten saltos de línea, tabulaciones ni otros caracteres de control',
+        },
+      ],
+    ];
+    const challengesBefore = await signupChallenges();
+    const anaBefore = await guarantorRow(ana.accountNumber);
+    const mailsBefore = catcher.messages.length;
+    for (const [change, field, message] of refusals) {
+      for (const language of ['en', 'es'] as const) {
+        const response = await server.api(API_PATHS.signupEmail, {
+          body: { ...anaSignup, ...change },
+          headers: { 'Accept-Language': language },
+        });
+        expect(response.status).toBe(400);
+        expect(await errorOf(response)).toMatchObject({
+          code: 'VALIDATION_ERROR',
+          details: [`body.${field}: ${message[language]}`],
+        });
+      }
+    }
+    expect(await signupChallenges()).toEqual(challengesBefore);
+    expect(await guarantorRow(ana.accountNumber)).toEqual(anaBefore);
+    expect(catcher.messages).toHaveLength(mailsBefore);
+  });
+
   it('signs Ana up end to end: the e-mail becomes hers only with the code', async () => {
     // Case, accents and spaces in the names do not matter.
     const response = await signup(

@@ -18,6 +18,7 @@ import {
   PAYMENT_LINE_MESSAGES_ES,
   PAYMENT_TYPE_LABELS,
 } from '@webpay/contracts/payments';
+import { PLAIN_TEXT_MESSAGES, PLAIN_TEXT_MESSAGES_ES } from '@webpay/contracts/plain-text';
 import { defineCatalogue } from '@/lib/messages.ts';
 
 /** The schemas the payment form checks with, for useValidationText. */
@@ -27,6 +28,7 @@ export const PAYMENT_FORM_VALIDATION = [
   [ECHECK_AUTHORIZATION_MESSAGES, ECHECK_AUTHORIZATION_MESSAGES_ES],
   [AMOUNT_MESSAGES, AMOUNT_MESSAGES_ES],
   [PAYMENT_LINE_MESSAGES, PAYMENT_LINE_MESSAGES_ES],
+  [PLAIN_TEXT_MESSAGES, PLAIN_TEXT_MESSAGES_ES],
 ] as const;
 
 /** How a bank account's type is named, on the form and on a receipt. */

@@ -70,8 +70,8 @@ export const transactionTokenRequestSchema = z.object({
       (value) =>
         value?.replace(/[^A-Za-z0-9]/g, '').slice(0, CONVERGE_FIELD_LIMITS.zip) || undefined,
     ),
-  // A receipt address Converge cannot take (too long, or not an address by its stricter
-  // rules than the portal's) is left out rather than failing the payment.
+  // A receipt address Converge cannot take (longer than its limit, or not a plain address,
+  // which the request schema already refuses) is left out rather than failing the payment.
   email: z
     .string()
     .optional()

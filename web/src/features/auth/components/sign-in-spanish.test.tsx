@@ -170,6 +170,30 @@ describe('signing in and signing up in Spanish', () => {
     expect(screen.getByRole('button', { name: 'Cambiar mis datos' })).toBeInTheDocument();
   });
 
+  it('refuses a tab in a name and a display name in the address at the field, sending nothing', async () => {
+    const { calls } = fakeService();
+    await renderApp('/login/signup');
+    await screen.findByRole('heading', { name: 'Registrarse', level: 1 });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Número de cuenta'), '500600700');
+    await user.type(screen.getByLabelText('Nombre'), 'Ana');
+    await user.click(screen.getByLabelText('Apellido'));
+    await user.paste('Torres\tX');
+    await user.type(screen.getByLabelText('Fecha de nacimiento'), '1995-12-08');
+    await user.click(screen.getByLabelText('Dirección de correo electrónico'));
+    await user.paste('Ana<ana.torres@example.com>');
+    await user.click(screen.getByRole('radio', { name: 'Sí' }));
+    await user.click(screen.getByRole('button', { name: 'Registrarse' }));
+
+    expect(screen.getByLabelText('Apellido')).toHaveAccessibleDescription(
+      'No se permiten saltos de línea, tabulaciones ni otros caracteres de control',
+    );
+    expect(screen.getByLabelText('Dirección de correo electrónico')).toHaveAccessibleDescription(
+      'Ingrese una dirección de correo electrónico válida',
+    );
+    expect(calls.some((call) => call.path === '/auth/signup/email')).toBe(false);
+  });
+
   it('words a refused sign-up the portal has no service words for', async () => {
     fakeService({ 'POST /auth/signup/email': () => new Response('', { status: 500 }) });
     await renderApp('/login/signup');

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDEMPOTENCY_KEY_HEADER } from '@webpay/contracts/api';
-import { PAYMENT_MESSAGES } from '@webpay/contracts/payments';
+import { PAYMENT_MESSAGES, cancelPaymentRequestSchema } from '@webpay/contracts/payments';
 import { appConfig } from '@/test/fixtures.ts';
 import { fakeService, json, type FakeCall } from '@/test/render-app.tsx';
 import { fakeConverge } from '../testing/fake-converge.ts';
@@ -23,6 +23,19 @@ async function payByCard(options: Parameters<typeof renderPaymentDialog>[0] = {}
   await fillBilling(user, rendered.dialog);
   await user.click(payButton(rendered.dialog));
   return { user, ...rendered };
+}
+
+/** A card payment whose lightbox is open, with the service answering its cancel. */
+async function lightboxOpen() {
+  const service = fakeService({
+    [START]: started,
+    [CANCEL]: () => new Response(null, { status: 204 }),
+  });
+  const converge = fakeConverge();
+  const paid = await payByCard();
+  await converge.load();
+  const { callbacks } = await converge.opened();
+  return { service, callbacks, ...paid };
 }
 
 describe('card payment (SPEC §4 card phases)', () => {
@@ -118,14 +131,7 @@ describe('card payment (SPEC §4 card phases)', () => {
   });
 
   it('cancels a declined payment with the reason and shows the decline', async () => {
-    const service = fakeService({
-      [START]: started,
-      [CANCEL]: () => new Response(null, { status: 204 }),
-    });
-    const converge = fakeConverge();
-    const { onPaid } = await payByCard();
-    await converge.load();
-    const { callbacks } = await converge.opened();
+    const { service, callbacks, onPaid } = await lightboxOpen();
 
     callbacks.onDeclined({ ssl_result: '1', ssl_result_message: 'DECLINED' });
     const panel = await screen.findByRole('alert');
@@ -143,15 +149,20 @@ describe('card payment (SPEC §4 card phases)', () => {
     expect(within(panel).getByText('402')).toBeInTheDocument();
   });
 
-  it('cancels quietly when the guarantor closes the lightbox', async () => {
-    const service = fakeService({
-      [START]: started,
-      [CANCEL]: () => new Response(null, { status: 204 }),
+  it('sends a decline reason with the processor’s line breaks as spaces, which the service takes', async () => {
+    const { service, callbacks } = await lightboxOpen();
+
+    callbacks.onDeclined({ ssl_result: '1', ssl_result_message: 'DECLINED\r\nCALL\tISSUER' });
+    await screen.findByRole('alert');
+    const [cancel] = callsTo(service.calls, CANCEL);
+    expect(cancel?.body).toEqual({
+      message: 'Card declined in the lightbox: DECLINED CALL ISSUER',
     });
-    const converge = fakeConverge();
-    await payByCard();
-    await converge.load();
-    const { callbacks } = await converge.opened();
+    expect(cancelPaymentRequestSchema.safeParse(cancel?.body).success).toBe(true);
+  });
+
+  it('cancels quietly when the guarantor closes the lightbox', async () => {
+    const { service, callbacks } = await lightboxOpen();
 
     callbacks.onCancelled();
     expect(await screen.findByLabelText('Address')).toHaveValue(billing.address);
@@ -171,14 +182,7 @@ describe('card payment (SPEC §4 card phases)', () => {
   ])(
     'cancels and shows converge_error when the lightbox reports an error as %s',
     async (_, error, text) => {
-      const service = fakeService({
-        [START]: started,
-        [CANCEL]: () => new Response(null, { status: 204 }),
-      });
-      const converge = fakeConverge();
-      await payByCard();
-      await converge.load();
-      const { callbacks } = await converge.opened();
+      const { service, callbacks } = await lightboxOpen();
 
       callbacks.onError(error);
       const panel = await screen.findByRole('alert');

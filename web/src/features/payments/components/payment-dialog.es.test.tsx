@@ -97,6 +97,28 @@ describe('the payment dialog in Spanish', () => {
     ).toBeInTheDocument();
   });
 
+  it('refuses line breaks, tabs and display names at the field, in Spanish', async () => {
+    const user = userEvent.setup();
+    const { dialog } = await renderPaymentDialog();
+    const scope = within(dialog);
+    const address = scope.getByLabelText('Dirección');
+    await user.click(address);
+    await user.paste('Calle\tMayor 1');
+    expect(address).toHaveAccessibleDescription(
+      'No se permiten saltos de línea, tabulaciones ni otros caracteres de control',
+    );
+    await user.clear(address);
+    await user.type(address, 'Calle Mayor 1');
+
+    await user.click(
+      scope.getByRole('radio', { name: 'Enviarlo a otra dirección de correo electrónico' }),
+    );
+    const email = scope.getByLabelText('Dirección de correo electrónico para el recibo');
+    await user.click(email);
+    await user.paste('Attacker<attacker@evil.co>');
+    expect(email).toHaveAccessibleDescription('Ingrese una dirección de correo electrónico válida');
+  });
+
   it('announces the card window and shows a decline in Spanish, while the cancel reason stays English', async () => {
     const service = fakeService({ [START]: started, [CANCEL]: cancelled });
     const converge = fakeConverge();

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BILLING_MESSAGES, ECHECK_MESSAGES } from '@webpay/contracts/billing';
 import { PAYMENT_MESSAGES } from '@webpay/contracts/payments';
+import { PLAIN_TEXT_MESSAGES } from '@webpay/contracts/plain-text';
 import { claimsFor, maria } from '@/test/fixtures.ts';
 import { fillBilling, payButton, renderPaymentDialog } from '../testing/render-payment-dialog.tsx';
 
@@ -59,6 +60,20 @@ describe('payment dialog form (SPEC §2, §5)', () => {
     expect(scope.getByText(BILLING_MESSAGES.zipFormat)).toBeInTheDocument();
     await user.type(zip, '34');
     expect(scope.queryByText(BILLING_MESSAGES.zipFormat)).not.toBeInTheDocument();
+  });
+
+  it('refuses control characters at the field they were pasted into', async () => {
+    const user = userEvent.setup();
+    const { dialog } = await renderPaymentDialog();
+    const scope = within(dialog);
+    for (const label of ['First name', 'Address', 'City']) {
+      const field = scope.getByLabelText(label);
+      await user.clear(field);
+      await user.click(field);
+      await user.paste('Main\tSt');
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(PLAIN_TEXT_MESSAGES.controlCharacters);
+    }
   });
 
   it('lists every US state and territory of SPEC §5 in the state field', async () => {
@@ -196,5 +211,16 @@ describe('save e-mail as guarantor (SPEC §5 Submit, §6)', () => {
     await user.click(scope.getByRole('radio', { name: 'Email it to a different email' }));
     await user.type(scope.getByLabelText('Email address for the receipt'), 'maria@');
     expect(scope.getByText(BILLING_MESSAGES.emailInvalid)).toBeInTheDocument();
+  });
+
+  it('takes a plain address only, not one with a display name', async () => {
+    const user = userEvent.setup();
+    const { dialog } = await renderPaymentDialog();
+    const scope = within(dialog);
+    await user.click(scope.getByRole('radio', { name: 'Email it to a different email' }));
+    const address = scope.getByLabelText('Email address for the receipt');
+    await user.click(address);
+    await user.paste('Attacker<attacker@evil.co>');
+    expect(address).toHaveAccessibleDescription(BILLING_MESSAGES.emailInvalid);
   });
 });
