@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Translation } from './language.ts';
 import { emailAddress, plainText } from './plain-text.ts';
+import { personNameSchema } from './person-name.ts';
 
 /** SPEC §5 Billing form: the 50 states, DC and the territories AS, FM, GU, MH, MP, PW, PR, VI. */
 export const US_STATES = [
@@ -71,10 +72,12 @@ const STATE_CODES: ReadonlySet<string> = new Set(US_STATES.map(([code]) => code)
 export const BILLING_MESSAGES = {
   firstNameRequired: 'First name is required',
   firstNameTooLong: 'First name must be less than 20 characters',
-  firstNameCharacters: 'First name can only contain letters, spaces, hyphens and apostrophes',
+  firstNameCharacters:
+    'First name can only contain letters, spaces, hyphens, apostrophes and periods',
   lastNameRequired: 'Last name is required',
   lastNameTooLong: 'Last name must be less than 20 characters',
-  lastNameCharacters: 'Last name can only contain letters, spaces, hyphens and apostrophes',
+  lastNameCharacters:
+    'Last name can only contain letters, spaces, hyphens, apostrophes and periods',
   emailTooLong: 'Email must be less than 256 characters',
   emailInvalid: 'Please enter a valid email address',
   addressRequired: 'Address is required',
@@ -94,10 +97,12 @@ export const BILLING_MESSAGES = {
 export const BILLING_MESSAGES_ES: Translation<typeof BILLING_MESSAGES> = {
   firstNameRequired: 'El nombre es obligatorio',
   firstNameTooLong: 'El nombre debe tener menos de 20 caracteres',
-  firstNameCharacters: 'El nombre solo puede contener letras, espacios, guiones y apóstrofos',
+  firstNameCharacters:
+    'El nombre solo puede contener letras, espacios, guiones, apóstrofos y puntos',
   lastNameRequired: 'El apellido es obligatorio',
   lastNameTooLong: 'El apellido debe tener menos de 20 caracteres',
-  lastNameCharacters: 'El apellido solo puede contener letras, espacios, guiones y apóstrofos',
+  lastNameCharacters:
+    'El apellido solo puede contener letras, espacios, guiones, apóstrofos y puntos',
   emailTooLong: 'El correo electrónico debe tener menos de 256 caracteres',
   emailInvalid: 'Ingrese una dirección de correo electrónico válida',
   addressRequired: 'La dirección es obligatoria',
@@ -128,31 +133,25 @@ export const ECHECK_MESSAGES_ES: Translation<typeof ECHECK_MESSAGES> = {
   accountLength: 'El número de cuenta debe tener entre 4 y 20 dígitos',
 };
 
-const NAME_CHARACTERS = /^[A-Za-z\s'-]+$/;
 const CITY_CHARACTERS = /^[A-Za-z\s'.-]+$/;
 const ZIP = /^\d{5}(-\d{4})?$/;
 
-function personName(required: string, tooLong: string, characters: string) {
-  return plainText({ error: required })
-    .trim()
-    .min(1, required)
-    .max(20, tooLong)
-    .regex(NAME_CHARACTERS, characters);
-}
+/** SPEC §5: names are at most 20 characters; decision 0016 opens them to every script. */
+const BILLING_NAME_MAX = 20;
 
 /** SPEC §3 Payer/billing with the SPEC §5 Billing form rules; zip travels as zipCode. */
 export const payerSchema = z
   .object({
-    firstName: personName(
-      BILLING_MESSAGES.firstNameRequired,
-      BILLING_MESSAGES.firstNameTooLong,
-      BILLING_MESSAGES.firstNameCharacters,
-    ),
-    lastName: personName(
-      BILLING_MESSAGES.lastNameRequired,
-      BILLING_MESSAGES.lastNameTooLong,
-      BILLING_MESSAGES.lastNameCharacters,
-    ),
+    firstName: personNameSchema(BILLING_NAME_MAX, {
+      required: BILLING_MESSAGES.firstNameRequired,
+      tooLong: BILLING_MESSAGES.firstNameTooLong,
+      characters: BILLING_MESSAGES.firstNameCharacters,
+    }),
+    lastName: personNameSchema(BILLING_NAME_MAX, {
+      required: BILLING_MESSAGES.lastNameRequired,
+      tooLong: BILLING_MESSAGES.lastNameTooLong,
+      characters: BILLING_MESSAGES.lastNameCharacters,
+    }),
     address: plainText({ error: BILLING_MESSAGES.addressRequired })
       .trim()
       .min(1, BILLING_MESSAGES.addressRequired)

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { accountNumberSchema } from './auth.ts';
 import type { Translation } from './language.ts';
 import { emailAddress, plainText } from './plain-text.ts';
+import { personNameSchema } from './person-name.ts';
 
 /*
  * Requests and answers of the sign-in methods other than the PIN (SPEC §7):
@@ -22,10 +23,12 @@ export const SIGN_IN_FIELD_MESSAGES = {
   codeFormat: 'Enter the 6-digit code',
   firstNameRequired: 'First name is required',
   firstNameTooLong: 'First name must be less than 50 characters',
-  firstNameCharacters: 'First name can only contain letters, spaces, hyphens and apostrophes',
+  firstNameCharacters:
+    'First name can only contain letters, spaces, hyphens, apostrophes and periods',
   lastNameRequired: 'Last name is required',
   lastNameTooLong: 'Last name must be less than 50 characters',
-  lastNameCharacters: 'Last name can only contain letters, spaces, hyphens and apostrophes',
+  lastNameCharacters:
+    'Last name can only contain letters, spaces, hyphens, apostrophes and periods',
   paperlessChoice: 'Choose whether to go paperless',
 } as const;
 
@@ -40,10 +43,12 @@ export const SIGN_IN_FIELD_MESSAGES_ES: Translation<typeof SIGN_IN_FIELD_MESSAGE
   codeFormat: 'Ingrese el código de 6 dígitos',
   firstNameRequired: 'El nombre es obligatorio',
   firstNameTooLong: 'El nombre debe tener menos de 50 caracteres',
-  firstNameCharacters: 'El nombre solo puede contener letras, espacios, guiones y apóstrofos',
+  firstNameCharacters:
+    'El nombre solo puede contener letras, espacios, guiones, apóstrofos y puntos',
   lastNameRequired: 'El apellido es obligatorio',
   lastNameTooLong: 'El apellido debe tener menos de 50 caracteres',
-  lastNameCharacters: 'El apellido solo puede contener letras, espacios, guiones y apóstrofos',
+  lastNameCharacters:
+    'El apellido solo puede contener letras, espacios, guiones, apóstrofos y puntos',
   paperlessChoice: 'Indique si desea recibir sus estados de cuenta solo en línea',
 };
 
@@ -119,25 +124,20 @@ export const sendCodeRequestSchema = z
   .strict()
   .meta({ id: 'SendCodeRequest' });
 
-const personNameSchema = (required: string, tooLong: string, characters: string) =>
-  plainText({ error: required })
-    .trim()
-    .min(1, required)
-    .max(50, tooLong)
-    .regex(/^[\p{L} '’-]+$/u, characters);
+const SIGNUP_NAME_MAX = 50;
 
 const signupFields = {
   accountNumber: accountNumberSchema,
-  firstName: personNameSchema(
-    FIELD.firstNameRequired,
-    FIELD.firstNameTooLong,
-    FIELD.firstNameCharacters,
-  ),
-  lastName: personNameSchema(
-    FIELD.lastNameRequired,
-    FIELD.lastNameTooLong,
-    FIELD.lastNameCharacters,
-  ),
+  firstName: personNameSchema(SIGNUP_NAME_MAX, {
+    required: FIELD.firstNameRequired,
+    tooLong: FIELD.firstNameTooLong,
+    characters: FIELD.firstNameCharacters,
+  }),
+  lastName: personNameSchema(SIGNUP_NAME_MAX, {
+    required: FIELD.lastNameRequired,
+    tooLong: FIELD.lastNameTooLong,
+    characters: FIELD.lastNameCharacters,
+  }),
   birthdate: birthdateSchema,
   email: emailSchema,
 };

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { chmod, cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { releaseKeepsFontFile } from '../src/modules/statements/statement-fonts.ts';
 import { externalDependencies } from './build.ts';
 
 /*
@@ -82,9 +83,15 @@ async function copyProductionDependencies(stage: string): Promise<number> {
     }
     // A package nested in another is copied with it.
     if (relative.split(path.sep).slice(1).includes('node_modules')) continue;
+    const manifest = readManifest(directory);
     await cp(directory, path.join(stage, relative), {
       recursive: true,
-      filter: (source) => path.basename(source) !== '.bin',
+      filter: (source) =>
+        path.basename(source) !== '.bin' &&
+        releaseKeepsFontFile(
+          manifest.name,
+          path.relative(directory, source).split(path.sep).join('/'),
+        ),
     });
   }
   return packages.length;

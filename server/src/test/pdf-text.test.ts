@@ -63,4 +63,37 @@ describe('pdfText', () => {
     );
     expect(text).toBe('Page text');
   });
+
+  it('decodes embedded fonts through their ToUnicode CMaps, across a change of font', () => {
+    const fonts = ['<< /ToUnicode 3 0 R >>', '<< /ToUnicode 4 0 R >>'];
+    const header = `6 0 7 ${fonts[0]?.length ?? 0} `;
+    const cmap = (body: string) =>
+      `/CIDInit /ProcSet findresource begin 1 begincodespacerange <0000><ffff> endcodespacerange ${body} endcmap end`;
+    const text = pdfText(
+      pdf(
+        {
+          content: [
+            'BT /F1-x 9 Tf 1 0 0 1 40 700 Tm <000100020003> Tj /F2-y 9 Tf <00010002> Tj ET',
+            'BT /F1-x 9 Tf 1 0 0 1 40 680 Tm <000400050006> Tj ET',
+          ].join('\n'),
+          compress: true,
+          extra: '/Resources << /Font << /F1-x 6 0 R /F2-y 7 0 R >> >> ',
+        },
+        {
+          content: header + fonts.join(''),
+          compress: true,
+          extra: `/Type /ObjStm /N 2 /First ${header.length} `,
+        },
+        {
+          // A letter with its mark as one glyph, a mark drawn on its own (none), a space, a range.
+          content: cmap(
+            '3 beginbfchar <0001> <005A> <0002> <006F00EB> <0006> <> endbfchar 1 beginbfrange <0003> <0005> <0020> endbfrange',
+          ),
+          compress: true,
+        },
+        { content: cmap('2 beginbfchar <0001> <4E2D> <0002> <6587> endbfchar') },
+      ),
+    );
+    expect(text.split('\n')).toEqual(['Zoë 中文', '!"']);
+  });
 });

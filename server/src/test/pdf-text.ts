@@ -1,12 +1,19 @@
-import { inflateSync } from 'node:zlib';
+import {
+  fontDecoders,
+  pdfObjects,
+  decodedStream,
+  type BytesToText,
+  type PdfObject,
+} from './pdf-objects.ts';
 
 /*
- * The visible text of a PDF written by our statement generator (pdf-lib,
- * standard fonts), for tests: one line per text positioning, in drawing
- * order. It reads content streams (inflating FlateDecode ones) and decodes
- * the strings shown by Tj, TJ, ' and " from WinAnsi. It is not a general PDF
- * reader: embedded fonts, other encodings and inline images are out of scope.
- * Node built-ins only, so browser tests can import it as well.
+ * The visible text of a PDF written by our statement generator (pdf-lib),
+ * for tests: one line per text positioning, in drawing order. It reads
+ * content streams (inflating FlateDecode ones) and decodes the strings shown
+ * by Tj, TJ, ' and " through the ToUnicode CMap of the font chosen by Tf, or
+ * from WinAnsi for a standard font. It is not a general PDF reader: other
+ * encodings and inline images are out of scope. Node built-ins only, so
+ * browser tests can import it as well.
  */
 
 /** WinAnsiEncoding bytes 0x80–0x9F that differ from Latin-1 (PDF 32000-1, Annex D). */
@@ -44,63 +51,34 @@ function decodeWinAnsi(bytes: readonly number[]): string {
   return bytes.map((byte) => WIN_ANSI_HIGH[byte] ?? String.fromCharCode(byte)).join('');
 }
 
-interface RawStream {
-  dictionary: string;
-  data: Buffer;
-}
-
-/** Every `stream … endstream` of the file with the dictionary in front of it. */
-function rawStreams(pdf: Buffer): RawStream[] {
-  const text = pdf.toString('latin1');
-  const streams: RawStream[] = [];
-  const keyword = /\bstream(\r\n|\n|\r)/g;
-  let match: RegExpExecArray | null;
-  while ((match = keyword.exec(text))) {
-    const dictionaryEnd = text.lastIndexOf('>>', match.index);
-    const objectStart = text.lastIndexOf(' obj', match.index);
-    if (dictionaryEnd < 0 || objectStart < 0 || dictionaryEnd < objectStart) continue;
-    const dictionary = text.slice(objectStart + 4, dictionaryEnd + 2);
-    const start = match.index + match[0].length;
-    const direct = /\/Length\s+(\d+)(?!\s+\d+\s+R)/.exec(dictionary);
-    let end = direct ? start + Number(direct[1]) : text.indexOf('endstream', start);
-    if (end < start || end > text.length) continue;
-    if (!direct) {
-      // Without a usable /Length the data ends at the EOL before `endstream`.
-      while (end > start && (text[end - 1] === '\n' || text[end - 1] === '\r')) end -= 1;
+/** Streams that fonts point to: their glyphs and their CMaps, which hold no page text. */
+function fontStreams(objects: Map<number, PdfObject>): Set<number> {
+  const numbers = new Set<number>();
+  for (const { dictionary } of objects.values()) {
+    for (const [, number] of dictionary.matchAll(
+      /\/(?:FontFile\d?|ToUnicode)\s+(\d+)\s+\d+\s+R/g,
+    )) {
+      numbers.add(Number(number));
     }
-    streams.push({ dictionary, data: pdf.subarray(start, end) });
-    keyword.lastIndex = end;
   }
-  return streams;
+  return numbers;
 }
 
 /** Object streams, cross-reference streams, metadata, images and font files hold no page text. */
-function isContentStream(stream: RawStream): boolean {
+function isContentStream(object: PdfObject): boolean {
   return (
-    !/\/Type\s*\/(ObjStm|XRef|Metadata|XObject)\b/.test(stream.dictionary) &&
-    !/\/Subtype\s*\/(Image|Type1C|CIDFontType0C|OpenType)\b/.test(stream.dictionary) &&
-    !/\/Length[123]\b/.test(stream.dictionary)
+    object.data !== undefined &&
+    !/\/Type\s*\/(ObjStm|XRef|Metadata|XObject)\b/.test(object.dictionary) &&
+    !/\/Subtype\s*\/(Image|Type1C|CIDFontType0C|OpenType)\b/.test(object.dictionary) &&
+    !/\/Length[123]\b/.test(object.dictionary)
   );
-}
-
-function decoded(stream: RawStream): Buffer | undefined {
-  const filters = /\/Filter\s*(\[[^\]]*\]|\/\w+)/.exec(stream.dictionary)?.[1] ?? '';
-  const names = filters.match(/\/\w+/g) ?? [];
-  if (names.length === 0) return stream.data;
-  if (names.length === 1 && names[0] === '/FlateDecode') {
-    try {
-      return inflateSync(stream.data);
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
 }
 
 type Operand =
   | { kind: 'string'; bytes: number[] }
   | { kind: 'number'; value: number }
   | { kind: 'array'; items: Operand[] }
+  | { kind: 'name'; value: string }
   | { kind: 'other' };
 type Token =
   | { kind: 'operand'; operand: Operand }
@@ -211,9 +189,11 @@ function* tokens(data: Buffer): Generator<Token> {
       index += 1;
       yield { kind: 'arrayEnd' };
     } else if (byte === 0x2f) {
-      index += 1;
+      const start = index + 1;
+      index = start;
       while (isRegular(data[index])) index += 1;
-      yield { kind: 'operand', operand: OTHER };
+      const value = data.subarray(start, index).toString('latin1');
+      yield { kind: 'operand', operand: { kind: 'name', value } };
     } else if (isRegular(byte)) {
       const start = index;
       while (isRegular(data[index])) index += 1;
@@ -238,16 +218,17 @@ const LINE_BREAKS = new Set(['BT', 'ET', 'Td', 'TD', 'Tm', 'T*', "'", '"']);
 /** In a TJ array, a move left of more than a quarter em reads as a space. */
 const TJ_SPACE = -250;
 
-function textOfContent(data: Buffer, lines: string[]): void {
+function textOfContent(data: Buffer, fonts: Map<string, BytesToText>, lines: string[]): void {
   let line = '';
   let operands: Operand[] = [];
   const arrays: Operand[][] = [];
+  let decode: BytesToText = decodeWinAnsi;
   const breakLine = () => {
     if (line.trim()) lines.push(line.trim());
     line = '';
   };
   const show = (operand: Operand | undefined) => {
-    if (operand?.kind === 'string') line += decodeWinAnsi(operand.bytes);
+    if (operand?.kind === 'string') line += decode(operand.bytes);
   };
 
   for (const token of tokens(data)) {
@@ -261,6 +242,10 @@ function textOfContent(data: Buffer, lines: string[]): void {
     } else {
       if (LINE_BREAKS.has(token.name)) breakLine();
       const last = operands.at(-1);
+      if (token.name === 'Tf') {
+        const font = operands.at(-2);
+        decode = (font?.kind === 'name' && fonts.get(font.value)) || decodeWinAnsi;
+      }
       if (token.name === 'Tj' || token.name === "'" || token.name === '"') {
         show(last);
       } else if (token.name === 'TJ' && last?.kind === 'array') {
@@ -278,15 +263,19 @@ function textOfContent(data: Buffer, lines: string[]): void {
 
 /**
  * The text a reader sees in `bytes`, one line per positioned piece of text
- * (each drawText of pdf-lib is one line).
+ * (each drawText of pdf-lib is one line, and so is each drawRuns of ours,
+ * whatever fonts it changes between).
  */
 export function pdfText(bytes: Uint8Array): string {
   const pdf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const objects = pdfObjects(pdf);
+  const fonts = fontDecoders(objects);
+  const skipped = fontStreams(objects);
   const lines: string[] = [];
-  for (const stream of rawStreams(pdf)) {
-    if (!isContentStream(stream)) continue;
-    const data = decoded(stream);
-    if (data) textOfContent(data, lines);
+  for (const [number, object] of objects) {
+    if (skipped.has(number) || !isContentStream(object)) continue;
+    const data = decodedStream(object);
+    if (data) textOfContent(data, fonts, lines);
   }
   return lines.join('\n');
 }

@@ -17,6 +17,7 @@ import {
   payments,
   pendingPayments,
   receipts,
+  sandboxConvergeTokens,
 } from '../../db/schema.ts';
 import { DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
 import { testDatabaseKinds } from '../../test/database.ts';
@@ -886,6 +887,97 @@ describe.each(testDatabaseKinds)('payments (%s)', (kind) => {
         .from(receipts)
         .where(inArray(receipts.paymentId, [declinedRow?.id ?? '', failedRow?.id ?? '']));
       expect(recorded).toEqual([]);
+    });
+  });
+
+  describe('names in every script (decision 0016)', () => {
+    const unicodePayer = (firstName: string, lastName: string) => ({
+      ...MARIA_PAYER,
+      firstName,
+      lastName,
+    });
+
+    it('keeps the name as typed, e-mails it, and sends the processor its ASCII spelling', async () => {
+      // Typed with combining accents; stored composed.
+      const payer = unicodePayer('Nguye\u0302\u0303n Thi\u0323', '陈');
+      const { started, receipt } = await payByCard(server, mariaToken, {
+        accounts: [MARIA_LINES.emergency(3)],
+        payer,
+      });
+      expect(receipt.billingInformation).toMatchObject({ firstName: 'Nguyễn Thị', lastName: '陈' });
+      const [stored] = await db()
+        .select({ snapshot: receipts.snapshot })
+        .from(receipts)
+        .where(eq(receipts.paymentId, receipt.id));
+      expect(stored?.snapshot.billingInformation).toMatchObject({
+        firstName: 'Nguyễn Thị',
+        lastName: '陈',
+      });
+
+      // Converge takes ASCII: the first name without its accents, the last name not at all.
+      const [token] = await db()
+        .select({ customer: sandboxConvergeTokens.customer })
+        .from(sandboxConvergeTokens)
+        .where(eq(sandboxConvergeTokens.invoiceNumber, started.refNum));
+      expect(token?.customer).toMatchObject({ ssl_first_name: 'Nguyen Thi' });
+      expect(token?.customer).not.toHaveProperty('ssl_last_name');
+
+      const mail = await catcher.waitForMail({
+        to: MARIA_PAYER.email ?? '',
+        subject: receipt.receiptId,
+      });
+      expect(mail.text).toContain('Hello Nguyễn Thị,');
+      expect(mail.html).toContain('Hello Nguyễn Thị,');
+    });
+
+    it('debits a bank account for a name with no Latin spelling under a stand-in', async () => {
+      const response = await server.api(API_PATHS.paymentsAch, {
+        token: mariaToken,
+        headers: { [IDEMPOTENCY_KEY_HEADER]: newKey() },
+        body: {
+          accounts: [MARIA_LINES.emergency(4)],
+          payer: unicodePayer('小明', '陈'),
+          saveEmailAsGuarantor: false,
+          eCheck: {
+            routingNumber: SANDBOX_BANK_ACCOUNTS.approved.routingNumber,
+            accountNumber: SANDBOX_BANK_ACCOUNTS.approved.accountNumber,
+            accountType: 'CHECKING',
+          },
+        },
+      });
+      const receipt = await receiptOf(response);
+      expect(receipt.billingInformation).toMatchObject({ firstName: '小明', lastName: '陈' });
+      const [payment] = await db().select().from(payments).where(eq(payments.id, receipt.id));
+      const { transactions } = await processorRecords(db(), payment?.processorReference ?? '');
+      expect(transactions).toHaveLength(1);
+      expect(transactions[0]).toMatchObject({ firstName: 'Account', lastName: 'Holder' });
+    });
+
+    it('refuses digits and symbols in a name, naming the field, in the reader’s language', async () => {
+      const before = await countRows(db(), 'payments');
+      const english = await startCard(server, mariaToken, {
+        accounts: [MARIA_LINES.emergency(1)],
+        payer: unicodePayer('Zoë 2', 'O’Brien'),
+      });
+      expect(english.status).toBe(400);
+      const error = await errorOf(english);
+      expect(error.code).toBe('VALIDATION_ERROR');
+      expect(error.details.join('\n')).toContain(
+        'body.payer.firstName: First name can only contain letters, spaces, hyphens, apostrophes and periods',
+      );
+      const spanish = await server.api(API_PATHS.paymentsInit, {
+        token: mariaToken,
+        headers: { [IDEMPOTENCY_KEY_HEADER]: newKey(), 'Accept-Language': 'es' },
+        body: {
+          accounts: [MARIA_LINES.emergency(1)],
+          payer: unicodePayer('Zoë', 'Chen$'),
+          saveEmailAsGuarantor: false,
+        },
+      });
+      expect((await errorOf(spanish)).details.join('\n')).toContain(
+        'El apellido solo puede contener letras, espacios, guiones, apóstrofos y puntos',
+      );
+      expect(await countRows(db(), 'payments')).toBe(before);
     });
   });
 

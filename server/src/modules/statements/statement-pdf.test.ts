@@ -1,13 +1,9 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { StatementItem } from '../../db/schema.ts';
 import { pdfText } from '../../test/pdf-text.ts';
-import {
-  printable,
-  renderStatementPdf,
-  wrapText,
-  type StatementPdfInput,
-} from './statement-pdf.ts';
+import { embedStatementFonts } from './statement-fonts.ts';
+import { renderStatementPdf, wrapText, type StatementPdfInput } from './statement-pdf.ts';
 import { statementTotals } from './statements.service.ts';
 
 const PROVIDER = {
@@ -63,7 +59,7 @@ describe('renderStatementPdf', () => {
         item({
           accountNumber: '40010002',
           patientName: 'Daniel Garcia',
-          description: 'Emergency department visit',
+          description: 'Emergency room visit',
           serviceDate: '2026-08-15',
           chargesCents: 41_045,
           paymentsCents: 4_000,
@@ -100,7 +96,7 @@ describe('renderStatementPdf', () => {
         'Aug 15, 2026',
         '107-40010002',
         'Daniel Garcia',
-        'Emergency department visit',
+        'Emergency room visit',
         '$410.45',
         '$40.00',
         '$60.00',
@@ -167,13 +163,39 @@ describe('renderStatementPdf', () => {
     );
   });
 
-  it('prints names the standard font cannot show instead of failing', async () => {
+  it.each(['Zoë 中文', 'Nguyễn Thị Minh'])(
+    'prints %s as stored, and stays small',
+    async (guarantorName) => {
+      const plain = await renderStatementPdf(statement([item()]));
+      const bytes = await renderStatementPdf(
+        statement(
+          [
+            item({ patientName: '陈' }),
+            item({ patientName: "O'Brien-Smith", description: 'José Núñez, Đặng' }),
+          ],
+          { guarantorName },
+        ),
+      );
+      const lines = pdfText(bytes).split('\n');
+      expect(lines).toEqual(
+        expect.arrayContaining([guarantorName, '陈', "O'Brien-Smith", 'José Núñez, Đặng']),
+      );
+      // Nothing printed as a stand-in: '?' only where the words ask a question.
+      const standIns = lines.filter((line) => /[?\uFFFD]/.test(line.replace('Questions?', '')));
+      expect(standIns).toEqual([]);
+      // Only the glyphs used are embedded: a few kilobytes for each font file.
+      expect(plain.length).toBeLessThan(40_000);
+      expect(bytes.length).toBeLessThan(80_000);
+    },
+  );
+
+  it('prints a letter no font has as its unaccented letter or "?", without failing', async () => {
     const bytes = await renderStatementPdf(
-      statement([item({ patientName: 'Zoë Kőrösi 李' })], { guarantorName: 'Łucja Nowak' }),
+      statement([item({ patientName: 'Ṩara אבי' })], { guarantorName: 'Łucja 𝔄' }),
     );
     const lines = pdfText(bytes).split('\n');
-    expect(lines).toContain('?ucja Nowak');
-    expect(lines).toContain('Zoë Korösi ?');
+    expect(lines).toContain('Łucja ?');
+    expect(lines).toContain('Ṩara ???');
   });
 
   it('prints the provider given, not a built-in one', async () => {
@@ -196,20 +218,21 @@ describe('renderStatementPdf', () => {
 describe('wrapText', () => {
   it('breaks at spaces, and inside a word only when the word alone is too wide', async () => {
     const doc = await PDFDocument.create();
-    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const long = 'Inpatient stay with Supercalifragilisticexpialidocious';
+    const symbols = '陳🈚🈚🈚🈚🈚🈚🈚🈚';
+    const font = (await embedStatementFonts(doc, [long, symbols])).regular;
     const width = 60;
-    const lines = wrapText(
-      font,
-      8,
-      'Inpatient stay with Supercalifragilisticexpialidocious',
-      width,
-    );
+    const lines = wrapText(font, 8, long, width);
     expect(lines.length).toBeGreaterThan(2);
     expect(lines.join('').replaceAll(' ', '')).toBe(
       'InpatientstaywithSupercalifragilisticexpialidocious',
     );
     for (const line of lines) expect(font.widthOfTextAtSize(line, 8)).toBeLessThanOrEqual(width);
     expect(wrapText(font, 8, '', width)).toEqual(['']);
-    expect(printable(font, '  two\nlines  ')).toBe('two lines');
+    expect(font.printable('  two\nlines  ')).toBe('two lines');
+    // Text without spaces is cut between characters, never inside a surrogate pair.
+    const cut = wrapText(font, 8, symbols, 30);
+    expect(cut.length).toBeGreaterThan(1);
+    expect(cut.join('')).toBe(symbols);
   });
 });

@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts, rgb, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type Color, type PDFPage } from 'pdf-lib';
 import {
   DEFAULT_LANGUAGE,
   LOCALES,
@@ -9,15 +9,17 @@ import {
 import type { Cents } from '@webpay/contracts/money';
 import type { StatementStatus } from '@webpay/contracts/statements';
 import type { StatementItem } from '../../db/schema.ts';
+import { drawRuns, type FontChain } from './font-chain.ts';
+import { embedStatementFonts, type StatementFonts } from './statement-fonts.ts';
 import { STATEMENT_PDF_MESSAGES, type StatementPdfMessages } from './statement-pdf-messages.ts';
 
 /*
  * A guarantor's statement as a printable PDF, laid out from the stored
- * statement on every request. US Letter, Helvetica (a standard font, so
- * nothing is embedded), one table of lines that carries over to as many
- * pages as it needs with its header repeated, page numbers on every page.
- * Printed in the language it is downloaded in (decision 0013); WinAnsi
- * covers Spanish (á é í ó ú ñ ü ¿ ¡), so nothing needs embedding for it.
+ * statement on every request. US Letter, one table of lines that carries
+ * over to as many pages as it needs with its header repeated, page numbers
+ * on every page. Printed in the language it is downloaded in (decision
+ * 0013), in fonts that print names in every script, embedded as subsets of
+ * the glyphs used (decision 0016, statement-fonts.ts).
  */
 
 export interface StatementTotals {
@@ -104,48 +106,18 @@ function columnsIn(language: Language): readonly Column[] {
   ];
 }
 
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-}
-
-const characterSets = new WeakMap<PDFFont, Set<number>>();
-
-/**
- * Standard fonts only know WinAnsi; a name with a character outside it
- * (e.g. ő, Ł or a CJK name) would make pdf-lib throw, so such characters
- * print as their unaccented letter or '?' rather than failing the download.
- */
-export function printable(font: PDFFont, text: string): string {
-  let known = characterSets.get(font);
-  if (!known) {
-    known = new Set(font.getCharacterSet());
-    characterSets.set(font, known);
-  }
-  let result = '';
-  for (const char of text.replace(/\s+/g, ' ').trim()) {
-    if (known.has(char.codePointAt(0) ?? 0)) {
-      result += char;
-      continue;
-    }
-    const base = char.normalize('NFD').charAt(0);
-    result += base !== char && known.has(base.codePointAt(0) ?? 0) ? base : '?';
-  }
-  return result;
-}
-
 /** Long names shrink to fit their space rather than run into the text beside them. */
-function fittingSize(font: PDFFont, text: string, size: number, width: number): number {
+function fittingSize(font: FontChain, text: string, size: number, width: number): number {
   const natural = font.widthOfTextAtSize(text, size);
   return natural <= width ? size : Math.max(6, Math.floor((size * width) / natural));
 }
 
 /** Breaks text into lines no wider than `width`, splitting words only when one alone is too wide. */
-export function wrapText(font: PDFFont, size: number, text: string, width: number): string[] {
+export function wrapText(font: FontChain, size: number, text: string, width: number): string[] {
   const fits = (value: string) => font.widthOfTextAtSize(value, size) <= width;
   const lines: string[] = [];
   let line = '';
-  for (const word of printable(font, text).split(' ').filter(Boolean)) {
+  for (const word of font.printable(text).split(' ').filter(Boolean)) {
     const candidate = line ? `${line} ${word}` : word;
     if (fits(candidate)) {
       line = candidate;
@@ -153,14 +125,15 @@ export function wrapText(font: PDFFont, size: number, text: string, width: numbe
     }
     if (line) lines.push(line);
     line = '';
-    let rest = word;
-    while (!fits(rest)) {
+    // Cut between characters, never inside one (a CJK name may hold a surrogate pair).
+    let rest = [...word];
+    while (rest.length > 1 && !fits(rest.join(''))) {
       let cut = rest.length - 1;
-      while (cut > 1 && !fits(rest.slice(0, cut))) cut -= 1;
-      lines.push(rest.slice(0, cut));
+      while (cut > 1 && !fits(rest.slice(0, cut).join(''))) cut -= 1;
+      lines.push(rest.slice(0, cut).join(''));
       rest = rest.slice(cut);
     }
-    line = rest;
+    line = rest.join('');
   }
   if (line) lines.push(line);
   return lines.length > 0 ? lines : [''];
@@ -177,7 +150,7 @@ class StatementLayout {
 
   constructor(
     private readonly doc: PDFDocument,
-    private readonly fonts: Fonts,
+    private readonly fonts: StatementFonts,
     private readonly input: StatementPdfInput,
   ) {
     this.language = input.language ?? DEFAULT_LANGUAGE;
@@ -221,12 +194,12 @@ class StatementLayout {
     } = {},
   ): void {
     const font = options.bold ? this.fonts.bold : this.fonts.regular;
-    const safe = printable(font, value);
+    const safe = font.printable(value);
     const size = options.maxWidth
       ? fittingSize(font, safe, options.size ?? 9, options.maxWidth)
       : (options.size ?? 9);
     const left = options.align === 'right' ? x - font.widthOfTextAtSize(safe, size) : x;
-    this.page.drawText(safe, { x: left, y, size, font, color: options.color ?? INK });
+    drawRuns(this.page, font, safe, { x: left, y, size, color: options.color ?? INK });
   }
 
   private rule(y: number, thickness = 0.5, color = RULE): void {
@@ -444,13 +417,20 @@ class StatementLayout {
   }
 }
 
+/** Every string inside `value`: what a statement can print, so its fonts can be chosen up front. */
+function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.values(value).flatMap(stringsIn);
+}
+
 export async function renderStatementPdf(input: StatementPdfInput): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  const fonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-  };
   const language = input.language ?? DEFAULT_LANGUAGE;
+  const fonts = await embedStatementFonts(
+    doc,
+    stringsIn([input, STATEMENT_PDF_MESSAGES[language]]),
+  );
   doc.setTitle(
     STATEMENT_PDF_MESSAGES[language].documentTitle(formatDateIn(language, input.statementDate)),
   );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Cents } from '@webpay/contracts/money';
 import { CONVERGE_MAX_AMOUNT_CENTS } from './converge-amount.ts';
+import { achNames, toConvergeText } from './converge-text.ts';
 
 /**
  * One transaction as Converge describes it: `ssl_*` fields, every value a
@@ -44,15 +45,16 @@ export const invoiceNumberSchema = z
 export const amountCentsSchema = z.number().int().positive().max(CONVERGE_MAX_AMOUNT_CENTS);
 
 /**
- * Descriptive text (names, address) is shortened to Converge's limit rather
- * than refused: it is informational, and a long street name must not stop a
- * payment.
+ * Descriptive text (names, address) is spelt in ASCII and shortened to
+ * Converge's limit rather than refused: it is informational, and a long
+ * street name or a name in another script must not stop a payment. Nothing
+ * left (a name in Chinese characters) is not sent.
  */
 const descriptive = (limit: number) =>
   z
     .string()
     .optional()
-    .transform((value) => value?.trim().slice(0, limit) || undefined);
+    .transform((value) => (value ? toConvergeText(value, limit) : '') || undefined);
 
 export const transactionTokenRequestSchema = z.object({
   amountCents: amountCentsSchema,
@@ -88,26 +90,23 @@ export const transactionTokenRequestSchema = z.object({
 /** What a hosted-payments (lightbox) session is opened for: a card sale of this amount. */
 export type TransactionTokenRequest = z.input<typeof transactionTokenRequestSchema>;
 
-export const ecsPurchaseRequestSchema = z.object({
-  amountCents: amountCentsSchema,
-  invoiceNumber: invoiceNumberSchema,
-  routingNumber: z.string().regex(/^\d{9}$/, 'must be 9 digits'),
-  accountNumber: z.string().regex(/^\d{4,20}$/, 'must be 4 to 20 digits'),
-  accountType: z.enum(['CHECKING', 'SAVINGS']),
-  holder: z.enum(['personal', 'business']).default('personal'),
-  /** The payer accepted the debit's authorization: only then is `ssl_agree` sent. */
-  authorized: z.boolean(),
-  firstName: z
-    .string()
-    .trim()
-    .min(1)
-    .transform((value) => value.slice(0, CONVERGE_FIELD_LIMITS.firstName)),
-  lastName: z
-    .string()
-    .trim()
-    .min(1)
-    .transform((value) => value.slice(0, CONVERGE_FIELD_LIMITS.lastName)),
-});
+export const ecsPurchaseRequestSchema = z
+  .object({
+    amountCents: amountCentsSchema,
+    invoiceNumber: invoiceNumberSchema,
+    routingNumber: z.string().regex(/^\d{9}$/, 'must be 9 digits'),
+    accountNumber: z.string().regex(/^\d{4,20}$/, 'must be 4 to 20 digits'),
+    accountType: z.enum(['CHECKING', 'SAVINGS']),
+    holder: z.enum(['personal', 'business']).default('personal'),
+    /** The payer accepted the debit's authorization: only then is `ssl_agree` sent. */
+    authorized: z.boolean(),
+    firstName: z.string().trim().min(1),
+    lastName: z.string().trim().min(1),
+  })
+  .transform((purchase) => ({
+    ...purchase,
+    ...achNames(purchase.firstName, purchase.lastName, CONVERGE_FIELD_LIMITS),
+  }));
 
 /** An ACH debit (eCheck) through the XML API. */
 export type EcsPurchaseRequest = z.input<typeof ecsPurchaseRequestSchema>;

@@ -118,6 +118,25 @@ describe('card payment (SPEC §4 card phases)', () => {
     });
   });
 
+  it('sends names in every script as typed (decision 0016)', async () => {
+    const service = fakeService({ [START]: started });
+    fakeConverge();
+    const user = userEvent.setup();
+    const { dialog } = await renderPaymentDialog();
+    const scope = within(dialog);
+    await fillBilling(user, dialog);
+    await user.clear(scope.getByLabelText('First name'));
+    await user.type(scope.getByLabelText('First name'), 'Nguyễn Thị');
+    await user.clear(scope.getByLabelText('Last name'));
+    await user.type(scope.getByLabelText('Last name'), '陈');
+    await user.click(payButton(dialog));
+
+    await waitFor(() => expect(callsTo(service.calls, START)).toHaveLength(1));
+    expect(callsTo(service.calls, START)[0]?.body).toMatchObject({
+      payer: { firstName: 'Nguyễn Thị', lastName: '陈' },
+    });
+  });
+
   it("sends no e-mail when the guarantor chose 'none'", async () => {
     const service = fakeService({ [START]: started });
     fakeConverge();

@@ -76,6 +76,42 @@ describe('payment dialog form (SPEC §2, §5)', () => {
     }
   });
 
+  it('takes names in every script, and refuses digits and symbols (decision 0016)', async () => {
+    const user = userEvent.setup();
+    const { dialog } = await renderPaymentDialog({
+      user: { ...maria, firstName: 'Zoë', lastName: '中文' },
+    });
+    const scope = within(dialog);
+    const firstName = scope.getByLabelText('First name');
+    const lastName = scope.getByLabelText('Last name');
+    expect(firstName).toHaveValue('Zoë');
+    expect(lastName).toHaveValue('中文');
+
+    const names = [
+      ['José', 'Núñez'],
+      ['Nguyễn Thị', 'Minh'],
+      ['Mary J.', "O'Brien-Smith"],
+      ['Seán', 'O’Neil'],
+      ['小明', '陈'],
+    ];
+    for (const [first = '', last = ''] of names) {
+      await user.clear(firstName);
+      await user.type(firstName, first);
+      await user.clear(lastName);
+      await user.type(lastName, last);
+      expect(firstName).toHaveValue(first);
+      expect(lastName).toHaveValue(last);
+      expect(firstName).not.toHaveAttribute('aria-invalid', 'true');
+      expect(lastName).not.toHaveAttribute('aria-invalid', 'true');
+    }
+
+    await user.type(lastName, '2');
+    expect(lastName).toHaveAccessibleDescription(BILLING_MESSAGES.lastNameCharacters);
+    await user.clear(firstName);
+    await user.type(firstName, 'Zoë & Ana');
+    expect(firstName).toHaveAccessibleDescription(BILLING_MESSAGES.firstNameCharacters);
+  });
+
   it('lists every US state and territory of SPEC §5 in the state field', async () => {
     const { dialog } = await renderPaymentDialog();
     const options = within(within(dialog).getByLabelText('State')).getAllByRole('option');
