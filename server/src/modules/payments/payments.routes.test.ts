@@ -931,19 +931,10 @@ describe.each(testDatabaseKinds)('payments (%s)', (kind) => {
     });
 
     it('debits a bank account for a name with no Latin spelling under a stand-in', async () => {
-      const response = await server.api(API_PATHS.paymentsAch, {
-        token: mariaToken,
-        headers: { [IDEMPOTENCY_KEY_HEADER]: newKey() },
-        body: {
-          accounts: [MARIA_LINES.emergency(4)],
-          payer: unicodePayer('小明', '陈'),
-          saveEmailAsGuarantor: false,
-          eCheck: {
-            routingNumber: SANDBOX_BANK_ACCOUNTS.approved.routingNumber,
-            accountNumber: SANDBOX_BANK_ACCOUNTS.approved.accountNumber,
-            accountType: 'CHECKING',
-          },
-        },
+      const response = await postAch(server, mariaToken, {
+        accounts: [MARIA_LINES.emergency(4)],
+        payer: unicodePayer('小明', '陈'),
+        acknowledgePending: true,
       });
       const receipt = await receiptOf(response);
       expect(receipt.billingInformation).toMatchObject({ firstName: '小明', lastName: '陈' });
