@@ -9,6 +9,7 @@ import {
   type SandboxTestCard,
 } from '../../server/src/modules/converge-sandbox/test-instruments.ts';
 import { test, expect, maria, DEMO_GUARANTORS, type DemoSignIn } from '../support/fixtures.ts';
+import { fillBillingAddress } from '../support/payment-dialog.ts';
 
 /*
  * Payments add pending payments to the accounts they pay, so each test pays
@@ -46,10 +47,7 @@ function bar(page: Page, tab = 'Hospitals & Clinics'): Locator {
 async function fillBilling(page: Page, options: { receipt?: 'none' | 'account' } = {}) {
   const dialog = paymentDialog(page);
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('textbox', { name: 'Address' }).fill('12 Canyon Rd');
-  await dialog.getByRole('textbox', { name: 'City' }).fill('Salt Lake City');
-  await dialog.getByRole('combobox', { name: 'State' }).selectOption('UT');
-  await dialog.getByRole('textbox', { name: 'ZIP code' }).fill('84101');
+  await fillBillingAddress(dialog);
   if ((options.receipt ?? 'none') === 'none') {
     await dialog.getByRole('radio', { name: 'Do not email a receipt' }).check();
   }
