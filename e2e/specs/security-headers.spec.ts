@@ -15,12 +15,14 @@ import {
   UNSAFE_SCRIPT_SOURCES,
   hstsMaxAge,
   parsePolicy,
+  styleSourceProblems,
 } from '../../server/src/test/header-rules.ts';
 import { portalPages } from '../../server/src/test/portal-routes.ts';
 import { inlineScriptProblems } from '../../web/build-tools/script-inventory-check.ts';
 import { chromiumLaunchOptions } from '../support/chromium.ts';
 import { test, expect, maria, ANY_DB } from '../support/fixtures.ts';
 import { startHttpsFront } from '../support/https-front.ts';
+import { fillBillingAddress, openPaymentDialog } from '../support/payment-dialog.ts';
 
 /*
  * The security headers as the browser receives them, on every page of the
@@ -67,6 +69,7 @@ function portalHeaderProblems(answer: Received, processor: string): string[] {
   for (const directive of SCRIPT_WIDENING_DIRECTIVES.filter((name) => policy.has(name))) {
     fail('ASVS 3.4.3, PCI DSS 6.4.3', `${directive} widens script-src`);
   }
+  for (const problem of styleSourceProblems(policy)) fail('ASVS 3.4.3', problem);
   if (policy.get('frame-ancestors')?.join(' ') !== "'none'") {
     fail('ASVS 3.4.6', "frame-ancestors 'none'");
   }
@@ -180,6 +183,24 @@ function renderedInlineScript(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Every CSP violation of every document the page shows, the card window's
+ * frame included, as the browser reports it to that document.
+ */
+async function recordViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('cspViolationSeen', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const seen = (window as { cspViolationSeen?: (text: string) => void }).cspViolationSeen;
+      seen?.(
+        `${event.effectiveDirective} ${event.blockedURI} at ${event.sourceFile} in ${event.documentURI}`,
+      );
+    });
+  });
+  return violations;
+}
+
 test.describe('security headers as the browser receives them', ANY_DB, () => {
   test('every page of the route tree, the API calls and the sandbox processor carry the policy and headers (OWASP ASVS 5.0 3.4.1, 3.4.3–3.4.7; PCI DSS 6.4.3)', async ({
     page,
@@ -214,7 +235,7 @@ test.describe('security headers as the browser receives them', ANY_DB, () => {
     expect(problems).toEqual([]);
   });
 
-  test('the sandbox card form has a policy of its own: framed by the portal only, its own script only (OWASP ASVS 5.0 3.4.3, 3.4.6)', async ({
+  test('the sandbox card form has a policy of its own: framed by the portal only, its own script and styles only (OWASP ASVS 5.0 3.4.3, 3.4.6)', async ({
     page,
     baseURL,
   }) => {
@@ -225,24 +246,34 @@ test.describe('security headers as the browser receives them', ANY_DB, () => {
     expect(policy.get('object-src')).toEqual(["'none'"]);
     expect(policy.get('base-uri')).toEqual(["'none'"]);
     expect(policy.get('script-src')).toEqual(["'self'"]);
+    expect(policy.get('style-src')).toEqual(["'self'"]);
     expect(policy.get('frame-ancestors')).toEqual(["'self'", new URL(baseURL ?? '').origin]);
     expect(transportHeaderProblems(answer)).toEqual([]);
     expect(inlineScriptProblems(await response.text())).toEqual([]);
+  });
+
+  test('each page load gets a style nonce of its own, which the page can use and its markup does not show (OWASP ASVS 5.0 3.4.3)', async ({
+    page,
+  }) => {
+    const nonces: string[] = [];
+    for (const path of ['/webpay/login', '/webpay/login']) {
+      const response = await visit(page, path);
+      const policy = parsePolicy(await response.headerValue('content-security-policy'));
+      const nonce = /^'nonce-(.+)'$/.exec(policy.get('style-src')?.[1] ?? '')?.[1];
+      expect(nonce).toBeDefined();
+      const meta = page.locator('meta[property="csp-nonce"]');
+      expect(await meta.evaluate((element: HTMLMetaElement) => element.nonce)).toBe(nonce);
+      expect(await meta.getAttribute('nonce')).toBe('');
+      nonces.push(nonce ?? '');
+    }
+    expect(new Set(nonces).size).toBe(2);
   });
 
   test('no page runs inline script or inline event handlers, as served or as rendered, and none trips the CSP (OWASP ASVS 5.0 3.4.3; PCI DSS 6.4.3)', async ({
     page,
     signInWithPin,
   }) => {
-    // Every CSP violation of every page, as the browser reports it to the page.
-    const violations: string[] = [];
-    await page.exposeFunction('cspViolationSeen', (text: string) => violations.push(text));
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => {
-        const seen = (window as { cspViolationSeen?: (text: string) => void }).cspViolationSeen;
-        seen?.(`${event.effectiveDirective} ${event.blockedURI} at ${event.sourceFile}`);
-      });
-    });
+    const violations = await recordViolations(page);
     await signInAsMaria(page, signInWithPin);
     const problems: string[] = [];
     for (const path of portalPages()) {
@@ -255,7 +286,95 @@ test.describe('security headers as the browser receives them', ANY_DB, () => {
     expect(problems).toEqual([]);
     expect(violations).toEqual([]);
   });
+
+  test('no dialog, popover, menu, toast or the card window trips the CSP, styles included (OWASP ASVS 5.0 3.4.3)', async ({
+    page,
+    signInWithPin,
+  }) => {
+    test.setTimeout(120_000);
+    const violations = await recordViolations(page);
+    await signInAsMaria(page, signInWithPin);
+    await openDashboardPopovers(page);
+    await openPaymentAndCardWindow(page);
+    await openStatementAndToast(page);
+    await openReceipt(page);
+    // The phone layout folds the links into a popover of their own.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await domSettled(page);
+    expect(violations).toEqual([]);
+  });
 });
+
+const SERVICE = `**${SERVICE_BASE_PATH}`;
+
+/** The dashboard's popovers and the theme menu, each opened and closed. */
+async function openDashboardPopovers(page: Page) {
+  await page.getByRole('button', { name: / pending for 107-40010001$/ }).click();
+  const pending = page.getByRole('dialog', { name: 'Pending Payments for 107-40010001' });
+  await expect(pending).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(pending).toBeHidden();
+  await page.getByRole('button', { name: 'About custom payments' }).click();
+  const about = page.getByRole('dialog', { name: 'About custom payments' });
+  await expect(about).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(about).toBeHidden();
+  await page.getByRole('button', { name: /^Theme: / }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+}
+
+/** The payment dialog, with the card window opened over it and cancelled: nothing is paid. */
+async function openPaymentAndCardWindow(page: Page) {
+  const dialog = await openPaymentDialog(page);
+  await fillBillingAddress(dialog);
+  await dialog.getByRole('radio', { name: 'Do not email a receipt' }).check();
+  // The dialog's scroll lock is a <style> element of its own: applied, not refused.
+  await expect(page.locator('body')).toHaveCSS('overflow', 'hidden');
+  await dialog.getByRole('button', { name: 'Pay $1.00' }).click();
+  const cardWindow = page.frameLocator('iframe[title="Card payment"]');
+  await expect(cardWindow.getByLabel('Card number')).toBeVisible();
+  await cardWindow.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.locator('iframe[title="Card payment"]')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** A statement's dialog, then a failed download's toast. */
+async function openStatementAndToast(page: Page) {
+  await page.route(`${SERVICE}/statements/*/pdf`, (route) =>
+    route.fulfill({ status: 500, contentType: 'text/plain', body: 'broken' }),
+  );
+  await page.goto('/webpay/statements');
+  await page
+    .getByRole('button', { name: /^View statement of / })
+    .first()
+    .click();
+  const statement = page.getByRole('dialog', { name: /^Statement of / });
+  await expect(statement).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(statement).toBeHidden();
+  await page
+    .getByRole('button', { name: /^Download PDF of the statement of / })
+    .first()
+    .click();
+  await expect(page.getByText(/^We could not download your statement/)).toBeVisible();
+  await domSettled(page);
+}
+
+/** A receipt from the payment history. */
+async function openReceipt(page: Page) {
+  await page.goto('/webpay/payments?from=2026-07-01&to=2026-07-31');
+  await page.getByRole('button', { name: 'View receipt R-8101' }).click();
+  const receipt = page.getByRole('dialog', { name: 'Payment Receipt' });
+  await expect(receipt).toBeVisible();
+  await domSettled(page);
+  await page.keyboard.press('Escape');
+  await expect(receipt).toBeHidden();
+}
 
 /** The count of script-src-elem violations in /metrics. */
 async function scriptViolationsCounted(page: Page): Promise<number> {

@@ -10,12 +10,14 @@ import { postLogout } from '@/features/auth/api/logout.ts';
 import { appConfigQueryOptions } from '@/features/config/api/get-app-config.ts';
 import { createAuth } from '@/lib/auth.ts';
 import { startLanguage } from '@/lib/language.ts';
+import { shareStyleNonce } from '@/lib/style-nonce.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { applyTheme, readStoredTheme, resolveTheme } from '@/lib/theme.ts';
 import '@/styles/index.css';
 
 // Before the first paint, so a dark theme never flashes light.
 applyTheme(resolveTheme(readStoredTheme()));
+shareStyleNonce();
 startLanguage();
 logRelease();
 

@@ -73,8 +73,8 @@ export async function openapiPages(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, {
     routePrefix: OPENAPI_UI_PATH,
     uiConfig: { validatorUrl: null, persistAuthorization: false },
-    // Swagger UI styles some elements inline; the portal's policy already allows that
-    // (decision 0005), so this only matters should the portal's policy tighten.
+    // Swagger UI styles some elements inline, which the portal's policy refuses: the
+    // documentation alone gets 'unsafe-inline' for styles (decision 0005).
     transformStaticCSP: (header) =>
       header.includes("'unsafe-inline'")
         ? header

@@ -5,7 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../test/database.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
-import { injectApiKey } from './portal.ts';
+import { injectApiKey, styleNonceSlot } from './portal.ts';
 
 describe('injectApiKey', () => {
   it('replaces the content of the webpay-api-key meta tag, escaped', () => {
@@ -27,6 +27,22 @@ describe('injectApiKey', () => {
 
   it('reports a page without the tag', () => {
     expect(injectApiKey('<html></html>', 'key')).toEqual({ html: '<html></html>', found: false });
+  });
+});
+
+describe('styleNonceSlot', () => {
+  it("puts each answer's nonce in a meta tag at the end of the head", () => {
+    const slot = styleNonceSlot('<html><head><title>WebPay</title></head><body></body></html>');
+    expect(slot.found).toBe(true);
+    expect(slot.render('bm9uY2U=')).toBe(
+      '<html><head><title>WebPay</title><meta property="csp-nonce" nonce="bm9uY2U=">\n</head><body></body></html>',
+    );
+  });
+
+  it('reports a page without a head', () => {
+    const slot = styleNonceSlot('<div id="root"></div>');
+    expect(slot.found).toBe(false);
+    expect(slot.render('bm9uY2U=')).toBe('<div id="root"></div>');
   });
 });
 
@@ -91,6 +107,21 @@ describe.each(testDatabaseKinds)('serving the portal (%s)', (kind) => {
       expect(response.headers.get('cache-control')).toBe('no-cache');
       expect(await response.text()).toContain('<div id="root">');
     }
+  });
+
+  it('gives every answer of the page a style nonce of its own, in its policy and in the page', async () => {
+    const nonces = [];
+    for (let answer = 0; answer < 3; answer += 1) {
+      const response = await fetch(`${server.baseUrl}/webpay/dashboard`);
+      const policy = response.headers.get('content-security-policy') ?? '';
+      const nonce = /(?:^|;)style-src 'self' 'nonce-([A-Za-z0-9+/]{22}==)'(?:;|$)/.exec(
+        policy,
+      )?.[1];
+      expect(nonce, policy).toBeDefined();
+      expect(await response.text()).toContain(`<meta property="csp-nonce" nonce="${nonce}">`);
+      nonces.push(nonce);
+    }
+    expect(new Set(nonces).size).toBe(3);
   });
 
   it('caches hashed assets for a year and other files not at all', async () => {

@@ -6,6 +6,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { PORTAL_BASE_PATH } from '@webpay/contracts/api';
 import { apiErrors } from '../lib/api-error.ts';
 import type { Env } from '../env.ts';
+import { allowStyleNonce } from './security-headers.ts';
 
 /** Vite puts content-hashed files here: a changed file gets a new name, so they never go stale. */
 const ASSETS_DIR = 'assets/';
@@ -36,6 +37,25 @@ export function injectApiKey(html: string, apiKey: string): { html: string; foun
     ? tag.replace(/\bcontent\s*=\s*(["'])[^"']*\1/i, content)
     : tag.replace(/\s*\/?>$/, ` ${content}>`);
   return { html: html.replace(tag, rewritten), found: true };
+}
+
+/**
+ * index.html as each answer sends it: with that answer's style nonce in a
+ * meta tag, where the portal reads it (web/src/lib/style-nonce.ts). The
+ * browser hides a nonce attribute from the page's markup once loaded, so no
+ * selector can read it back out.
+ */
+export function styleNonceSlot(html: string): {
+  render: (nonce: string) => string;
+  found: boolean;
+} {
+  const end = html.search(/<\/head>/i);
+  if (end === -1) return { render: () => html, found: false };
+  const [before, after] = [html.slice(0, end), html.slice(end)];
+  return {
+    render: (nonce) => `${before}<meta property="csp-nonce" nonce="${nonce}">\n${after}`,
+    found: true,
+  };
 }
 
 async function listFiles(root: string): Promise<Set<string>> {
@@ -99,7 +119,12 @@ const portal: FastifyPluginAsync<{ env: Env }> = async (app, { env }) => {
       'web/dist/index.html has no <meta name="webpay-api-key">; the portal cannot call the service',
     );
   }
-  const indexHtml = injected.html;
+  const index = styleNonceSlot(injected.html);
+  if (!index.found) {
+    app.log.warn(
+      'web/dist/index.html has no </head>; the portal cannot lock scrolling under its dialogs',
+    );
+  }
 
   // The build writes .br and .gz copies beside the assets (web/build-tools/precompress.ts):
   // sent to browsers that accept them, with the same cache headers as the original.
@@ -112,7 +137,10 @@ const portal: FastifyPluginAsync<{ env: Env }> = async (app, { env }) => {
   });
 
   const sendIndex = (reply: FastifyReply) =>
-    reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(indexHtml);
+    reply
+      .header('cache-control', REVALIDATE)
+      .type('text/html; charset=utf-8')
+      .send(index.render(allowStyleNonce(reply)));
 
   app.get(PORTAL_BASE_PATH, { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
   app.get<{ Params: { '*': string } }>(

@@ -14,6 +14,7 @@ import {
   UNSAFE_SCRIPT_SOURCES,
   hstsMaxAge,
   parsePolicy,
+  styleSourceProblems,
 } from '../test/header-rules.ts';
 import { generatedRoutePaths, portalPages, portalRoutes } from '../test/portal-routes.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
@@ -31,6 +32,12 @@ const INDEX_HTML = `<!doctype html>
 <meta name="webpay-api-key" content="placeholder">
 <script type="module" crossorigin src="/webpay/assets/index-abc123.js"></script>
 </head><body><div id="root"></div></body></html>`;
+
+/**
+ * Swagger UI styles some of its elements inline, so the API documentation
+ * keeps 'unsafe-inline' for styles; no other page does (decision 0005).
+ */
+const API_DOCS = 'GET /api/docs/';
 
 type Kind =
   /** Answers under the portal's policy: pages, API, probes, assets. */
@@ -66,6 +73,7 @@ describe('the portal CSP for a configured processor (PCI DSS 6.4.3)', () => {
     expect(policy.scriptSrc).toEqual(["'self'", 'https://api.convergepay.com']);
     expect(policy.frameSrc).toEqual(['https://api.convergepay.com']);
     expect(policy.connectSrc).toEqual(["'self'", 'https://api.convergepay.com']);
+    expect(policy.styleSrc).toEqual(["'self'"]);
   });
 });
 
@@ -151,7 +159,7 @@ describe.each(testDatabaseKinds)('security headers of every answer (%s)', (kind)
         request: () => server.api('/no-such-call'),
       },
       { label: 'GET /api/openapi.json', kind: 'portal', request: get(built, '/api/openapi.json') },
-      { label: 'GET /api/docs/', kind: 'portal', request: get(built, '/api/docs/') },
+      { label: API_DOCS, kind: 'portal', request: get(built, '/api/docs/') },
       { label: 'GET /healthz', kind: 'portal', request: get(built, '/healthz') },
       { label: 'GET /readyz', kind: 'portal', request: get(built, '/readyz') },
       { label: 'GET /metrics', kind: 'portal', request: get(built, '/metrics') },
@@ -247,6 +255,31 @@ describe.each(testDatabaseKinds)('security headers of every answer (%s)', (kind)
       }
       expect(policy.get('frame-src'), answer.label).toEqual([answer.processor]);
       expect(policy.get('form-action'), answer.label).toEqual(["'self'"]);
+      if (answer.label === API_DOCS) {
+        expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+      } else {
+        expect(styleSourceProblems(policy), answer.label).toEqual([]);
+      }
+    }
+  });
+
+  it("OWASP ASVS 5.0 3.4.3: no inline styles but a portal page's own, each with a fresh nonce that only its page carries", () => {
+    const pages = portalAnswers().filter((answer) => answer.body.includes('<div id="root">'));
+    expect(pages.length).toBe(portalPages().length);
+    const nonces = pages.map((page) => {
+      const inHeader = /'nonce-([^']+)'/.exec(page.headers.get('content-security-policy') ?? '');
+      const inPage = /<meta property="csp-nonce" nonce="([^"]+)">/.exec(page.body);
+      expect(inHeader?.[1], page.label).toBeDefined();
+      expect(inPage?.[1], page.label).toBe(inHeader?.[1]);
+      return inHeader?.[1];
+    });
+    expect(new Set(nonces).size).toBe(pages.length);
+    const others = portalAnswers().filter(
+      (answer) => !pages.includes(answer) && answer.label !== API_DOCS,
+    );
+    for (const answer of others) {
+      const policy = parsePolicy(answer.headers.get('content-security-policy'));
+      expect(policy.get('style-src'), answer.label).toEqual(["'self'"]);
     }
   });
 
@@ -291,13 +324,14 @@ describe.each(testDatabaseKinds)('security headers of every answer (%s)', (kind)
     }
   });
 
-  it("OWASP ASVS 5.0 3.4.3, 3.4.6: the sandbox card form's own policy lets only the portal frame it and runs only its own script", () => {
+  it("OWASP ASVS 5.0 3.4.3, 3.4.6: the sandbox card form's own policy lets only the portal frame it and runs only its own script and styles", () => {
     expect(cardForms().map((answer) => answer.status)).toEqual([400, 200]);
     for (const answer of cardForms()) {
       const policy = parsePolicy(answer.headers.get('content-security-policy'));
       expect(policy.get('object-src'), answer.label).toEqual(["'none'"]);
       expect(policy.get('base-uri'), answer.label).toEqual(["'none'"]);
       expect(policy.get('script-src'), answer.label).toEqual(["'self'"]);
+      expect(policy.get('style-src'), answer.label).toEqual(["'self'"]);
       expect(policy.get('frame-ancestors'), answer.label).toEqual(["'self'", portalOrigin]);
     }
   });

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import helmet from '@fastify/helmet';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { processorOrigin, type Env } from '../env.ts';
 import { CSP_REPORTING_GROUP, CSP_REPORTS_PATH } from '../modules/csp-reports/csp-reports.ts';
@@ -15,9 +17,8 @@ export function contentSecurityPolicy(env: Pick<Env, 'CONVERGE_HOSTED_URL'>) {
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", processor],
-    // Radix's scroll lock adds a <style> element while a dialog is open; styles
-    // cannot run code, so inline styles are allowed while scripts stay strict.
-    styleSrc: ["'self'", "'unsafe-inline'"],
+    // Inline styles only with the nonce of an answer carrying the portal's page (allowStyleNonce).
+    styleSrc: ["'self'"],
     imgSrc: ["'self'", 'data:'],
     fontSrc: ["'self'"],
     connectSrc: ["'self'", processor],
@@ -31,6 +32,28 @@ export function contentSecurityPolicy(env: Pick<Env, 'CONVERGE_HOSTED_URL'>) {
     reportUri: [CSP_REPORTS_PATH],
     reportTo: [CSP_REPORTING_GROUP],
   };
+}
+
+/**
+ * Lets the document this answer carries add <style> elements that bear the
+ * returned nonce, and no others: Radix's dialogs lock page scrolling with one,
+ * whose rules depend on the width of the browser's scroll bar, so no hash could
+ * name it in advance (decision 0005). A new nonce for every answer, so one
+ * read from an old page is worth nothing on the next.
+ */
+export function allowStyleNonce(reply: FastifyReply): string {
+  const nonce = randomBytes(16).toString('base64');
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy === 'string') {
+    reply.header(
+      'content-security-policy',
+      policy.replace(
+        /(?<=^|;)\s*style-src(?=\s|;|$)[^;]*/,
+        (directive) => `${directive} 'nonce-${nonce}'`,
+      ),
+    );
+  }
+  return nonce;
 }
 
 /** The Reporting-Endpoints header that names the group the policy's report-to refers to. */

@@ -27,7 +27,33 @@ export const UNSAFE_SCRIPT_SOURCES = [
 /** Directives that would widen what runs as script again, past script-src. */
 export const SCRIPT_WIDENING_DIRECTIVES = ['script-src-elem', 'script-src-attr', 'worker-src'];
 
+/** Directives that would let styles in past style-src. */
+export const STYLE_WIDENING_DIRECTIVES = ['style-src-elem', 'style-src-attr'];
+
+/** A CSP nonce source: 'nonce-' and base64 of at least 16 bytes (CSP 3, 2.3.1). */
+const NONCE_SOURCE = /^'nonce-[A-Za-z0-9+/_-]{22,}={0,2}'$/;
+
 export type Policy = Map<string, string[]>;
+
+/**
+ * What is wrong with a policy's style sources (decision 0005): stylesheets
+ * from our origin, no inline style attribute or element, but for the elements
+ * bearing the answer's own nonce when it has one.
+ */
+export function styleSourceProblems(policy: Policy): string[] {
+  const [first, ...rest] = policy.get('style-src') ?? [];
+  const problems: string[] = [];
+  if (first !== "'self'") problems.push(`style-src starts with ${first ?? 'nothing'}, not 'self'`);
+  const nonces = rest.filter((source) => NONCE_SOURCE.test(source));
+  if (nonces.length > 1) problems.push(`style-src has ${nonces.length} nonces`);
+  for (const source of rest.filter((candidate) => !NONCE_SOURCE.test(candidate))) {
+    problems.push(`style-src allows ${source}`);
+  }
+  for (const directive of STYLE_WIDENING_DIRECTIVES.filter((name) => policy.has(name))) {
+    problems.push(`${directive} widens style-src`);
+  }
+  return problems;
+}
 
 /** A Content-Security-Policy header as directive → sources (the first of a repeated directive counts). */
 export function parsePolicy(header: string | null | undefined): Policy {

@@ -21,7 +21,7 @@ export function ThemeMenu() {
   const { theme, setTheme } = useTheme();
   const Icon = ICONS[theme];
   return (
-    // Non-modal: no scroll lock, whose injected <style> a strict CSP would refuse.
+    // Non-modal: a menu this small needs no scroll lock, so it adds no <style> element.
     // Open from the start: it is only mounted when the guarantor asked for it.
     <DropdownMenu modal={false} defaultOpen>
       <DropdownMenuTrigger asChild>

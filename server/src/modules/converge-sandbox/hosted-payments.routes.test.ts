@@ -169,7 +169,7 @@ describe.each(testDatabaseKinds)('Converge sandbox: hosted payments (%s)', (kind
       const csp = response.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self'");
-      expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+      expect(csp).toContain("style-src 'self';");
       expect(csp).toContain(`frame-ancestors 'self' ${new URL(server.env.PUBLIC_URL).origin}`);
       expect(response.headers.get('x-frame-options')).toBeNull();
 
