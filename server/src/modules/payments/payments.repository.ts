@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
-import { toIsoDate } from '@webpay/contracts/dates';
 import type { Database } from '../../db/client.ts';
 import {
   facilities,
@@ -10,6 +9,7 @@ import {
   pendingPayments,
   receipts,
 } from '../../db/schema.ts';
+import { facilityDay } from '../../lib/facility-day.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentStatus = PaymentRow['status'];
@@ -279,7 +279,7 @@ export class PaymentsRepository {
         snapshot,
         emailedTo: null,
       });
-      const paidOn = toIsoDate(recordedAt);
+      const paidOn = facilityDay(recordedAt);
       if (lines.length > 0) {
         await tx.insert(pendingPayments).values(
           lines.map((line) => ({

@@ -11,8 +11,9 @@ import {
   type StatementDetail,
 } from '@webpay/contracts/statements';
 import { auditEvents, guarantors, statements } from '../../db/schema.ts';
-import { addMonths, firstOfMonth, todayIso } from '../../demo/calendar.ts';
+import { addDays, addMonths, firstOfMonth, todayIso } from '../../demo/calendar.ts';
 import { DEMO_GUARANTORS, ROBERT_COUNTS } from '../../demo/demo-guarantors.ts';
+import { facilityDay } from '../../lib/facility-day.ts';
 import { testDatabaseKinds } from '../../test/database.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
@@ -39,6 +40,9 @@ describe.each(testDatabaseKinds)('statements (%s)', (kind) => {
     mariaToken = await server.login(maria.accountNumber, maria.pin);
     robertToken = await server.login(robert.accountNumber, robert.pin);
     jamesToken = await server.login(james.accountNumber, james.pin);
+    // The demo's latest statement falls due on the 25th; due today, it reads open whatever
+    // day the tests run. The status tests below move its due date and put it back.
+    await setLatest({ dueDate: facilityDay() });
   });
 
   afterAll(async () => {
@@ -55,6 +59,15 @@ describe.each(testDatabaseKinds)('statements (%s)', (kind) => {
       .where(eq(guarantors.accountNumber, accountNumber))
       .orderBy(desc(statements.statementDate))
       .then((rows) => rows.map((row) => row.statement));
+  }
+
+  /** Changes Maria's latest statement as the billing feed would. */
+  async function setLatest(values: Partial<typeof statements.$inferInsert>) {
+    const [latest] = await statementRowsOf(maria.accountNumber);
+    await db()
+      .update(statements)
+      .set(values)
+      .where(eq(statements.id, latest?.id ?? ''));
   }
 
   async function listOf(token: string, requestId?: string) {
@@ -261,6 +274,54 @@ describe.each(testDatabaseKinds)('statements (%s)', (kind) => {
       }
       const due = longest?.items.reduce((sum, item) => sum + item.balanceCents, 0) ?? 0;
       expect(lines.some((line) => line.endsWith(`: ${formatCents(due)}`))).toBe(true);
+    });
+  });
+
+  describe("status, read on the facility's day", () => {
+    async function statusesOfLatest() {
+      const [latest] = await listOf(mariaToken);
+      const detail = await detailOf(mariaToken, latest?.id ?? '');
+      const pdf = await server.api(API_PATHS.statementPdf(latest?.id ?? ''), { token: mariaToken });
+      expect(pdf.status).toBe(200);
+      const pdfLines = pdfText(new Uint8Array(await pdf.arrayBuffer())).split('\n');
+      const printed = ['Open', 'Past Due', 'Paid'].filter((word) => pdfLines.includes(word));
+      return { listed: latest?.status, detail: detail.status, printed };
+    }
+
+    const today = facilityDay();
+
+    it('keeps an open statement open on its due date', async () => {
+      await setLatest({ status: 'open', dueDate: today });
+      expect(await statusesOfLatest()).toEqual({
+        listed: 'open',
+        detail: 'open',
+        printed: ['Open'],
+      });
+    });
+
+    it('turns it past due the day after, in the list, the statement and its PDF', async () => {
+      try {
+        await setLatest({ status: 'open', dueDate: addDays(today, -1) });
+        expect(await statusesOfLatest()).toEqual({
+          listed: 'past_due',
+          detail: 'past_due',
+          printed: ['Past Due'],
+        });
+        // Still stored as the billing feed sent it.
+        const [stored] = await statementRowsOf(maria.accountNumber);
+        expect(stored?.status).toBe('open');
+      } finally {
+        await setLatest({ status: 'open', dueDate: today });
+      }
+    });
+
+    it('leaves a paid statement paid after its due date', async () => {
+      try {
+        await setLatest({ status: 'paid', dueDate: addDays(today, -1) });
+        expect(await statusesOfLatest()).toMatchObject({ listed: 'paid', detail: 'paid' });
+      } finally {
+        await setLatest({ status: 'open', dueDate: today });
+      }
     });
   });
 

@@ -6,9 +6,11 @@ import type {
 } from '@webpay/contracts/statements';
 import type { StatementItem } from '../../db/schema.ts';
 import { apiErrors } from '../../lib/api-error.ts';
+import { facilityDay } from '../../lib/facility-day.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import { renderStatementPdf, type StatementTotals } from './statement-pdf.ts';
+import { statementStatusOn } from './statement-status.ts';
 import type {
   StatementRow,
   StatementsRepository,
@@ -21,6 +23,8 @@ export interface StatementsServiceOptions {
   supportEmail: string;
   /** SPEC §1: the guarantor's own support phone wins; this is the fallback. */
   fallbackSupportPhone: string;
+  /** The clock statuses are read against; tests set it. */
+  now?: () => Date;
 }
 
 export interface StatementPdf {
@@ -38,21 +42,22 @@ export function statementTotals(items: readonly StatementItem[]): StatementTotal
   };
 }
 
-export function toStatementSummary(row: StatementSummaryRow): StatementSummary {
+/** `today` is the facility's day, which the status is read on. */
+export function toStatementSummary(row: StatementSummaryRow, today: string): StatementSummary {
   return {
     id: row.id,
     statementDate: row.statementDate,
     accountNumber: row.accountNumber,
     amountDue: fromCents(row.amountDueCents),
     dueDate: row.dueDate,
-    status: row.status,
+    status: statementStatusOn(row, today),
   };
 }
 
-export function toStatementDetail(row: StatementRow): StatementDetail {
+export function toStatementDetail(row: StatementRow, today: string): StatementDetail {
   const totals = statementTotals(row.items);
   return {
-    ...toStatementSummary(row),
+    ...toStatementSummary(row, today),
     guarantorName: guarantorName(row),
     items: row.items.map((item) => ({
       facilityId: item.facilityId,
@@ -79,11 +84,19 @@ function guarantorName(row: Pick<StatementRow, 'firstName' | 'lastName'>): strin
 }
 
 export class StatementsService {
+  private readonly now: () => Date;
+
   constructor(
     private readonly repository: StatementsRepository,
     private readonly audit: AuditRepository,
     private readonly options: StatementsServiceOptions,
-  ) {}
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  private today(): string {
+    return facilityDay(this.now());
+  }
 
   async list(guarantorId: string, context: RequestContext): Promise<StatementList> {
     const rows = await this.repository.listForGuarantor(guarantorId);
@@ -92,7 +105,8 @@ export class StatementsService {
       targetId: guarantorId,
       details: { statements: rows.length },
     });
-    return { statements: rows.map(toStatementSummary) };
+    const today = this.today();
+    return { statements: rows.map((row) => toStatementSummary(row, today)) };
   }
 
   async detail(guarantorId: string, id: string, context: RequestContext): Promise<StatementDetail> {
@@ -102,7 +116,7 @@ export class StatementsService {
       targetId: row.id,
       details: { statementDate: row.statementDate, items: row.items.length },
     });
-    return toStatementDetail(row);
+    return toStatementDetail(row, this.today());
   }
 
   async pdf(guarantorId: string, id: string, context: RequestContext): Promise<StatementPdf> {
@@ -118,7 +132,7 @@ export class StatementsService {
       accountNumber: row.accountNumber,
       statementDate: row.statementDate,
       dueDate: row.dueDate,
-      status: row.status,
+      status: statementStatusOn(row, this.today()),
       amountDueCents: row.amountDueCents,
       items: row.items,
       totals: statementTotals(row.items),
