@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateSchema } from './dates.ts';
 import { facilityIdSchema } from './facilities.ts';
 import { dollarAmountSchema } from './money.ts';
+import { statementReconciliationSchema } from './statement-reconciliation.ts';
 
 /*
  * Statements (issue: the screens SPEC names but does not show). Only for
@@ -61,7 +62,10 @@ export const statementItemSchema = z
   .meta({ id: 'StatementItem' });
 export type StatementItem = z.infer<typeof statementItemSchema>;
 
-/** GET /statements/{id}: the statement with its lines and totals. */
+/**
+ * GET /statements/{id}: the statement with its lines and totals, and how its
+ * amount due compares with what the dashboard asks for today.
+ */
 export const statementDetailSchema = statementSummarySchema
   .extend({
     guarantorName: z.string(),
@@ -72,6 +76,7 @@ export const statementDetailSchema = statementSummarySchema
       adjustments: dollarAmountSchema,
       balance: dollarAmountSchema,
     }),
+    reconciliation: statementReconciliationSchema,
   })
   .meta({ id: 'StatementDetail' });
 export type StatementDetail = z.infer<typeof statementDetailSchema>;

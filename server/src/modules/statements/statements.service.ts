@@ -1,4 +1,5 @@
 import { fromCents, sumCents } from '@webpay/contracts/money';
+import type { StatementReconciliation } from '@webpay/contracts/statement-reconciliation';
 import type {
   StatementDetail,
   StatementList,
@@ -9,7 +10,9 @@ import { apiErrors } from '../../lib/api-error.ts';
 import { facilityDay } from '../../lib/facility-day.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
+import type { EncountersRepository } from '../encounters/encounters.repository.ts';
 import { renderStatementPdf, type StatementTotals } from './statement-pdf.ts';
+import { reconcileStatement } from './statement-reconciliation.ts';
 import { statementStatusOn } from './statement-status.ts';
 import type {
   StatementRow,
@@ -54,7 +57,11 @@ export function toStatementSummary(row: StatementSummaryRow, today: string): Sta
   };
 }
 
-export function toStatementDetail(row: StatementRow, today: string): StatementDetail {
+export function toStatementDetail(
+  row: StatementRow,
+  today: string,
+  reconciliation: StatementReconciliation,
+): StatementDetail {
   const totals = statementTotals(row.items);
   return {
     ...toStatementSummary(row, today),
@@ -76,6 +83,7 @@ export function toStatementDetail(row: StatementRow, today: string): StatementDe
       adjustments: fromCents(totals.adjustmentsCents),
       balance: fromCents(totals.balanceCents),
     },
+    reconciliation,
   };
 }
 
@@ -88,6 +96,8 @@ export class StatementsService {
 
   constructor(
     private readonly repository: StatementsRepository,
+    /** The guarantor's open bills, which the dashboard shows: each statement is compared with them. */
+    private readonly bills: Pick<EncountersRepository, 'openBills'>,
     private readonly audit: AuditRepository,
     private readonly options: StatementsServiceOptions,
   ) {
@@ -96,6 +106,15 @@ export class StatementsService {
 
   private today(): string {
     return facilityDay(this.now());
+  }
+
+  /** How the statement compares with the dashboard as the bills stand on `today`. */
+  private async reconcile(
+    guarantorId: string,
+    row: StatementRow,
+    today: string,
+  ): Promise<StatementReconciliation> {
+    return reconcileStatement(row, await this.bills.openBills(guarantorId), today);
   }
 
   async list(guarantorId: string, context: RequestContext): Promise<StatementList> {
@@ -116,11 +135,13 @@ export class StatementsService {
       targetId: row.id,
       details: { statementDate: row.statementDate, items: row.items.length },
     });
-    return toStatementDetail(row, this.today());
+    const today = this.today();
+    return toStatementDetail(row, today, await this.reconcile(guarantorId, row, today));
   }
 
   async pdf(guarantorId: string, id: string, context: RequestContext): Promise<StatementPdf> {
     const row = await this.find(guarantorId, id, 'statement.pdf_downloaded', context);
+    const today = this.today();
     const bytes = await renderStatementPdf({
       provider: {
         name: this.options.providerName,
@@ -132,10 +153,11 @@ export class StatementsService {
       accountNumber: row.accountNumber,
       statementDate: row.statementDate,
       dueDate: row.dueDate,
-      status: statementStatusOn(row, this.today()),
+      status: statementStatusOn(row, today),
       amountDueCents: row.amountDueCents,
       items: row.items,
       totals: statementTotals(row.items),
+      reconciliation: await this.reconcile(guarantorId, row, today),
       ...(context.language ? { language: context.language } : {}),
     });
     await this.record(context, guarantorId, 'statement.pdf_downloaded', 'success', {
