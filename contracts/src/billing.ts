@@ -64,7 +64,19 @@ export const US_STATES = [
   ['WY', 'Wyoming'],
 ] as const;
 
-const STATE_CODES: ReadonlySet<string> = new Set(US_STATES.map(([code]) => code));
+const TWO_LETTERS = /^[A-Za-z]{2}$/;
+const NINE_DIGITS = /^\d{9}$/;
+
+/**
+ * The codes in either letter case, spelled out (`[Aa][Ll]|…`) rather than
+ * with the `i` flag: the OpenAPI document carries a pattern without its
+ * flags, and must accept exactly what the service does.
+ */
+const STATE_CODE = new RegExp(
+  `^(?:${US_STATES.map(([code]) =>
+    [...code].map((letter) => `[${letter}${letter.toLowerCase()}]`).join(''),
+  ).join('|')})$`,
+);
 
 /** SPEC §5 messages, word for word where SPEC gives them. */
 export const BILLING_MESSAGES = {
@@ -170,9 +182,9 @@ export const payerSchema = z
       .string({ error: BILLING_MESSAGES.stateRequired })
       .trim()
       .min(1, BILLING_MESSAGES.stateRequired)
-      .regex(/^[A-Za-z]{2}$/, BILLING_MESSAGES.stateLength)
-      .transform((state) => state.toUpperCase())
-      .refine((state) => STATE_CODES.has(state), BILLING_MESSAGES.stateUnknown),
+      .regex(TWO_LETTERS, BILLING_MESSAGES.stateLength)
+      .regex(STATE_CODE, BILLING_MESSAGES.stateUnknown)
+      .transform((state) => state.toUpperCase()),
     zipCode: z
       .string({ error: BILLING_MESSAGES.zipRequired })
       .trim()
@@ -209,7 +221,16 @@ export const eCheckSchema = z
       .string({ error: ECHECK_MESSAGES.routingRequired })
       .trim()
       .min(1, ECHECK_MESSAGES.routingRequired)
-      .refine(isValidRoutingNumber, ECHECK_MESSAGES.routingInvalid),
+      // The nine digits as a pattern the OpenAPI document shows; the checksum, which it
+      // cannot, only of nine digits, so that a wrong number is told once.
+      .regex(NINE_DIGITS, ECHECK_MESSAGES.routingInvalid)
+      .refine(
+        (value) => !NINE_DIGITS.test(value) || isValidRoutingNumber(value),
+        ECHECK_MESSAGES.routingInvalid,
+      )
+      .meta({
+        description: 'ABA routing number: nine digits whose 3-7-1 weighted sum is a multiple of 10',
+      }),
     accountNumber: z
       .string({ error: ECHECK_MESSAGES.accountRequired })
       .trim()
