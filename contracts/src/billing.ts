@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Translation } from './language.ts';
-import { emailAddress, plainText } from './plain-text.ts';
+import { plainText } from './plain-text.ts';
 import { personNameSchema } from './person-name.ts';
 
 /** SPEC §5 Billing form: the 50 states, DC and the territories AS, FM, GU, MH, MP, PW, PR, VI. */
@@ -66,7 +66,19 @@ export const US_STATES = [
   ['WY', 'Wyoming'],
 ] as const;
 
-const STATE_CODES: ReadonlySet<string> = new Set(US_STATES.map(([code]) => code));
+const TWO_LETTERS = /^[A-Za-z]{2}$/;
+const NINE_DIGITS = /^\d{9}$/;
+
+/**
+ * The codes in either letter case, spelled out (`[Aa][Ll]|…`) rather than
+ * with the `i` flag: the OpenAPI document carries a pattern without its
+ * flags, and must accept exactly what the service does.
+ */
+const STATE_CODE = new RegExp(
+  `^(?:${US_STATES.map(([code]) =>
+    [...code].map((letter) => `[${letter}${letter.toLowerCase()}]`).join(''),
+  ).join('|')})$`,
+);
 
 /** SPEC §5 messages, word for word where SPEC gives them. */
 export const BILLING_MESSAGES = {
@@ -165,9 +177,9 @@ export const payerSchema = z
     state: plainText({ error: BILLING_MESSAGES.stateRequired })
       .trim()
       .min(1, BILLING_MESSAGES.stateRequired)
-      .regex(/^[A-Za-z]{2}$/, BILLING_MESSAGES.stateLength)
-      .transform((state) => state.toUpperCase())
-      .refine((state) => STATE_CODES.has(state), BILLING_MESSAGES.stateUnknown),
+      .regex(TWO_LETTERS, BILLING_MESSAGES.stateLength)
+      .regex(STATE_CODE, BILLING_MESSAGES.stateUnknown)
+      .transform((state) => state.toUpperCase()),
     zipCode: plainText({ error: BILLING_MESSAGES.zipRequired })
       .trim()
       .min(1, BILLING_MESSAGES.zipRequired)
@@ -175,7 +187,8 @@ export const payerSchema = z
     email: plainText()
       .trim()
       .max(256, BILLING_MESSAGES.emailTooLong)
-      .pipe(emailAddress(BILLING_MESSAGES.emailInvalid))
+      // A pattern rather than a pipe into z.email(), the same check, so the OpenAPI document shows it.
+      .regex(z.regexes.email, BILLING_MESSAGES.emailInvalid)
       .nullable(),
   })
   .meta({ id: 'Payer' });
@@ -201,7 +214,16 @@ export const eCheckSchema = z
     routingNumber: plainText({ error: ECHECK_MESSAGES.routingRequired })
       .trim()
       .min(1, ECHECK_MESSAGES.routingRequired)
-      .refine(isValidRoutingNumber, ECHECK_MESSAGES.routingInvalid),
+      // The nine digits as a pattern the OpenAPI document shows; the checksum, which it
+      // cannot, only of nine digits, so that a wrong number is told once.
+      .regex(NINE_DIGITS, ECHECK_MESSAGES.routingInvalid)
+      .refine(
+        (value) => !NINE_DIGITS.test(value) || isValidRoutingNumber(value),
+        ECHECK_MESSAGES.routingInvalid,
+      )
+      .meta({
+        description: 'ABA routing number: nine digits whose 3-7-1 weighted sum is a multiple of 10',
+      }),
     accountNumber: plainText({ error: ECHECK_MESSAGES.accountRequired })
       .trim()
       .min(1, ECHECK_MESSAGES.accountRequired)

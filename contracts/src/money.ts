@@ -52,27 +52,46 @@ export function formatCents(cents: Cents): string {
   return usd.format(fromCents(cents));
 }
 
+/**
+ * The largest payment the service takes, in cents ($21,474,836.47): amounts
+ * are stored as 32-bit integers, the tighter limit beside the card
+ * processor's $99,999,999.99.
+ */
+export const MAX_PAYMENT_CENTS: Cents = 2_147_483_647;
+
 export const AMOUNT_MESSAGES = {
   negative: 'Amount must not be negative',
   tooPrecise: 'Amount must have at most 2 decimals',
-  notPositive: 'Amount must be greater than zero',
+  tooSmall: 'Amount must be at least $0.01',
+  tooLarge: `Amount must be at most ${formatCents(MAX_PAYMENT_CENTS)}`,
 } as const;
 
 export const AMOUNT_MESSAGES_ES: Translation<typeof AMOUNT_MESSAGES> = {
   negative: 'El monto no puede ser negativo',
   tooPrecise: 'El monto no puede tener más de 2 decimales',
-  notPositive: 'El monto debe ser mayor que cero',
+  tooSmall: 'El monto debe ser de al menos $0.01',
+  tooLarge: `El monto no puede ser mayor que ${formatCents(MAX_PAYMENT_CENTS)}`,
 };
 
-/** A dollar amount on the wire: finite, not negative, at most two decimals. */
+/** How the OpenAPI document describes every dollar amount; the API's fuzz tests recognise amounts by it. */
+const DOLLARS = { description: 'US dollars with at most two decimals', example: 1250.0 };
+const CENT = 0.01;
+
+/**
+ * A dollar amount on the wire: finite, not negative, a whole number of cents.
+ * Each rule is a zod check rather than a refinement, so the OpenAPI document
+ * states it (minimum, multipleOf) exactly as it is enforced.
+ */
 export const dollarAmountSchema = z
   .number()
   .nonnegative(AMOUNT_MESSAGES.negative)
-  .refine(hasAtMostTwoDecimals, AMOUNT_MESSAGES.tooPrecise)
-  .meta({ description: 'US dollars with at most two decimals', example: 1250.0 });
+  .multipleOf(CENT, AMOUNT_MESSAGES.tooPrecise)
+  .meta(DOLLARS);
 
-/** A dollar amount that must be charged: above zero. */
-export const positiveDollarAmountSchema = dollarAmountSchema.refine(
-  (value) => value > 0,
-  AMOUNT_MESSAGES.notPositive,
-);
+/** A dollar amount that must be charged: from a cent to the largest payment. */
+export const positiveDollarAmountSchema = z
+  .number()
+  .multipleOf(CENT, AMOUNT_MESSAGES.tooPrecise)
+  .min(CENT, AMOUNT_MESSAGES.tooSmall)
+  .max(fromCents(MAX_PAYMENT_CENTS), AMOUNT_MESSAGES.tooLarge)
+  .meta(DOLLARS);

@@ -3,6 +3,7 @@ import { isoDateSchema } from './dates.ts';
 import { facilityIdSchema } from './facilities.ts';
 import { dollarAmountSchema } from './money.ts';
 import { plainText } from './plain-text.ts';
+import { statementReconciliationSchema } from './statement-reconciliation.ts';
 
 /*
  * Statements (issue: the screens SPEC names but does not show). Only for
@@ -62,7 +63,10 @@ export const statementItemSchema = z
   .meta({ id: 'StatementItem' });
 export type StatementItem = z.infer<typeof statementItemSchema>;
 
-/** GET /statements/{id}: the statement with its lines and totals. */
+/**
+ * GET /statements/{id}: the statement with its lines and totals, and how its
+ * amount due compares with what the dashboard asks for today.
+ */
 export const statementDetailSchema = statementSummarySchema
   .extend({
     guarantorName: z.string(),
@@ -73,6 +77,7 @@ export const statementDetailSchema = statementSummarySchema
       adjustments: dollarAmountSchema,
       balance: dollarAmountSchema,
     }),
+    reconciliation: statementReconciliationSchema,
   })
   .meta({ id: 'StatementDetail' });
 export type StatementDetail = z.infer<typeof statementDetailSchema>;

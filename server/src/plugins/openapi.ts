@@ -32,6 +32,7 @@ export default fp(
             `Every call under the service path sends \`${API_KEY_HEADER}\` and \`${XHR_MARKER_HEADER}: ${XHR_MARKER_VALUE}\`;`,
             'signed-in calls add `Authorization: Bearer <access_token>`.',
             'Every non-2xx answer is an ErrorObject with a stable `code`.',
+            'Each limit a request field shows (minimum, maximum, multipleOf, lengths, pattern, enum, items) is the one the service enforces. Names, addresses, e-mail addresses, dates, account and routing numbers, PINs, codes and verification ids are read without the spaces around them: their lengths and patterns apply to the trimmed text.',
           ].join(' '),
         },
         tags: OPENAPI_TAGS,

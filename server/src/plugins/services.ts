@@ -97,7 +97,9 @@ export function createServices(
     audit,
     lockout,
   );
-  const encounters = new EncountersService(new EncountersRepository(db), audit);
+  // One repository, so its prepared statement is prepared once per connection.
+  const encountersRepository = new EncountersRepository(db);
+  const encounters = new EncountersService(encountersRepository, audit);
   const challenges = new ChallengesRepository(db);
   const mail = new MailService(
     createMailTransport({
@@ -145,12 +147,17 @@ export function createServices(
     audit,
     { linkLifetimeHours: env.STATEMENT_LINK_TTL_HOURS },
   );
-  const statements = new StatementsService(new StatementsRepository(db), audit, {
-    providerName: env.WEBPAY_PROVIDER_NAME,
-    portalName: env.WEBPAY_PORTAL_NAME,
-    supportEmail: env.WEBPAY_SUPPORT_EMAIL,
-    fallbackSupportPhone: env.WEBPAY_FALLBACK_SUPPORT_PHONE,
-  });
+  const statements = new StatementsService(
+    new StatementsRepository(db),
+    encountersRepository,
+    audit,
+    {
+      providerName: env.WEBPAY_PROVIDER_NAME,
+      portalName: env.WEBPAY_PORTAL_NAME,
+      supportEmail: env.WEBPAY_SUPPORT_EMAIL,
+      fallbackSupportPhone: env.WEBPAY_FALLBACK_SUPPORT_PHONE,
+    },
+  );
   const paymentHistory = new PaymentHistoryService(new PaymentHistoryRepository(db), audit);
   const paymentsRepository = new PaymentsRepository(db);
   const paymentAudit = new PaymentAudit(audit, log, metrics);

@@ -54,6 +54,16 @@ describe('schemaErrors', () => {
     expect(schemaErrors(line, { amount: 1, tags: { x: 1 } }).join()).toContain('does not match');
   });
 
+  it('reads multipleOf as the decimal the JSON text writes', () => {
+    const cents: JsonSchema = { type: 'number', multipleOf: 0.01 };
+    for (const amount of [0.07, 310.45, 1865.45, 21_474_836.47]) {
+      expect(schemaErrors(cents, amount), String(amount)).toEqual([]);
+    }
+    for (const amount of [0.001, 12.345, 1e-7, 21_474_836.475]) {
+      expect(schemaErrors(cents, amount).join(), String(amount)).toContain('not a multiple of');
+    }
+  });
+
   it('counts string length in code points, as JSON Schema does', () => {
     expect(schemaErrors({ type: 'string', maxLength: 2 }, '💳💸')).toEqual([]);
   });

@@ -165,6 +165,17 @@ function stringErrors(schema: JsonSchema, value: string, at: string): string[] {
   return errors;
 }
 
+/**
+ * Whether `value` is a whole number of `step`s as the JSON text means it:
+ * 310.45 is 31,045 × 0.01, though 310.45 / 0.01 is 31044.999999999996 in
+ * binary. The slack is far below one step and above rounding error up to
+ * the largest payment ($21,474,836.47 is 2^31 − 1 cents).
+ */
+function isMultipleOf(value: number, step: number): boolean {
+  const steps = value / step;
+  return Math.abs(steps - Math.round(steps)) < 1e-6;
+}
+
 function numberErrors(schema: JsonSchema, value: number, at: string): string[] {
   const errors: string[] = [];
   if (schema.minimum !== undefined && value < schema.minimum) {
@@ -179,7 +190,7 @@ function numberErrors(schema: JsonSchema, value: number, at: string): string[] {
   if (schema.exclusiveMaximum !== undefined && value >= schema.exclusiveMaximum) {
     errors.push(`${at}: not below ${schema.exclusiveMaximum}`);
   }
-  if (schema.multipleOf !== undefined && !Number.isInteger(value / schema.multipleOf)) {
+  if (schema.multipleOf !== undefined && !isMultipleOf(value, schema.multipleOf)) {
     errors.push(`${at}: not a multiple of ${schema.multipleOf}`);
   }
   return errors;

@@ -124,8 +124,18 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   };
   if (schema.format === 'date') return isoDate.map((value) => value.slice(0, 10));
   if (schema.format === 'date-time') return isoDate;
-  if (schema.pattern !== undefined) {
-    return fc.stringMatching(patternRegExp(schema.pattern)).filter(fits);
+  // Several patterns (zod writes a second one into allOf): generate from the last, usually
+  // the narrowest, and keep what matches them all.
+  const patterns = [schema.pattern, ...(schema.allOf ?? []).map((part) => part.pattern)].filter(
+    (pattern): pattern is string => pattern !== undefined,
+  );
+  const narrowest = patterns.at(-1);
+  if (narrowest !== undefined) {
+    const matchesAll = (value: string) =>
+      patterns.every((pattern) => patternRegExp(pattern).test(value));
+    return fc
+      .stringMatching(patternRegExp(narrowest))
+      .filter((value) => fits(value) && matchesAll(value));
   }
   const typicalMax = Math.min(maxLength ?? Infinity, minLength + TYPICAL_STRING_LENGTH);
   const typical = fc.string({ minLength, maxLength: typicalMax, unit: 'grapheme' }).filter(fits);

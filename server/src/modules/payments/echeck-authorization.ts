@@ -35,7 +35,7 @@ export function acceptedAuthorization(
   const text = eCheckAuthorizationText(guarantor.language, terms);
   if (given.text !== text) {
     throw apiErrors.validation([
-      fieldText('body.authorization.text', (m, language) =>
+      fieldText('body.authorization', (m, language) =>
         m.eCheckAuthorizationChanged(formatDateIn(language, terms.date)),
       ),
     ]);

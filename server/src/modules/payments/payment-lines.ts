@@ -1,8 +1,7 @@
 import { PAYMENT_TYPE_LABELS, type PaymentLine } from '@webpay/contracts/payments';
 import { formatCentsIn } from '@webpay/contracts/language';
-import { sumCents, toCents, type Cents } from '@webpay/contracts/money';
+import { MAX_PAYMENT_CENTS, sumCents, toCents, type Cents } from '@webpay/contracts/money';
 import { fieldText, type ApiError, type LocalText } from '../../lib/api-error.ts';
-import { CONVERGE_MAX_AMOUNT_CENTS } from './converge/converge-amount.ts';
 import { paymentErrors } from './payment-errors.ts';
 
 /*
@@ -12,11 +11,6 @@ import { paymentErrors } from './payment-errors.ts';
  * balance is paid. Only the caller's accounts are ever looked at, so an
  * account of someone else is indistinguishable from one that does not exist.
  */
-
-/** The largest payment the processor can carry ($99,999,999.99). */
-export const MAX_PAYMENT_CENTS = CONVERGE_MAX_AMOUNT_CENTS;
-/** Amount columns are 32-bit integers. */
-const MAX_STORABLE_CENTS = 2_147_483_647;
 
 export interface PayableEncounter {
   id: string;
@@ -358,12 +352,14 @@ export function resolvePaymentLines(
 
   if (problems.length === 0) {
     const total = sumCents(resolved.map((line) => line.amountCents));
-    if (total > MAX_PAYMENT_CENTS || total > MAX_STORABLE_CENTS) {
-      const limit = Math.min(MAX_PAYMENT_CENTS, MAX_STORABLE_CENTS);
+    if (total > MAX_PAYMENT_CENTS) {
       problems.push({
         kind: 'invalid',
         detail: fieldText('body.accounts', (m, language) =>
-          m.paymentTooLarge(formatCentsIn(language, total), formatCentsIn(language, limit)),
+          m.paymentTooLarge(
+            formatCentsIn(language, total),
+            formatCentsIn(language, MAX_PAYMENT_CENTS),
+          ),
         ),
       });
     }

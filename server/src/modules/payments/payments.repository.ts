@@ -11,6 +11,7 @@ import {
   receipts,
 } from '../../db/schema.ts';
 import type { PortalPending } from './pending-check.ts';
+import { facilityDay } from '../../lib/facility-day.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentStatus = PaymentRow['status'];
@@ -347,7 +348,7 @@ export class PaymentsRepository {
         snapshot,
         emailedTo: null,
       });
-      const paidOn = toIsoDate(recordedAt);
+      const paidOn = facilityDay(recordedAt);
       if (lines.length > 0) {
         await tx.insert(pendingPayments).values(
           lines.map((line) => ({

@@ -784,9 +784,9 @@ describe.each(testDatabaseKinds)('payments (%s)', (kind) => {
           { accepted: true },
           `body.authorization.text: ${ECHECK_AUTHORIZATION_MESSAGES.textRequired}`,
         ],
-        [otherAmount, 'body.authorization.text: the authorization you accepted does not match'],
+        [otherAmount, 'body.authorization: the authorization you accepted does not match'],
         // Shown in Spanish, sent from an English page: not what this payer read.
-        [spanish, 'body.authorization.text: the authorization you accepted does not match'],
+        [spanish, 'body.authorization: the authorization you accepted does not match'],
       ];
       const paymentsBefore = await countRows(db(), 'payments');
       for (const [authorization, detail] of refusals) {
@@ -802,7 +802,7 @@ describe.each(testDatabaseKinds)('payments (%s)', (kind) => {
       expect(inSpanish.status).toBe(400);
       const today = formatDateIn('es', dayIn(server.env.WEBPAY_TIME_ZONE));
       expect((await errorOf(inSpanish)).details).toEqual([
-        `body.authorization.text: la autorización que aceptó no corresponde a este pago, un cheque electrónico debitado hoy, ${today}, de la cuenta que ingresó. No se le hizo ningún cargo. Vuelva a cargar la página, lea de nuevo la autorización y acéptela.`,
+        `body.authorization: la autorización que aceptó no corresponde a este pago, un cheque electrónico debitado hoy, ${today}, de la cuenta que ingresó. No se le hizo ningún cargo. Vuelva a cargar la página, lea de nuevo la autorización y acéptela.`,
       ]);
       const unaccepted = await payAch({ accounts, authorization: undefined }, newKey(), 'es');
       expect((await errorOf(unaccepted)).details).toEqual([

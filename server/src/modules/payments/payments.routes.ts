@@ -48,7 +48,7 @@ const paymentParamsSchema = z.object({
 
 const IDEMPOTENCY = `Send ${IDEMPOTENCY_KEY_HEADER} (8–128 of A–Z a–z 0–9 - _), one per payment attempt: a repeat with the same key and body gets the first answer and charges nothing more, even while the first is still running; the same key with a different body is 409 IDEMPOTENCY_KEY_REUSED.`;
 const LINES =
-  'Every line is checked against the caller’s open accounts (SPEC §9 labels and account ids): an unknown account, or anyone else’s, is 404 ACCOUNT_NOT_FOUND; a label that does not fit its account 400 PAYMENT_TYPE_MISMATCH; an account listed twice 400 DUPLICATE_ACCOUNT; more than the open balance 400 AMOUNT_EXCEEDS_BALANCE. `details` names each bad line as body.accounts.N. Nothing is written or charged when a line is refused.';
+  'Every line is checked against the caller’s open accounts (SPEC §9 labels and account ids): an unknown account, or anyone else’s, is 404 ACCOUNT_NOT_FOUND; a label that does not fit its account 400 PAYMENT_TYPE_MISMATCH; an account listed twice 400 DUPLICATE_ACCOUNT; more than the open balance 400 AMOUNT_EXCEEDS_BALANCE; lines adding up to more than the largest payment (each line’s amount maximum) 400 VALIDATION_ERROR on body.accounts. `details` names each bad line as body.accounts.N. Nothing is written or charged when a line is refused.';
 const SAVE_EMAIL =
   "saveEmailAsGuarantor true needs a 'totp' session and a payer e-mail (403 SAVE_EMAIL_NOT_ALLOWED otherwise); the address becomes the guarantor's once the payment is recorded.";
 

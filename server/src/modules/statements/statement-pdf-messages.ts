@@ -1,4 +1,8 @@
 import type { Language, Translation } from '@webpay/contracts/language';
+import {
+  STATEMENT_RECONCILIATION_MESSAGES,
+  STATEMENT_RECONCILIATION_MESSAGES_ES,
+} from '@webpay/contracts/statement-reconciliation';
 import { STATEMENT_STATUS_LABELS, STATEMENT_STATUS_LABELS_ES } from '@webpay/contracts/statements';
 
 /*
@@ -35,6 +39,8 @@ export const STATEMENT_PDF_MESSAGES_EN = {
   totals: 'Totals',
   amountDueBy: (date: string, amount: string) => `Amount due by ${date}: ${amount}`,
   payOnline: (portal: string, phone: string) => `Pay online at ${portal}, or call ${phone}.`,
+  /** The same words as the portal's statement dialog. */
+  reconciliation: STATEMENT_RECONCILIATION_MESSAGES,
   page: (page: number, pages: number) => `Page ${page} of ${pages}`,
 } as const;
 
@@ -68,6 +74,7 @@ export const STATEMENT_PDF_MESSAGES_ES: StatementPdfMessages = {
   totals: 'Totales',
   amountDueBy: (date, amount) => `Monto a pagar a más tardar el ${date}: ${amount}`,
   payOnline: (portal, phone) => `Pague en línea en ${portal} o llame al ${phone}.`,
+  reconciliation: STATEMENT_RECONCILIATION_MESSAGES_ES,
   page: (page, pages) => `Página ${page} de ${pages}`,
 };
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { StatementItem } from '../../db/schema.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { renderStatementPdf, type StatementPdfInput } from './statement-pdf.ts';
+import { squareReconciliation } from './statement-pdf.test-helpers.ts';
 import { statementTotals } from './statements.service.ts';
 
 const items: StatementItem[] = [
@@ -36,6 +37,7 @@ function statement(overrides: Partial<StatementPdfInput> = {}): StatementPdfInpu
     amountDueCents: totals.balanceCents,
     items,
     totals,
+    reconciliation: squareReconciliation(totals.balanceCents),
     ...overrides,
   };
 }
@@ -69,6 +71,43 @@ describe('renderStatementPdf in Spanish (decision 0013)', () => {
       ]),
     );
     expect(lines.join('\n')).not.toMatch(/Statement|Please pay|Page 1/);
+  });
+
+  it('compares the amount due with the dashboard in Spanish', async () => {
+    const bytes = await renderStatementPdf(
+      statement({
+        language: 'es',
+        amountDueCents: 368_045,
+        reconciliation: squareReconciliation(368_045, {
+          inPaymentPlans: 2120,
+          planPaymentsDue: 305,
+          otherChanges: 10.5,
+          dueNow: 1875.95,
+          paymentsInProcess: 1250,
+        }),
+      }),
+    );
+    const lines = pdfText(bytes).split('\n');
+    const comparison = lines.slice(
+      lines.indexOf('Cómo se compara este estado de cuenta con su Panel'),
+    );
+    expect(comparison.slice(0, 12)).toEqual([
+      'Cómo se compara este estado de cuenta con su Panel',
+      'Este estado de cuenta muestra sus saldos al 3 nov 2026. Su Panel muestra lo que debe pagar hoy, 25 nov 2026.',
+      'Monto a pagar de este estado de cuenta',
+      '$3,680.45',
+      'En planes de pagos, que se cubren con los pagos mensuales de cada plan',
+      '-$2,120.00',
+      'Pagos de planes a pagar ahora, incluidos los montos atrasados',
+      '+$305.00',
+      'Cambios desde el estado de cuenta: cargos nuevos, ajustes y pagos aplicados',
+      '+$10.50',
+      'A pagar ahora según su Panel (Hospitales y clínicas)',
+      '$1,875.95',
+    ]);
+    expect(comparison.join(' ')).toContain(
+      'Recibimos $1,250.00 en pagos hechos después del 3 nov 2026. Ese monto está en proceso y todavía no se descuenta de los montos anteriores.',
+    );
   });
 
   it('covers every Spanish letter and sign', async () => {

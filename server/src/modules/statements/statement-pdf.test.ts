@@ -1,9 +1,11 @@
 import { PDFDocument } from 'pdf-lib';
+import type { StatementReconciliation } from '@webpay/contracts/statement-reconciliation';
 import { describe, expect, it } from 'vitest';
 import type { StatementItem } from '../../db/schema.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { embedStatementFonts } from './statement-fonts.ts';
 import { renderStatementPdf, wrapText, type StatementPdfInput } from './statement-pdf.ts';
+import { squareReconciliation } from './statement-pdf.test-helpers.ts';
 import { statementTotals } from './statements.service.ts';
 
 const PROVIDER = {
@@ -40,6 +42,7 @@ function statement(items: StatementItem[], overrides: Partial<StatementPdfInput>
     amountDueCents: totals.balanceCents,
     items,
     totals,
+    reconciliation: squareReconciliation(totals.balanceCents),
     ...overrides,
   } satisfies StatementPdfInput;
 }
@@ -149,6 +152,83 @@ describe('renderStatementPdf', () => {
     expect(occurrences(text, 'Amount due by Nov 25, 2026: $1,383.85')).toBe(1);
     // The totals close the table on the last page.
     expect(text.indexOf('Totals')).toBeGreaterThan(text.indexOf(`Page ${pages - 1} of`));
+  });
+
+  describe('comparison with the dashboard (decision 0010)', () => {
+    // Maria's latest statement: $2,120.00 of it in her two plans, $305.00 due on them now.
+    const maria = (overrides: Partial<StatementReconciliation> = {}) =>
+      statement([item()], {
+        amountDueCents: 368_045,
+        reconciliation: squareReconciliation(368_045, {
+          inPaymentPlans: 2120,
+          planPaymentsDue: 305,
+          dueNow: 1865.45,
+          ...overrides,
+        }),
+      });
+
+    it('runs from the amount due to what the dashboard asks for, below the totals', async () => {
+      const lines = pdfText(await renderStatementPdf(maria({ paymentsInProcess: 50 }))).split('\n');
+      const comparison = lines.slice(
+        lines.indexOf('How this statement compares with your dashboard'),
+      );
+      expect(lines.indexOf('Totals')).toBeLessThan(lines.length - comparison.length);
+      expect(comparison.slice(0, 10)).toEqual([
+        'How this statement compares with your dashboard',
+        'This statement shows your balances on Nov 1, 2026. Your dashboard shows what is due today, Nov 25, 2026.',
+        'Amount due on this statement',
+        '$3,680.45',
+        "In payment plans, paid through the plans' monthly payments",
+        '-$2,120.00',
+        'Plan payments due now, overdue amounts included',
+        '+$305.00',
+        'Due now on your dashboard (Hospitals & Clinics)',
+        '$1,865.45',
+      ]);
+      expect(comparison.join(' ')).toContain(
+        'We have received $50.00 in payments made after Nov 1, 2026. That amount is being processed and is not yet subtracted from the amounts above.',
+      );
+    });
+
+    it('names the changes since the statement when there are any, and no payments in process when none', async () => {
+      const text = pdfText(await renderStatementPdf(maria({ otherChanges: -25, dueNow: 1840.45 })));
+      const lines = text.split('\n');
+      const changes = lines.indexOf(
+        'Changes since the statement: new charges, adjustments and payments applied',
+      );
+      expect(lines.slice(changes, changes + 4)).toEqual([
+        'Changes since the statement: new charges, adjustments and payments applied',
+        '-$25.00',
+        'Due now on your dashboard (Hospitals & Clinics)',
+        '$1,840.45',
+      ]);
+      expect(text).not.toContain('We have received');
+    });
+
+    it('moves whole to a page of its own, without the table header, when it does not fit', async () => {
+      // 22 lines leave room for the totals on the first page, not for the comparison too.
+      const items = Array.from({ length: 22 }, (_, index) =>
+        item({ accountNumber: String(40_030_000 + index) }),
+      );
+      const bytes = await renderStatementPdf(statement(items));
+      expect(await pageCount(bytes)).toBe(2);
+      const text = pdfText(bytes);
+      const heading = text.indexOf('How this statement compares with your dashboard');
+      expect(text.indexOf('Totals')).toBeLessThan(text.indexOf('Page 1 of 2'));
+      expect(heading).toBeGreaterThan(text.indexOf('Page 1 of 2'));
+      expect(occurrences(text, 'Service date')).toBe(1);
+      expect(occurrences(text, 'Statement of Nov 1, 2026, account 100200300 (continued)')).toBe(1);
+      expect(text.indexOf('Due now on your dashboard (Hospitals & Clinics)')).toBeGreaterThan(
+        heading,
+      );
+    });
+
+    it('leaves out the plan lines for a guarantor without plans', async () => {
+      const text = pdfText(await renderStatementPdf(statement([item()])));
+      expect(text).toContain('Due now on your dashboard (Hospitals & Clinics)');
+      expect(text).not.toContain('In payment plans');
+      expect(text).not.toContain('Plan payments due now');
+    });
   });
 
   it('says when a statement has no lines', async () => {

@@ -6,7 +6,12 @@ import {
   formatDateIn,
   type Language,
 } from '@webpay/contracts/language';
-import type { Cents } from '@webpay/contracts/money';
+import { fromCents, toCents, type Cents } from '@webpay/contracts/money';
+import {
+  reconciliationAmountIn,
+  reconciliationLines,
+  type StatementReconciliation,
+} from '@webpay/contracts/statement-reconciliation';
 import type { StatementStatus } from '@webpay/contracts/statements';
 import type { StatementItem } from '../../db/schema.ts';
 import { drawRuns, type FontChain } from './font-chain.ts';
@@ -44,6 +49,8 @@ export interface StatementPdfInput {
   amountDueCents: Cents;
   items: readonly StatementItem[];
   totals: StatementTotals;
+  /** How the amount due compares with the dashboard today, printed below the totals. */
+  reconciliation: StatementReconciliation;
   /** English when absent. */
   language?: Language;
 }
@@ -178,6 +185,7 @@ class StatementLayout {
     }
     this.input.items.forEach((item, index) => this.itemRow(item, index));
     this.totalsAndAmountDue();
+    this.reconciliation();
     this.footers();
   }
 
@@ -284,7 +292,7 @@ class StatementLayout {
     this.tableHeader();
   }
 
-  private continuationPage(): void {
+  private continuationPage(withTableHeader: boolean): void {
     this.newPage();
     const top = this.y;
     this.text(this.input.provider.name, MARGIN, top - 11, { size: 11, bold: true, maxWidth: 220 });
@@ -296,7 +304,7 @@ class StatementLayout {
     );
     this.rule(top - 20);
     this.y = top - 32;
-    this.tableHeader();
+    if (withTableHeader) this.tableHeader();
   }
 
   private tableHeader(): void {
@@ -315,10 +323,10 @@ class StatementLayout {
     this.rule(this.y, 1, INK);
   }
 
-  /** Starts a new page (with the table header) when `height` does not fit on this one. */
-  private ensureRoom(height: number): void {
+  /** Starts a new page (with the table header, unless the table is done) when `height` does not fit on this one. */
+  private ensureRoom(height: number, withTableHeader = true): void {
     if (this.y - height >= CONTENT_BOTTOM) return;
-    this.continuationPage();
+    this.continuationPage(withTableHeader);
   }
 
   private cells(item: StatementItem): string[][] {
@@ -395,6 +403,54 @@ class StatementLayout {
       this.y,
       { size: 8, color: MUTED, align: 'right' },
     );
+  }
+
+  /**
+   * How the amount due squares with the dashboard (decision 0010), kept on
+   * one page: the sum from the statement's amount to what is due now, then
+   * what is already paid and being processed.
+   */
+  private reconciliation(): void {
+    const words = this.words.reconciliation;
+    const { reconciliation, statementDate } = this.input;
+    const small = (text: string) => wrapText(this.fonts.regular, 8, text, CONTENT_WIDTH);
+    const intro = small(words.intro(this.date(statementDate), this.date(reconciliation.asOf)));
+    const lines = reconciliationLines(fromCents(this.input.amountDueCents), reconciliation);
+    const inProcessCents = toCents(reconciliation.paymentsInProcess);
+    const note =
+      inProcessCents > 0
+        ? small(words.paymentsInProcess(this.money(inProcessCents), this.date(statementDate)))
+        : [];
+    const height = 40 + (intro.length + note.length) * 10 + lines.length * 14;
+    this.y -= 16;
+    this.ensureRoom(height, false);
+    this.y -= 12;
+    this.text(words.heading, MARGIN, this.y, { size: 10, bold: true });
+    for (const line of intro) {
+      this.y -= 11;
+      this.text(line, MARGIN, this.y, { size: 8, color: MUTED });
+    }
+    this.y -= 4;
+    for (const line of lines) {
+      const total = line.key === 'dueNow';
+      if (total) this.rule(this.y - 3);
+      this.y -= 14;
+      this.text(words.lines[line.key], MARGIN, this.y, {
+        size: 9,
+        bold: total,
+        maxWidth: CONTENT_WIDTH - 110,
+      });
+      this.text(reconciliationAmountIn(this.language, line), PAGE_WIDTH - MARGIN, this.y, {
+        size: 9,
+        bold: total,
+        align: 'right',
+      });
+    }
+    this.y -= 4;
+    for (const line of note) {
+      this.y -= 10;
+      this.text(line, MARGIN, this.y, { size: 8 });
+    }
   }
 
   private footers(): void {

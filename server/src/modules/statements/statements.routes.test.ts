@@ -10,10 +10,12 @@ import {
   statementListSchema,
   type StatementDetail,
 } from '@webpay/contracts/statements';
-import { auditEvents, guarantors, statements } from '../../db/schema.ts';
-import { addMonths, firstOfMonth, todayIso } from '../../demo/calendar.ts';
+import { auditEvents, encounters, guarantors, statements } from '../../db/schema.ts';
+import { addDays, addMonths, firstOfMonth, todayIso } from '../../demo/calendar.ts';
 import { DEMO_GUARANTORS, ROBERT_COUNTS } from '../../demo/demo-guarantors.ts';
+import { facilityDay } from '../../lib/facility-day.ts';
 import { testDatabaseKinds } from '../../test/database.ts';
+import { MARIA_LINES, payByCard } from '../payments/payments.test-helpers.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 
@@ -39,6 +41,9 @@ describe.each(testDatabaseKinds)('statements (%s)', (kind) => {
     mariaToken = await server.login(maria.accountNumber, maria.pin);
     robertToken = await server.login(robert.accountNumber, robert.pin);
     jamesToken = await server.login(james.accountNumber, james.pin);
+    // The demo's latest statement falls due on the 25th; due today, it reads open whatever
+    // day the tests run. The status tests below move its due date and put it back.
+    await setLatest({ dueDate: facilityDay() });
   });
 
   afterAll(async () => {
@@ -55,6 +60,15 @@ describe.each(testDatabaseKinds)('statements (%s)', (kind) => {
       .where(eq(guarantors.accountNumber, accountNumber))
       .orderBy(desc(statements.statementDate))
       .then((rows) => rows.map((row) => row.statement));
+  }
+
+  /** Changes Maria's latest statement as the billing feed would. */
+  async function setLatest(values: Partial<typeof statements.$inferInsert>) {
+    const [latest] = await statementRowsOf(maria.accountNumber);
+    await db()
+      .update(statements)
+      .set(values)
+      .where(eq(statements.id, latest?.id ?? ''));
   }
 
   async function listOf(token: string, requestId?: string) {
@@ -219,6 +233,12 @@ describe.each(testDatabaseKinds)('statements (%s)', (kind) => {
           '107-40010001',
           '$1,250.00',
           `Amount due by ${formatDate(latest?.dueDate ?? '')}: $3,680.45`,
+          // How the $3,680.45 squares with the $1,865.45 her dashboard asks for.
+          'How this statement compares with your dashboard',
+          '-$2,120.00',
+          '+$305.00',
+          'Due now on your dashboard (Hospitals & Clinics)',
+          '$1,865.45',
           'Page 1 of 1',
         ]),
       );
@@ -252,7 +272,9 @@ describe.each(testDatabaseKinds)('statements (%s)', (kind) => {
 
       const lines = pdfText(bytes).split('\n');
       const count = (line: string) => lines.filter((candidate) => candidate === line).length;
-      expect(count('Service date')).toBe(pages);
+      // Every page of the table has its header; the comparison with the dashboard may take a last page alone.
+      expect(count('Service date')).toBeGreaterThanOrEqual(pages - 1);
+      expect(count('Service date')).toBeLessThanOrEqual(pages);
       for (let page = 1; page <= pages; page += 1) {
         expect(count(`Page ${page} of ${pages}`)).toBe(1);
       }
@@ -261,6 +283,109 @@ describe.each(testDatabaseKinds)('statements (%s)', (kind) => {
       }
       const due = longest?.items.reduce((sum, item) => sum + item.balanceCents, 0) ?? 0;
       expect(lines.some((line) => line.endsWith(`: ${formatCents(due)}`))).toBe(true);
+    });
+  });
+
+  describe('comparison with the dashboard', () => {
+    const reconciliationOf = async (statementId: string) =>
+      (await detailOf(mariaToken, statementId)).reconciliation;
+
+    it("squares Maria's latest statement with what her dashboard asks for", async () => {
+      const [latest] = await listOf(mariaToken);
+      expect(await reconciliationOf(latest?.id ?? '')).toEqual({
+        asOf: facilityDay(),
+        // PP-7001-1's 980.00 + 500.00 and PP-7002-3's 640.00, paid through the plans.
+        inPaymentPlans: 2120,
+        // 150.00 + 75.00 overdue on PP-7001-1, 80.00 on PP-7002-3.
+        planPaymentsDue: 305,
+        otherChanges: 0,
+        // Total Outstanding on Hospitals & Clinics: 1,250.00 + 310.45 + 305.00.
+        dueNow: 1865.45,
+        paymentsInProcess: 0,
+      });
+    });
+
+    it('counts what changed since the statement date as other changes', async () => {
+      const [latest] = await listOf(mariaToken);
+      const daniel = and(
+        eq(encounters.accountNumber, '40010002'),
+        eq(encounters.facilityId, '107'),
+      );
+      try {
+        // The billing office adjusts Daniel's emergency visit by $10.00 after the statement.
+        await db().update(encounters).set({ balanceCents: 30_045 }).where(daniel);
+        expect(await reconciliationOf(latest?.id ?? '')).toMatchObject({
+          inPaymentPlans: 2120,
+          planPaymentsDue: 305,
+          otherChanges: -10,
+          dueNow: 1855.45,
+        });
+      } finally {
+        await db().update(encounters).set({ balanceCents: 31_045 }).where(daniel);
+      }
+    });
+
+    it('tells apart payments made since the statement, for this tab only, and still pending', async () => {
+      // A month-old statement: whatever day this runs, today's payments come after it.
+      const [, previous] = await listOf(mariaToken);
+      const before = await reconciliationOf(previous?.id ?? '');
+      await payByCard(server, mariaToken, {
+        accounts: [MARIA_LINES.emergency(100), MARIA_LINES.centralLab(10)],
+      });
+      const after = await reconciliationOf(previous?.id ?? '');
+      // The Central Lab's $10.00 belongs to its own tab, not to this comparison.
+      expect(toCents(after.paymentsInProcess) - toCents(before.paymentsInProcess)).toBe(10_000);
+      // Received, not applied: the dashboard still asks for it until the billing office applies it.
+      expect(after.dueNow).toBe(before.dueNow);
+      expect(after.otherChanges).toBe(before.otherChanges);
+    });
+  });
+
+  describe("status, read on the facility's day", () => {
+    async function statusesOfLatest() {
+      const [latest] = await listOf(mariaToken);
+      const detail = await detailOf(mariaToken, latest?.id ?? '');
+      const pdf = await server.api(API_PATHS.statementPdf(latest?.id ?? ''), { token: mariaToken });
+      expect(pdf.status).toBe(200);
+      const pdfLines = pdfText(new Uint8Array(await pdf.arrayBuffer())).split('\n');
+      const printed = ['Open', 'Past Due', 'Paid'].filter((word) => pdfLines.includes(word));
+      return { listed: latest?.status, detail: detail.status, printed };
+    }
+
+    const today = facilityDay();
+
+    it('keeps an open statement open on its due date', async () => {
+      await setLatest({ status: 'open', dueDate: today });
+      expect(await statusesOfLatest()).toEqual({
+        listed: 'open',
+        detail: 'open',
+        printed: ['Open'],
+      });
+    });
+
+    it('turns it past due the day after, in the list, the statement and its PDF', async () => {
+      try {
+        await setLatest({ status: 'open', dueDate: addDays(today, -1) });
+        expect(await statusesOfLatest()).toEqual({
+          listed: 'past_due',
+          detail: 'past_due',
+          printed: ['Past Due'],
+        });
+        // Still stored as the billing feed sent it.
+        const [stored] = await statementRowsOf(maria.accountNumber);
+        expect(stored?.status).toBe('open');
+      } finally {
+        await setLatest({ status: 'open', dueDate: today });
+      }
+    });
+
+    it('leaves a paid statement paid after its due date', async () => {
+      try {
+        await setLatest({ status: 'paid', dueDate: addDays(today, -1) });
+        expect(await statusesOfLatest()).toMatchObject({ listed: 'paid', detail: 'paid' });
+      } finally {
+        await setLatest({ status: 'open', dueDate: today });
+      }
     });
   });
 

@@ -52,6 +52,8 @@ const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'One statement',
         description: [
           'The statement with its lines as they stood on the statement date, the sum of each column (totals) and the guarantor’s name.',
+          'Its reconciliation compares the amount due with what the dashboard’s Hospitals & Clinics tab asks for today: amountDue − inPaymentPlans + planPaymentsDue + otherChanges = dueNow; paymentsInProcess (received after the statement date, not yet applied) is subtracted from neither.',
+          'The status is read on the facility’s day: an open statement is past_due from the day after its due date.',
           ROLE,
           NOT_FOUND,
         ].join(' '),
@@ -78,7 +80,7 @@ const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['statements'],
         summary: 'One statement as PDF',
         description: [
-          'The statement laid out for printing (US Letter, as many pages as its lines need, the table header repeated and the pages numbered), made from the stored statement on each call.',
+          'The statement laid out for printing (US Letter, as many pages as its lines need, the table header repeated and the pages numbered), made from the stored statement on each call, with the same comparison with the dashboard as GET /statements/{id}.',
           'Sent as an attachment named statement-YYYY-MM-DD.pdf (the statement date) with Cache-Control: no-store.',
           ROLE,
           NOT_FOUND,

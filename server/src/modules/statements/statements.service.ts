@@ -1,4 +1,5 @@
 import { fromCents, sumCents } from '@webpay/contracts/money';
+import type { StatementReconciliation } from '@webpay/contracts/statement-reconciliation';
 import type {
   StatementDetail,
   StatementList,
@@ -6,9 +7,13 @@ import type {
 } from '@webpay/contracts/statements';
 import type { StatementItem } from '../../db/schema.ts';
 import { apiErrors } from '../../lib/api-error.ts';
+import { facilityDay } from '../../lib/facility-day.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
+import type { EncountersRepository } from '../encounters/encounters.repository.ts';
 import { renderStatementPdf, type StatementTotals } from './statement-pdf.ts';
+import { reconcileStatement } from './statement-reconciliation.ts';
+import { statementStatusOn } from './statement-status.ts';
 import type {
   StatementRow,
   StatementsRepository,
@@ -21,6 +26,8 @@ export interface StatementsServiceOptions {
   supportEmail: string;
   /** SPEC §1: the guarantor's own support phone wins; this is the fallback. */
   fallbackSupportPhone: string;
+  /** The clock statuses are read against; tests set it. */
+  now?: () => Date;
 }
 
 export interface StatementPdf {
@@ -38,21 +45,26 @@ export function statementTotals(items: readonly StatementItem[]): StatementTotal
   };
 }
 
-export function toStatementSummary(row: StatementSummaryRow): StatementSummary {
+/** `today` is the facility's day, which the status is read on. */
+export function toStatementSummary(row: StatementSummaryRow, today: string): StatementSummary {
   return {
     id: row.id,
     statementDate: row.statementDate,
     accountNumber: row.accountNumber,
     amountDue: fromCents(row.amountDueCents),
     dueDate: row.dueDate,
-    status: row.status,
+    status: statementStatusOn(row, today),
   };
 }
 
-export function toStatementDetail(row: StatementRow): StatementDetail {
+export function toStatementDetail(
+  row: StatementRow,
+  today: string,
+  reconciliation: StatementReconciliation,
+): StatementDetail {
   const totals = statementTotals(row.items);
   return {
-    ...toStatementSummary(row),
+    ...toStatementSummary(row, today),
     guarantorName: guarantorName(row),
     items: row.items.map((item) => ({
       facilityId: item.facilityId,
@@ -71,6 +83,7 @@ export function toStatementDetail(row: StatementRow): StatementDetail {
       adjustments: fromCents(totals.adjustmentsCents),
       balance: fromCents(totals.balanceCents),
     },
+    reconciliation,
   };
 }
 
@@ -79,11 +92,30 @@ function guarantorName(row: Pick<StatementRow, 'firstName' | 'lastName'>): strin
 }
 
 export class StatementsService {
+  private readonly now: () => Date;
+
   constructor(
     private readonly repository: StatementsRepository,
+    /** The guarantor's open bills, which the dashboard shows: each statement is compared with them. */
+    private readonly bills: Pick<EncountersRepository, 'openBills'>,
     private readonly audit: AuditRepository,
     private readonly options: StatementsServiceOptions,
-  ) {}
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  private today(): string {
+    return facilityDay(this.now());
+  }
+
+  /** How the statement compares with the dashboard as the bills stand on `today`. */
+  private async reconcile(
+    guarantorId: string,
+    row: StatementRow,
+    today: string,
+  ): Promise<StatementReconciliation> {
+    return reconcileStatement(row, await this.bills.openBills(guarantorId), today);
+  }
 
   async list(guarantorId: string, context: RequestContext): Promise<StatementList> {
     const rows = await this.repository.listForGuarantor(guarantorId);
@@ -92,7 +124,8 @@ export class StatementsService {
       targetId: guarantorId,
       details: { statements: rows.length },
     });
-    return { statements: rows.map(toStatementSummary) };
+    const today = this.today();
+    return { statements: rows.map((row) => toStatementSummary(row, today)) };
   }
 
   async detail(guarantorId: string, id: string, context: RequestContext): Promise<StatementDetail> {
@@ -102,11 +135,13 @@ export class StatementsService {
       targetId: row.id,
       details: { statementDate: row.statementDate, items: row.items.length },
     });
-    return toStatementDetail(row);
+    const today = this.today();
+    return toStatementDetail(row, today, await this.reconcile(guarantorId, row, today));
   }
 
   async pdf(guarantorId: string, id: string, context: RequestContext): Promise<StatementPdf> {
     const row = await this.find(guarantorId, id, 'statement.pdf_downloaded', context);
+    const today = this.today();
     const bytes = await renderStatementPdf({
       provider: {
         name: this.options.providerName,
@@ -118,10 +153,11 @@ export class StatementsService {
       accountNumber: row.accountNumber,
       statementDate: row.statementDate,
       dueDate: row.dueDate,
-      status: row.status,
+      status: statementStatusOn(row, today),
       amountDueCents: row.amountDueCents,
       items: row.items,
       totals: statementTotals(row.items),
+      reconciliation: await this.reconcile(guarantorId, row, today),
       ...(context.language ? { language: context.language } : {}),
     });
     await this.record(context, guarantorId, 'statement.pdf_downloaded', 'success', {

@@ -49,7 +49,7 @@ export const dashboardMessages = defineCatalogue(
     customAmount: {
       about: 'About custom payments',
       field: 'Custom payment amount',
-      notPositive: AMOUNT_MESSAGES.notPositive,
+      notPositive: AMOUNT_MESSAGES.tooSmall,
     },
     paymentBar: (tabTitle: string) => `Payment for ${tabTitle}`,
     payNowAmount: (amount: string) => `${DASHBOARD_LABELS.payNow} ${amount}`,
@@ -141,7 +141,7 @@ export const dashboardMessages = defineCatalogue(
     customAmount: {
       about: 'Acerca de pagar el monto que desee',
       field: 'Monto que desea pagar',
-      notPositive: AMOUNT_MESSAGES_ES.notPositive,
+      notPositive: AMOUNT_MESSAGES_ES.tooSmall,
     },
     paymentBar: (tabTitle) => `Pago a ${tabTitle}`,
     payNowAmount: (amount) => `${DASHBOARD_LABELS_ES.payNow} ${amount}`,

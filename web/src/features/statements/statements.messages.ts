@@ -1,4 +1,8 @@
 import { ERROR_SCREEN, ERROR_SCREEN_ES } from '@webpay/contracts/messages';
+import {
+  STATEMENT_RECONCILIATION_MESSAGES,
+  STATEMENT_RECONCILIATION_MESSAGES_ES,
+} from '@webpay/contracts/statement-reconciliation';
 import { STATEMENT_STATUS_LABELS, STATEMENT_STATUS_LABELS_ES } from '@webpay/contracts/statements';
 import { defineCatalogue } from '@/lib/messages.ts';
 
@@ -57,6 +61,8 @@ export const statementsMessages = defineCatalogue(
       serviceDate: (date: string) => `Service date ${date}`,
       totals: 'Totals',
     },
+    /** The same words as the statement PDF. */
+    reconciliation: STATEMENT_RECONCILIATION_MESSAGES,
   },
   {
     pageTitle: (portalName) => `Estados de cuenta | ${portalName}`,
@@ -106,5 +112,6 @@ export const statementsMessages = defineCatalogue(
       serviceDate: (date) => `Fecha de servicio: ${date}`,
       totals: 'Totales',
     },
+    reconciliation: STATEMENT_RECONCILIATION_MESSAGES_ES,
   },
 );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_PAYMENT_CENTS } from '@webpay/contracts/money';
 import {
   CONVERGE_AMOUNT_MAX_LENGTH,
   CONVERGE_MAX_AMOUNT_CENTS,
@@ -14,6 +15,10 @@ describe('Converge amounts', () => {
     expect(formatConvergeAmount(CONVERGE_MAX_AMOUNT_CENTS)).toHaveLength(
       CONVERGE_AMOUNT_MAX_LENGTH,
     );
+  });
+
+  it('carries the largest payment the service takes', () => {
+    expect(formatConvergeAmount(MAX_PAYMENT_CENTS)).toBe('21474836.47');
   });
 
   it('refuses what Converge cannot carry', () => {

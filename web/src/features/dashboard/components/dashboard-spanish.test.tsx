@@ -191,7 +191,7 @@ describe('the dashboard in Spanish', () => {
     const custom = card('Indicar un monto').getByRole('textbox', { name: 'Monto que desea pagar' });
     await user.type(custom, '0');
     await user.click(card('Indicar un monto').getByRole('button', { name: 'Pagar ahora' }));
-    expect(custom).toHaveAccessibleDescription('El monto debe ser mayor que cero');
+    expect(custom).toHaveAccessibleDescription('El monto debe ser de al menos $0.01');
     await user.clear(custom);
 
     await user.click(screen.getByRole('button', { name: 'Acerca de pagar el monto que desee' }));

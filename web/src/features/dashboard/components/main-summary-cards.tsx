@@ -1,6 +1,7 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { AlertTriangle, Info, ListChecks, PencilLine, Wallet } from 'lucide-react';
 import type { User } from '@webpay/contracts/auth';
+import { mainOutstandingCents } from '@webpay/contracts/outstanding';
 import { AmountInput } from '@/components/ui/amount-input.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
@@ -16,7 +17,7 @@ import { useLanguage } from '@/lib/language.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { cn } from '@/lib/utils.ts';
 import { dashboardMessages } from '../dashboard.messages.ts';
-import { mainOutstandingCents, pastDueCents, type MainTab } from '../utils/dashboard-tabs.ts';
+import { pastDueCents, type MainTab } from '../utils/dashboard-tabs.ts';
 import { itemCountText } from '../utils/selection-text.ts';
 import { SelectedForPaymentCard, SummaryAmount, SummaryCard } from './summary-card.tsx';
 

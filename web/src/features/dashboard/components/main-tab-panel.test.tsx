@@ -225,14 +225,14 @@ describe('MainTabPanel', () => {
 
       expect(onPay).not.toHaveBeenCalled();
       expect(field).toHaveAttribute('aria-invalid', 'true');
-      expect(field).toHaveAccessibleDescription(AMOUNT_MESSAGES.notPositive);
+      expect(field).toHaveAccessibleDescription(AMOUNT_MESSAGES.tooSmall);
       expect(field).toHaveFocus();
 
       // Enter refuses it the same way; a change clears the message.
       await user.type(field, '{Enter}');
       expect(onPay).not.toHaveBeenCalled();
       await user.clear(field);
-      expect(specify.queryByText(AMOUNT_MESSAGES.notPositive)).not.toBeInTheDocument();
+      expect(specify.queryByText(AMOUNT_MESSAGES.tooSmall)).not.toBeInTheDocument();
       expect(field).not.toHaveAttribute('aria-invalid');
       expect(payNow).toBeDisabled();
     },

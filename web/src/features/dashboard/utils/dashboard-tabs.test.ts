@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EncountersResponse, PaymentPlan } from '@webpay/contracts/encounters';
 import { encounter } from '@/test/fixtures.ts';
-import {
-  buildDashboardTabs,
-  facilityOutstandingCents,
-  mainOutstandingCents,
-  pastDueCents,
-} from './dashboard-tabs.ts';
+import { buildDashboardTabs, facilityOutstandingCents, pastDueCents } from './dashboard-tabs.ts';
 
 function plan(overrides: Partial<PaymentPlan> = {}): PaymentPlan {
   return {
@@ -113,20 +108,9 @@ describe('default tab rule (SPEC §2)', () => {
   });
 });
 
-describe('totals (SPEC §2 summary cards, §4 Payment mode)', () => {
-  it("Pay Total's sum is the encounter balances plus each plan's due and overdue amounts", () => {
-    const encounters = [
-      encounter({ balance: 1250 }),
-      encounter({ balance: 310.45 }),
-      encounter({ balance: 0 }),
-    ];
-    const plans = [plan(), plan({ id: 'PP-7002', dueAmount: 80, overdueAmount: 0 })];
-    expect(mainOutstandingCents({ encounters, plans })).toBe(186545);
-  });
-
+describe('totals (SPEC §2 summary cards)', () => {
   it('adds cents, never floats', () => {
     const encounters = [encounter({ balance: 0.1 }), encounter({ balance: 0.2 })];
-    expect(mainOutstandingCents({ encounters, plans: [] })).toBe(30);
     expect(facilityOutstandingCents(encounters)).toBe(30);
   });
 

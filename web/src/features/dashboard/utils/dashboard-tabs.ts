@@ -13,7 +13,7 @@ import {
 } from '@webpay/contracts/facilities';
 import type { Language } from '@webpay/contracts/language';
 import { sumCents, toCents, type Cents } from '@webpay/contracts/money';
-import { planFullCents } from '@/features/payments/utils/payment-items.ts';
+import { mainEncounters } from '@webpay/contracts/outstanding';
 import { messagesIn } from '@/lib/messages.ts';
 import { dashboardMessages } from '../dashboard.messages.ts';
 
@@ -78,9 +78,7 @@ export function buildDashboardTabs(
 ): DashboardTabs {
   const words = messagesIn(dashboardMessages, language);
   const centralId = centralFacility?.id ?? FACILITY.hospitalsAndClinics;
-  const mainEncounters = data.encounters.filter(
-    (encounter) => encounter.type !== ENCOUNTER_TYPES.otherFacility,
-  );
+  const mainTabEncounters = mainEncounters(data.encounters);
   const byFacility = new Map<string, Encounter[]>();
   for (const encounter of data.encounters) {
     if (encounter.type !== ENCOUNTER_TYPES.otherFacility) continue;
@@ -105,7 +103,7 @@ export function buildDashboardTabs(
     };
   });
 
-  const hasMainItems = mainEncounters.length > 0 || data.paymentPlans.length > 0;
+  const hasMainItems = mainTabEncounters.length > 0 || data.paymentPlans.length > 0;
   const showMain = hasMainItems || facilityTabs.length === 0;
   const tabs: DashboardTab[] = showMain
     ? [
@@ -113,9 +111,9 @@ export function buildDashboardTabs(
           kind: 'main',
           value: centralId,
           title: words.labels.mainTab,
-          encounters: mainEncounters,
+          encounters: mainTabEncounters,
           plans: data.paymentPlans,
-          count: mainEncounters.length + data.paymentPlans.length,
+          count: mainTabEncounters.length + data.paymentPlans.length,
         },
         ...facilityTabs,
       ]
@@ -123,14 +121,6 @@ export function buildDashboardTabs(
 
   const defaultTab = showMain ? centralId : (facilityTabs[0]?.value ?? centralId);
   return { tabs, defaultTab, showTabBar: tabs.length > 1 };
-}
-
-/** SPEC §4 Payment mode: Pay Total's sum is the encounter balances plus each plan's due and overdue amounts. */
-export function mainOutstandingCents(tab: Pick<MainTab, 'encounters' | 'plans'>): Cents {
-  return (
-    sumCents(tab.encounters.map((encounter) => toCents(encounter.balance))) +
-    sumCents(tab.plans.map(planFullCents))
-  );
 }
 
 /** SPEC §2 Past Due: the sum of the plans' overdue amounts. */

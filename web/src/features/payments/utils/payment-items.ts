@@ -7,6 +7,7 @@ import {
   type PaymentPlan,
 } from '@webpay/contracts/encounters';
 import { fromCents, sumCents, toCents, type Cents } from '@webpay/contracts/money';
+import { planFullCents } from '@webpay/contracts/outstanding';
 import {
   PAYMENT_ITEM_DESCRIPTIONS,
   PAYMENT_TYPE_LABELS,
@@ -86,11 +87,6 @@ export function encounterPayable(encounter: Encounter): Payable {
     balanceCents,
     fullCents: balanceCents,
   };
-}
-
-/** SPEC §5: the plan Full button fills the due amount plus the overdue amount. */
-export function planFullCents(plan: Pick<PaymentPlan, 'dueAmount' | 'overdueAmount'>): Cents {
-  return toCents(plan.dueAmount) + toCents(plan.overdueAmount);
 }
 
 /**

@@ -26,6 +26,7 @@ import { useMessages } from '@/lib/messages.ts';
 import { useStatement } from '../api/get-statement.ts';
 import { statementsMessages } from '../statements.messages.ts';
 import { DownloadStatementButton } from './download-statement-button.tsx';
+import { StatementReconciliation } from './statement-reconciliation.tsx';
 import { StatementStatusBadge } from './statement-status-badge.tsx';
 
 const AMOUNT_COLUMNS = ['charges', 'payments', 'adjustments', 'balance'] as const;
@@ -89,7 +90,10 @@ function StatementDetails({ statement }: { statement: StatementSummary }) {
           </Button>
         </div>
       ) : (
-        <StatementLines detail={detail.data} />
+        <>
+          <StatementReconciliation detail={detail.data} />
+          <StatementLines detail={detail.data} />
+        </>
       )}
     </>
   );

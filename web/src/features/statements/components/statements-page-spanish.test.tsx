@@ -104,6 +104,43 @@ describe('statements page in Spanish', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('compares the statement with the Panel in Spanish', async () => {
+    fakeService({
+      'GET /auth/me': () => json(maria),
+      'GET /statements': () => json({ statements: mariaStatements }),
+      'GET /statements/st-2026-06': () => json(statementDetail()),
+    });
+    await openStatements();
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Ver el estado de cuenta del 1 jun 2026' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Estado de cuenta del 1 jun 2026' });
+    const comparison = await within(dialog).findByRole('region', {
+      name: 'Cómo se compara este estado de cuenta con su Panel',
+    });
+    expect(
+      within(comparison).getByText(
+        'Este estado de cuenta muestra sus saldos al 1 jun 2026. Su Panel muestra lo que debe pagar hoy, 20 jun 2026.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(comparison)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    ).toEqual([
+      ['Monto a pagar de este estado de cuenta', '$1,555.00'],
+      ['En planes de pagos, que se cubren con los pagos mensuales de cada plan', '-$1,250.00'],
+      ['Pagos de planes a pagar ahora, incluidos los montos atrasados', '+$150.00'],
+      ['Cambios desde el estado de cuenta: cargos nuevos, ajustes y pagos aplicados', '-$5.00'],
+      ['A pagar ahora según su Panel (Hospitales y clínicas)', '$450.00'],
+    ]);
+    expect(
+      within(comparison).getByText(
+        'Recibimos $50.00 en pagos hechos después del 1 jun 2026. Ese monto está en proceso y todavía no se descuenta de los montos anteriores.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('says so in Spanish when a statement cannot be loaded', async () => {
     fakeService({
       'GET /auth/me': () => json(maria),

@@ -167,6 +167,70 @@ describe('statements page', () => {
     expect(view).toHaveFocus();
   });
 
+  describe('comparison with the dashboard (decision 0010)', () => {
+    async function openComparison(detail = statementDetail()) {
+      fakeService({
+        'GET /auth/me': () => json(maria),
+        'GET /statements': () => json({ statements: mariaStatements }),
+        'GET /statements/st-2026-06': () => json(detail),
+      });
+      await openStatements();
+      await userEvent
+        .setup()
+        .click(await screen.findByRole('button', { name: 'View statement of Jun 1, 2026' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Statement of Jun 1, 2026' });
+      return within(dialog).findByRole('region', {
+        name: 'How this statement compares with your dashboard',
+      });
+    }
+
+    const linesOf = (comparison: HTMLElement) =>
+      within(comparison)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+
+    it('runs from the amount due to what the dashboard asks for, and names payments in process', async () => {
+      const comparison = await openComparison();
+      expect(
+        within(comparison).getByText(
+          'This statement shows your balances on Jun 1, 2026. Your dashboard shows what is due today, Jun 20, 2026.',
+        ),
+      ).toBeInTheDocument();
+      expect(linesOf(comparison)).toEqual([
+        ['Amount due on this statement', '$1,555.00'],
+        ["In payment plans, paid through the plans' monthly payments", '-$1,250.00'],
+        ['Plan payments due now, overdue amounts included', '+$150.00'],
+        ['Changes since the statement: new charges, adjustments and payments applied', '-$5.00'],
+        ['Due now on your dashboard (Hospitals & Clinics)', '$450.00'],
+      ]);
+      expect(
+        within(comparison).getByText(
+          'We have received $50.00 in payments made after Jun 1, 2026. That amount is being processed and is not yet subtracted from the amounts above.',
+        ),
+      ).toBeInTheDocument();
+    });
+
+    it('shows only the two amounts when nothing lies between them', async () => {
+      const square = statementDetail();
+      const comparison = await openComparison({
+        ...square,
+        reconciliation: {
+          ...square.reconciliation,
+          inPaymentPlans: 0,
+          planPaymentsDue: 0,
+          otherChanges: 0,
+          dueNow: 1555,
+          paymentsInProcess: 0,
+        },
+      });
+      expect(linesOf(comparison)).toEqual([
+        ['Amount due on this statement', '$1,555.00'],
+        ['Due now on your dashboard (Hospitals & Clinics)', '$1,555.00'],
+      ]);
+      expect(within(comparison).queryByText(/We have received/)).not.toBeInTheDocument();
+    });
+  });
+
   it('says so in the dialog when a statement cannot be loaded, and retries', async () => {
     let fail = true;
     fakeService({

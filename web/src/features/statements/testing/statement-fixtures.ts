@@ -67,6 +67,15 @@ export function statementDetail(overrides: Partial<StatementDetail> = {}): State
       },
     ],
     totals: { charges: 2810.45, payments: 1000, adjustments: 255.45, balance: 1555 },
+    // $1,250.00 of it now in a plan with $150.00 due; a $50.00 payment since, being processed.
+    reconciliation: {
+      asOf: '2026-06-20',
+      inPaymentPlans: 1250,
+      planPaymentsDue: 150,
+      otherChanges: -5,
+      dueNow: 450,
+      paymentsInProcess: 50,
+    },
     ...overrides,
   };
 }
