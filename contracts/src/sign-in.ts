@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accountNumberSchema } from './auth.ts';
 import type { Translation } from './language.ts';
-import { emailAddress, plainText } from './plain-text.ts';
+import { plainText } from './plain-text.ts';
 import { personNameSchema } from './person-name.ts';
 
 /*

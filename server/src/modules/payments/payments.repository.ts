@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
-import { toIsoDate } from '@webpay/contracts/dates';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
   facilities,
