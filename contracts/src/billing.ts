@@ -148,7 +148,7 @@ export const ECHECK_MESSAGES_ES: Translation<typeof ECHECK_MESSAGES> = {
 const CITY_CHARACTERS = /^[A-Za-z\s'.-]+$/;
 const ZIP = /^\d{5}(-\d{4})?$/;
 
-/** SPEC §5: names are at most 20 characters; decision 0016 opens them to every script. */
+/** SPEC §5: names are at most 20 characters; decision 0017 opens them to every script. */
 const BILLING_NAME_MAX = 20;
 
 /** SPEC §3 Payer/billing with the SPEC §5 Billing form rules; zip travels as zipCode. */

@@ -13,7 +13,7 @@ const problemOf = (value: unknown) => {
   return result.success ? null : result.error.issues.map((issue) => issue.message);
 };
 
-describe('a person’s name (decision 0016)', () => {
+describe('a person’s name (decision 0017)', () => {
   it.each([
     'José Núñez',
     'Zoë',

@@ -5,7 +5,7 @@ import { plainText } from './plain-text.ts';
  * named in every script, so the rule is about what cannot be part of a name
  * (digits, symbols, control characters) rather than a list of alphabets:
  * José Núñez, Zoë, Nguyễn Thị Minh, O'Brien-Smith and 陈 are all names.
- * docs/decisions/0016-names-in-every-script.md.
+ * docs/decisions/0017-names-in-every-script.md.
  */
 
 /**

@@ -890,7 +890,7 @@ describe.each(testDatabaseKinds)('payments (%s)', (kind) => {
     });
   });
 
-  describe('names in every script (decision 0016)', () => {
+  describe('names in every script (decision 0017)', () => {
     const unicodePayer = (firstName: string, lastName: string) => ({
       ...MARIA_PAYER,
       firstName,

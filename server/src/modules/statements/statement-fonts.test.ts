@@ -8,7 +8,7 @@ import { woffToSfnt } from './woff-to-sfnt.ts';
 
 const require = createRequire(import.meta.url);
 
-describe('the statement fonts (decision 0016)', () => {
+describe('the statement fonts (decision 0017)', () => {
   const names = [
     'José Núñez',
     'Zoë',

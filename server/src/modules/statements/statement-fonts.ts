@@ -7,7 +7,7 @@ import { FontChain } from './font-chain.ts';
 import { woffToSfnt } from './woff-to-sfnt.ts';
 
 /*
- * The fonts statements print in (decision 0016): Noto Sans for Latin (with
+ * The fonts statements print in (decision 0017): Noto Sans for Latin (with
  * Vietnamese), Greek and Cyrillic, then Noto Sans SC for CJK ideographs
  * and kana. Both come from their npm packages as WOFF files cut by
  * Unicode range, and a PDF embeds a subset of only the files its text needs,

@@ -24,7 +24,7 @@ import { STATEMENT_PDF_MESSAGES, type StatementPdfMessages } from './statement-p
  * over to as many pages as it needs with its header repeated, page numbers
  * on every page. Printed in the language it is downloaded in (decision
  * 0013), in fonts that print names in every script, embedded as subsets of
- * the glyphs used (decision 0016, statement-fonts.ts).
+ * the glyphs used (decision 0017, statement-fonts.ts).
  */
 
 export interface StatementTotals {

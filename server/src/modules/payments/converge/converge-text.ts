@@ -1,7 +1,7 @@
 /*
  * Converge's text fields (names, address) take plain ASCII, and an eCheck's
  * name travels on to the ACH network, whose fields are ASCII too. We keep
- * every name as typed (decision 0016); only what is sent to the processor is
+ * every name as typed (decision 0017); only what is sent to the processor is
  * spelt in ASCII here.
  */
 

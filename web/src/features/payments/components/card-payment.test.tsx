@@ -118,7 +118,7 @@ describe('card payment (SPEC §4 card phases)', () => {
     });
   });
 
-  it('sends names in every script as typed (decision 0016)', async () => {
+  it('sends names in every script as typed (decision 0017)', async () => {
     const service = fakeService({ [START]: started });
     fakeConverge();
     const user = userEvent.setup();

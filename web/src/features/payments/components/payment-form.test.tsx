@@ -76,7 +76,7 @@ describe('payment dialog form (SPEC §2, §5)', () => {
     }
   });
 
-  it('takes names in every script, and refuses digits and symbols (decision 0016)', async () => {
+  it('takes names in every script, and refuses digits and symbols (decision 0017)', async () => {
     const user = userEvent.setup();
     const { dialog } = await renderPaymentDialog({
       user: { ...maria, firstName: 'Zoë', lastName: '中文' },
