@@ -5,6 +5,7 @@ import {
   SANDBOX_TEST_CARDS,
   type SandboxTestCard,
 } from '../../server/src/modules/converge-sandbox/test-instruments.ts';
+import { openPaymentDialog } from '../support/payment-dialog.ts';
 import { test, expect, maria, DEMO_GUARANTORS } from '../support/fixtures.ts';
 
 /*
@@ -224,13 +225,7 @@ test.describe('WCAG 2.1 A and AA in every look (axe)', () => {
   }) => {
     test.setTimeout(240_000);
     await signInWithPin(maria);
-    await page.getByRole('textbox', { name: 'Payment amount for 107-40010002' }).fill('1');
-    await page
-      .getByRole('region', { name: 'Payment for Hospitals & Clinics' })
-      .getByRole('button', { name: 'Pay Now $1.00' })
-      .click();
-    const dialog = page.getByRole('dialog', { name: 'Make a Payment' });
-    await expect(dialog).toBeVisible();
+    const dialog = await openPaymentDialog(page);
     await axeInEveryLook('card form');
 
     await dialog.getByRole('radio', { name: 'Do not email a receipt' }).check();

@@ -8,6 +8,7 @@ import {
 } from '../support/accessible-names.ts';
 import { test, expect, maria, james, ANY_DB } from '../support/fixtures.ts';
 import { readIn } from '../support/looks.ts';
+import { openPaymentDialog } from '../support/payment-dialog.ts';
 
 /*
  * WCAG 4.1.2 and 2.4.6: every control a screen offers is on the written list
@@ -200,13 +201,7 @@ test.describe('accessible names match the written list, and are translated', ANY
     await expectControlsAsListed(page, 'dashboard, other facility');
 
     await page.getByRole('tab', { name: /Hospitals & Clinics/ }).click();
-    await page.getByRole('textbox', { name: 'Payment amount for 107-40010002' }).fill('1');
-    await page
-      .getByRole('region', { name: 'Payment for Hospitals & Clinics' })
-      .getByRole('button', { name: 'Pay Now $1.00' })
-      .click();
-    const dialog = page.getByRole('dialog', { name: 'Make a Payment' });
-    await expect(dialog).toBeVisible();
+    const dialog = await openPaymentDialog(page);
     await expectControlsAsListed(page, 'payment dialog, card');
     await dialog.getByRole('radio', { name: 'eCheck' }).check();
     await expectControlsAsListed(page, 'payment dialog, eCheck');

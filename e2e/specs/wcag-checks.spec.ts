@@ -3,7 +3,7 @@ import { formatDate } from '@webpay/contracts/dates';
 import type { StatementSummary } from '@webpay/contracts/statements';
 import { test, expect, maria, ANY_DB } from '../support/fixtures.ts';
 import { languages, readIn } from '../support/looks.ts';
-import { fillBillingDetails } from '../support/payment-dialog.ts';
+import { fillBillingDetails, openPaymentDialog } from '../support/payment-dialog.ts';
 
 /*
  * WCAG checks axe cannot make: reflow, reduced motion, target size, status
@@ -13,17 +13,6 @@ import { fillBillingDetails } from '../support/payment-dialog.ts';
 
 const SERVICE = '**/api/v1/services/rcm-webpay-service';
 const CONTACT_PAGE_CODE = /\/webpay\/assets\/contact\.lazy-[^/]+\.js$/;
-
-async function openPaymentDialog(page: Page): Promise<Locator> {
-  await page.getByRole('textbox', { name: 'Payment amount for 107-40010002' }).fill('1');
-  await page
-    .getByRole('region', { name: 'Payment for Hospitals & Clinics' })
-    .getByRole('button', { name: 'Pay Now $1.00' })
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Make a Payment' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
 
 async function signIn(page: Page, signInWithPin: (who: typeof maria) => Promise<void>) {
   await signInWithPin(maria);
