@@ -3,7 +3,7 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   test: {
     name: 'server',
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // PGlite is WebAssembly with a large heap; separate processes keep one
     // test file's database from starving or crashing another's.
     pool: 'forks',

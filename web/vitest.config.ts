@@ -6,13 +6,18 @@ import { releaseDefine } from './vite.config.ts';
 export default defineProject({
   plugins: [react()],
   define: releaseDefine,
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@test': fileURLToPath(new URL('./test', import.meta.url)),
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
+  },
   test: {
     name: 'web',
     root: fileURLToPath(new URL('.', import.meta.url)),
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'build-tools/**/*.test.ts'],
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['./test/setup.ts'],
     restoreMocks: true,
     // A test that renders the whole dashboard runs through many accessible-name
     // look-ups, each computing styles in jsdom; on a busy 2-core machine that

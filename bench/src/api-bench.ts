@@ -8,13 +8,9 @@ import {
   cardStartResponseSchema,
   type PaymentLine,
 } from '@webpay/contracts/payments';
-import { DEMO_GUARANTORS } from '../../server/src/demo/demo-guarantors.ts';
-import {
-  completeCard,
-  payInLightbox,
-  startCard,
-} from '../../server/src/modules/payments/payments.test-helpers.ts';
-import { createTestDatabase, type TestDatabase } from '../../server/src/test/database.ts';
+import { DEMO_GUARANTORS } from '@webpay/server/testkit/demo';
+import { completeCard, payInLightbox, startCard } from '@webpay/server/testkit/payments';
+import { createTestDatabase, type TestDatabase } from '@webpay/server/testkit/database';
 import { startApiServer, startCeilingServer, type ApiServer } from './api-server.ts';
 import { percentile } from './percentile.ts';
 import { ROBERT_PAYER } from './robert-payer.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_PATHS, SERVICE_BASE_PATH } from '@webpay/contracts/api';
-import { freePort } from '../../server/src/test/test-server.ts';
+import { freePort } from '@webpay/server/testkit/test-server';
 import { CEILING_BODY_FILE_ENV } from './api-ceiling.ts';
 import {
   startBenchProcess,

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVICE_BASE_PATH } from '@webpay/contracts/api';
-import { serviceCaller, serviceHeaders } from '../../server/src/test/server-process.ts';
-import { freePort, type ApiRequest } from '../../server/src/test/test-server.ts';
+import { serviceCaller, serviceHeaders } from '@webpay/server/testkit/server-process';
+import { freePort, type ApiRequest } from '@webpay/server/testkit/test-server';
 
 /*
  * The processes the benchmarks measure, each on a localhost port of its own,
@@ -134,7 +134,6 @@ export async function startServiceProcess(options: ServiceProcessOptions): Promi
       LOG_LEVEL: options.logLevel,
       SMTP_URL: '',
       REDIS_URL: '',
-      WEBPAY_FAULT_INJECTION: '',
       // One client signs in over and over from localhost: the per-client throttle would refuse it.
       RATE_LIMIT_LOGIN_MAX: '100000',
       ...options.env,

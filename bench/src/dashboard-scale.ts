@@ -3,7 +3,7 @@ import { chromium, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../e2e/support/chromium.ts';
 import { percentile } from './percentile.ts';
 import { loadScaleGuarantors, SCALE_PIN } from './scale-encounters.ts';
-import { startTestServer } from '../../server/src/test/test-server.ts';
+import { startTestServer } from '@webpay/server/testkit/test-server';
 
 /*
  * The dashboard in Chromium as the account grows: from the moment the

@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
-import { BillingFeedService } from '../../server/src/modules/billing-feed/billing-feed.service.ts';
-import { feedText } from '../../server/src/modules/billing-feed/feed-writer.ts';
-import { syntheticFeedRecords } from '../../server/src/modules/billing-feed/synthetic-feed.ts';
-import { createTestDatabase, type TestDatabaseKind } from '../../server/src/test/database.ts';
+import { BillingFeedService } from '@webpay/server/testkit/feed-loading';
+import { feedText } from '@webpay/server/testkit/feed-loading';
+import { syntheticFeedRecords } from '@webpay/server/testkit/synthetic-feed';
+import { createTestDatabase, type TestDatabaseKind } from '@webpay/server/testkit/database';
 
 /*
  * `webpay import` of a generated feed: the first load of a database, the

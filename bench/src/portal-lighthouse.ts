@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { DEMO_GUARANTORS } from '../../server/src/demo/demo-guarantors.ts';
-import { freePort, startTestServer } from '../../server/src/test/test-server.ts';
+import { DEMO_GUARANTORS } from '@webpay/server/testkit/demo';
+import { freePort, startTestServer } from '@webpay/server/testkit/test-server';
 import {
   CHROMIUM_ARGS,
   CHROMIUM_PATH,

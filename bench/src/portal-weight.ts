@@ -6,8 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { DEMO_GUARANTORS } from '../../server/src/demo/demo-guarantors.ts';
-import { startTestServer } from '../../server/src/test/test-server.ts';
+import { DEMO_GUARANTORS } from '@webpay/server/testkit/demo';
+import { startTestServer } from '@webpay/server/testkit/test-server';
 import { chromiumLaunchOptions } from '../../e2e/support/chromium.ts';
 
 /*

@@ -1,5 +1,5 @@
 import type { PayerInput } from '@webpay/contracts/billing';
-import { DEMO_GUARANTORS } from '../../server/src/demo/demo-guarantors.ts';
+import { DEMO_GUARANTORS } from '@webpay/server/testkit/demo';
 
 const { robert } = DEMO_GUARANTORS;
 

@@ -23,7 +23,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TestDatabaseKind } from '../../server/src/test/database.ts';
+import type { TestDatabaseKind } from '@webpay/server/testkit/database';
 import { apiBenchOptionsFromEnv, printApiTable, runApiBench } from './api-bench.ts';
 import { benchDashboardScale, printDashboardScaleTable } from './dashboard-scale.ts';
 import { benchFeedImport, printFeedImportTable } from './feed-import.ts';

@@ -3,21 +3,21 @@ import { eq } from 'drizzle-orm';
 import { API_PATHS } from '@webpay/contracts/api';
 import { addDays } from '@webpay/contracts/dates';
 import { FACILITY, EXTERNAL_FACILITY_CODES } from '@webpay/contracts/facilities';
-import { guarantors } from '../../server/src/db/schema.ts';
-import { hashPin } from '../../server/src/lib/secrets.ts';
-import { BillingFeedService } from '../../server/src/modules/billing-feed/billing-feed.service.ts';
+import { guarantors } from '@webpay/server/testkit/feed-loading';
+import { hashPin } from '@webpay/server/testkit/feed-loading';
+import { BillingFeedService } from '@webpay/server/testkit/feed-loading';
 import {
   feedAmount,
   feedHeader,
   feedText,
   type FeedLine,
-} from '../../server/src/modules/billing-feed/feed-writer.ts';
+} from '@webpay/server/testkit/feed-loading';
 import {
   createTestDatabase,
   type TestDatabase,
   type TestDatabaseKind,
-} from '../../server/src/test/database.ts';
-import { startTestServer } from '../../server/src/test/test-server.ts';
+} from '@webpay/server/testkit/database';
+import { startTestServer } from '@webpay/server/testkit/test-server';
 import { percentile } from './percentile.ts';
 
 /*

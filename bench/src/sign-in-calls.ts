@@ -1,7 +1,7 @@
 import { chromium } from 'playwright-core';
 import { API_PATHS, SERVICE_BASE_PATH } from '@webpay/contracts/api';
-import { DEMO_GUARANTORS } from '../../server/src/demo/demo-guarantors.ts';
-import { startTestServer } from '../../server/src/test/test-server.ts';
+import { DEMO_GUARANTORS } from '@webpay/server/testkit/demo';
+import { startTestServer } from '@webpay/server/testkit/test-server';
 import { chromiumLaunchOptions } from '../../e2e/support/chromium.ts';
 import { resolvePortalBuild, type PortalWeightOptions } from './portal-weight.ts';
 

@@ -9,12 +9,9 @@ import {
   type PaymentLine,
 } from '@webpay/contracts/payments';
 import { statementListSchema } from '@webpay/contracts/statements';
-import { DEMO_GUARANTORS } from '../../server/src/demo/demo-guarantors.ts';
-import { sandboxUrls } from '../../server/src/modules/converge-sandbox/converge-sandbox.test-helpers.ts';
-import {
-  SANDBOX_CARD_DETAILS,
-  SANDBOX_TEST_CARDS,
-} from '../../server/src/modules/converge-sandbox/test-instruments.ts';
+import { DEMO_GUARANTORS } from '@webpay/server/testkit/demo';
+import { sandboxUrls } from '@webpay/server/testkit/converge-sandbox';
+import { SANDBOX_CARD_DETAILS, SANDBOX_TEST_CARDS } from '@webpay/server/testkit/instruments';
 import type { SoakServer } from './soak-server.ts';
 import type { SoakStats } from './soak-stats.ts';
 import { ROBERT_PAYER } from './robert-payer.ts';

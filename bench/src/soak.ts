@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { createTestDatabase, type TestDatabase } from '../../server/src/test/database.ts';
+import { createTestDatabase, type TestDatabase } from '@webpay/server/testkit/database';
 import { growthPerMinute, memoryPoint, type MemoryPoint } from './soak-memory.ts';
 import { startSoakServer, type SoakServer } from './soak-server.ts';
 import { SoakStats, type KindSummary } from './soak-stats.ts';

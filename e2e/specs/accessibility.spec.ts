@@ -4,7 +4,7 @@ import {
   SANDBOX_CARD_DETAILS,
   SANDBOX_TEST_CARDS,
   type SandboxTestCard,
-} from '../../server/src/modules/converge-sandbox/test-instruments.ts';
+} from '@webpay/server/testkit/instruments';
 import { openPaymentDialog } from '../support/payment-dialog.ts';
 import { test, expect, maria, DEMO_GUARANTORS } from '../support/fixtures.ts';
 

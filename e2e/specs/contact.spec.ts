@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { ContactInfo } from '@webpay/contracts/config';
-import { FALLBACK_SUPPORT_PHONE } from '../../server/src/demo/demo-guarantors.ts';
+import { FALLBACK_SUPPORT_PHONE } from '@webpay/server/testkit/demo';
 import { test, expect, maria, james, type DemoSignIn } from '../support/fixtures.ts';
 
 /** `tel:` form of a phone number as people write it. */

@@ -5,7 +5,7 @@ import {
   DASHBOARD_NOTES,
   ERROR_SCREEN,
 } from '@webpay/contracts/messages';
-import { FALLBACK_SUPPORT_PHONE, ROBERT_COUNTS } from '../../server/src/demo/demo-guarantors.ts';
+import { FALLBACK_SUPPORT_PHONE, ROBERT_COUNTS } from '@webpay/server/testkit/demo';
 import { test, expect, maria, james, DEMO_GUARANTORS } from '../support/fixtures.ts';
 
 const ENCOUNTERS_URL = '**/api/v1/services/rcm-webpay-service/encounters';

@@ -7,11 +7,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { DEMO_GUARANTORS } from '../../server/src/demo/demo-guarantors.ts';
-import {
-  SANDBOX_BANK_ACCOUNTS,
-  SANDBOX_TEST_CARDS,
-} from '../../server/src/modules/converge-sandbox/test-instruments.ts';
+import { DEMO_GUARANTORS } from '@webpay/server/testkit/demo';
+import { SANDBOX_BANK_ACCOUNTS, SANDBOX_TEST_CARDS } from '@webpay/server/testkit/instruments';
 import {
   checkServerLogs,
   countRequests,

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { formatDate } from '@webpay/contracts/dates';
 import { formatUsd } from '@webpay/contracts/money';
 import type { PaymentHistoryItem } from '@webpay/contracts/payment-history';
-import { ROBERT_COUNTS } from '../../server/src/demo/demo-guarantors.ts';
+import { ROBERT_COUNTS } from '@webpay/server/testkit/demo';
 import {
   test,
   expect,

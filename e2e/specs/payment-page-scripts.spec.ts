@@ -10,7 +10,7 @@ import {
   unlistedScripts,
   type LoadedScript,
   type ScriptInventory,
-} from '../../web/build-tools/script-inventory-check.ts';
+} from '@webpay/web/build-tools/script-inventory-check';
 import { test, expect, DEMO_GUARANTORS, ANY_DB } from '../support/fixtures.ts';
 import { fillBillingDetails, openCustomPayment } from '../support/payment-dialog.ts';
 

@@ -10,7 +10,7 @@ import {
   SANDBOX_CARD_DETAILS,
   SANDBOX_TEST_CARDS,
   type SandboxTestCard,
-} from '../../server/src/modules/converge-sandbox/test-instruments.ts';
+} from '@webpay/server/testkit/instruments';
 import { test, expect, maria, DEMO_GUARANTORS, type DemoSignIn } from '../support/fixtures.ts';
 import { fillBillingDetails, paymentDialog } from '../support/payment-dialog.ts';
 

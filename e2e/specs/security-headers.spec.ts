@@ -6,8 +6,8 @@ import {
   CSP_REPORTS_PATH,
   CSP_REPORT_TYPE,
   REPORTS_JSON_TYPE,
-} from '../../server/src/modules/csp-reports/csp-reports.ts';
-import { SANDBOX_CONVERGE_PATH } from '../../server/src/env.ts';
+} from '@webpay/server/testkit/csp-reports';
+import { SANDBOX_CONVERGE_PATH } from '@webpay/server/testkit/csp-reports';
 import {
   ONE_YEAR_SECONDS,
   PROCESSOR_COMPATIBLE_REFERRER_POLICIES,
@@ -16,9 +16,9 @@ import {
   hstsMaxAge,
   parsePolicy,
   styleSourceProblems,
-} from '../../server/src/test/header-rules.ts';
-import { portalPages } from '../../server/src/test/portal-routes.ts';
-import { inlineScriptProblems } from '../../web/build-tools/script-inventory-check.ts';
+} from '@webpay/server/testkit/header-rules';
+import { portalPages } from '@webpay/server/testkit/portal-routes';
+import { inlineScriptProblems } from '@webpay/web/build-tools/script-inventory-check';
 import { chromiumLaunchOptions } from '../support/chromium.ts';
 import { test, expect, maria, ANY_DB } from '../support/fixtures.ts';
 import { startHttpsFront } from '../support/https-front.ts';

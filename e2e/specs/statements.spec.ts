@@ -7,8 +7,8 @@ import {
   type StatementDetail,
   type StatementSummary,
 } from '@webpay/contracts/statements';
-import { ROBERT_COUNTS } from '../../server/src/demo/demo-guarantors.ts';
-import { pdfText } from '../../server/src/test/pdf-text.ts';
+import { ROBERT_COUNTS } from '@webpay/server/testkit/demo';
+import { pdfText } from '@webpay/server/testkit/pdf-text';
 import {
   test,
   expect,

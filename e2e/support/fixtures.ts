@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { DEMO_GUARANTORS, type DemoGuarantor } from '../../server/src/demo/demo-guarantors.ts';
+import { DEMO_GUARANTORS, type DemoGuarantor } from '@webpay/server/testkit/demo';
 import { languages, readIn, themes, viewports, type Language } from './looks.ts';
 import { Mailbox } from './mailbox.ts';
 

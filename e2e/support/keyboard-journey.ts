@@ -1,8 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import {
-  SANDBOX_CARD_DETAILS,
-  SANDBOX_TEST_CARDS,
-} from '../../server/src/modules/converge-sandbox/test-instruments.ts';
+import { SANDBOX_CARD_DETAILS, SANDBOX_TEST_CARDS } from '@webpay/server/testkit/instruments';
 import { maria } from './fixtures.ts';
 
 /*

@@ -8,13 +8,13 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DEMO_GUARANTORS } from '../../server/src/demo/demo-guarantors.ts';
+import { DEMO_GUARANTORS } from '@webpay/server/testkit/demo';
 import {
   SANDBOX_BANK_ACCOUNTS,
   SANDBOX_INVALID_CARD_NUMBER,
   SANDBOX_TEST_CARDS,
-} from '../../server/src/modules/converge-sandbox/test-instruments.ts';
-import { parseMessage } from '../../server/src/test/mime.ts';
+} from '@webpay/server/testkit/instruments';
+import { parseMessage } from '@webpay/server/testkit/mime';
 
 export type SecretKind = 'PIN' | 'card number' | 'bank account number' | 'code' | 'sign-in token';
 

@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from '@playwright/test';
-import { codeFrom, linkFrom } from '../../server/src/test/mail-catcher.ts';
-import { parseMessage } from '../../server/src/test/mime.ts';
+import { codeFrom, linkFrom } from '@webpay/server/testkit/mail-catcher';
+import { parseMessage } from '@webpay/server/testkit/mime';
 import { maildropFor } from './maildrop.ts';
 
 export interface ReceivedMail {

@@ -11,7 +11,7 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { startMailCatcher } from '../../server/src/test/mail-catcher.ts';
+import { startMailCatcher } from '@webpay/server/testkit/mail-catcher';
 import { maildropFor } from './maildrop.ts';
 import { serverLogFor } from './server-logs.ts';
 

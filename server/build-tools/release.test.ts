@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@webpay/contracts/api';
 import { loginResponseSchema } from '@webpay/contracts/auth';
 import { DEMO_GUARANTORS } from '../src/demo/demo-guarantors.ts';
-import { payByEcheck } from '../src/faults/payment-driver.ts';
-import { receiptOf } from '../src/modules/payments/payments.test-helpers.ts';
-import { createTestDatabase, type TestDatabase } from '../src/test/database.ts';
-import { captureOutput, exitOf, serviceCaller } from '../src/test/server-process.ts';
-import { freePort } from '../src/test/test-server.ts';
+import { payByEcheck } from '../test/faults/payment-driver.ts';
+import { receiptOf } from '../test/support/payments.ts';
+import { createTestDatabase, type TestDatabase } from '../test/support/database.ts';
+import { captureOutput, exitOf, serviceCaller } from '../test/support/server-process.ts';
+import { freePort } from '../test/support/test-server.ts';
 
 /*
  * What an operator and a newcomer do: unpack the release in an empty folder

@@ -8,8 +8,8 @@ import {
   XHR_MARKER_VALUE,
 } from '@webpay/contracts/api';
 import { errorObjectSchema, type ErrorObject } from '@webpay/contracts/errors';
-import { createTestDatabase, testDatabaseKinds } from './test/database.ts';
-import { startTestServer, type TestServer } from './test/test-server.ts';
+import { createTestDatabase, testDatabaseKinds } from '../test/support/database.ts';
+import { startTestServer, type TestServer } from '../test/support/test-server.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -34,7 +34,7 @@ import portal from './plugins/portal.ts';
 import rateLimiting from './plugins/rate-limit.ts';
 import requestContext from './plugins/request-context.ts';
 import securityHeaders from './plugins/security-headers.ts';
-import services from './plugins/services.ts';
+import services, { type ServiceOverrides } from './plugins/services.ts';
 
 /** Service bodies are small forms; anything larger is refused before parsing (413). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -47,6 +47,8 @@ export interface BuildAppOptions {
    * it, JSON logs at LOG_LEVEL with secrets redacted. `false` silences them.
    */
   logger?: FastifyBaseLogger | false;
+  /** Parts of the services replaced (a test's processor or payment checkpoints). */
+  serviceOverrides?: ServiceOverrides;
 }
 
 export async function buildApp(options: BuildAppOptions) {
@@ -98,7 +100,12 @@ export async function buildApp(options: BuildAppOptions) {
   });
 
   // The application's own decorators.
-  await app.register(services, { database, env, metrics });
+  await app.register(services, {
+    database,
+    env,
+    metrics,
+    overrides: options.serviceOverrides,
+  });
   await app.register(authenticate);
 
   // Service answers carry patient and billing data, refusals included: no browser or proxy may keep a copy.

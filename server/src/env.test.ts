@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEVELOPMENT_API_KEY } from '@webpay/contracts/api';
 import { DEVELOPMENT_JWT_SECRET, EnvError, loadEnv, processorOrigin } from './env.ts';
 import { INSTALL_ROOT } from './install-root.ts';
-import { PRODUCTION_ENV } from './test/production-env.ts';
+import { PRODUCTION_ENV } from '../test/support/production-env.ts';
 
 function problemsOf(source: Record<string, string>): string[] {
   try {
@@ -201,24 +201,12 @@ describe('loadEnv', () => {
     ]);
   });
 
-  it('times processor calls and reconciliation, and allows fault injection only outside production', () => {
+  it('times processor calls and reconciliation', () => {
     expect(loadEnv({})).toMatchObject({
       CONVERGE_TIMEOUT_MS: 20_000,
       RECONCILE_GRACE_SECONDS: 120,
       RECONCILE_INTERVAL_SECONDS: 600,
     });
-    expect(loadEnv({}).WEBPAY_FAULT_INJECTION).toBeUndefined();
-    expect(
-      loadEnv({ NODE_ENV: 'test', WEBPAY_FAULT_INJECTION: 'crash-after-approval' })
-        .WEBPAY_FAULT_INJECTION,
-    ).toBe('crash-after-approval');
-    expect(loadEnv({ WEBPAY_FAULT_INJECTION: '' }).WEBPAY_FAULT_INJECTION).toBeUndefined();
-    expect(problemsOf({ WEBPAY_FAULT_INJECTION: 'crash-sometimes' })).toEqual([
-      'WEBPAY_FAULT_INJECTION: must be one of crash-after-initiated, crash-after-token-issued, crash-before-verify, crash-after-approval, crash-before-receipt-email',
-    ]);
-    expect(
-      problemsOf({ ...PRODUCTION_ENV, WEBPAY_FAULT_INJECTION: 'crash-after-approval' }),
-    ).toEqual([expect.stringMatching(/^WEBPAY_FAULT_INJECTION: .*refused in production/)]);
     expect(problemsOf({ CONVERGE_TIMEOUT_MS: '30000' })).toEqual([
       'CONVERGE_TIMEOUT_MS: must be a whole number from 100 to 29000',
     ]);

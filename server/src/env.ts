@@ -13,24 +13,6 @@ import {
 
 export { DEVELOPMENT_JWT_SECRET, SANDBOX_CONVERGE_CREDENTIALS, SANDBOX_CONVERGE_PATH };
 
-/**
- * Where WEBPAY_FAULT_INJECTION can make the process die, for the crash tests
- * of payments: each step of the pipeline between the start and the receipt.
- */
-export const FAULT_INJECTION_POINTS = [
-  /** The payment is written, before the processor hears of it (card and eCheck). */
-  'crash-after-initiated',
-  /** Card: the lightbox token is stored, before the guarantor gets it. */
-  'crash-after-token-issued',
-  /** Card: the completion arrived, before the approval is checked with the processor. */
-  'crash-before-verify',
-  /** The approval is verified (card) or answered (eCheck), before it is recorded. */
-  'crash-after-approval',
-  /** The payment is recorded and committed, before its receipt e-mail goes out. */
-  'crash-before-receipt-email',
-] as const;
-export type FaultInjectionPoint = (typeof FAULT_INJECTION_POINTS)[number];
-
 /** Where /metrics and the API documentation answer in production unless ADMIN_PORT says otherwise. */
 export const DEFAULT_ADMIN_PORT = 8081;
 
@@ -224,14 +206,6 @@ const rawEnvSchema = z.object({
   RECONCILE_GRACE_SECONDS: integerVar(120, 0, 86_400),
   /** How often each instance reconciles open payments after the run at start; 0 runs it only at start. */
   RECONCILE_INTERVAL_SECONDS: integerVar(600, 0, 86_400),
-  /** Test-only fault injection (docs/payments.md); refused in production. */
-  WEBPAY_FAULT_INJECTION: optionalString.pipe(
-    z
-      .enum(FAULT_INJECTION_POINTS, {
-        error: `must be one of ${FAULT_INJECTION_POINTS.join(', ')}`,
-      })
-      .optional(),
-  ),
 });
 
 const EMAIL_ADDRESS = /^[^\s@<>",]+@[^\s@<>",]+\.[^\s@<>",]+$/;

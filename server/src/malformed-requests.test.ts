@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorObjectSchema } from '@webpay/contracts/errors';
 import { SERVICE_BASE_PATH } from '@webpay/contracts/api';
-import { testDatabaseKinds } from './test/database.ts';
-import { startTestServer, type TestServer } from './test/test-server.ts';
+import { testDatabaseKinds } from '../test/support/database.ts';
+import { startTestServer, type TestServer } from '../test/support/test-server.ts';
 
 /*
  * Whatever arrives at any documented endpoint — wrong types, junk, hostile

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ADMIN_PORT, EnvError, loadEnv } from './env.ts';
 import { MIN_SECRET_BITS, secretBits } from './production-rules.ts';
-import { PRODUCTION_ENV } from './test/production-env.ts';
+import { PRODUCTION_ENV } from '../test/support/production-env.ts';
 
 function problemsOf(source: Record<string, string | undefined>): string[] {
   try {

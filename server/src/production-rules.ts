@@ -37,7 +37,6 @@ export interface ProductionSettings {
   WEBPAY_API_KEY: string;
   JWT_SECRET: string;
   JWT_SIGNING_KEYS?: readonly { secret: string }[] | undefined;
-  WEBPAY_FAULT_INJECTION?: string | undefined;
 }
 
 export interface SettingProblem {
@@ -126,13 +125,6 @@ const RULES: readonly (readonly [keyof ProductionSettings, Rule])[] = [
     refusedWhen(
       ({ PUBLIC_URL }) => parsedUrl(PUBLIC_URL)?.protocol !== 'https:',
       "must be set in production to the portal's public https:// address",
-    ),
-  ],
-  [
-    'WEBPAY_FAULT_INJECTION',
-    refusedWhen(
-      ({ WEBPAY_FAULT_INJECTION }) => WEBPAY_FAULT_INJECTION !== undefined,
-      'kills the process on purpose and is refused in production; unset it',
     ),
   ],
   [

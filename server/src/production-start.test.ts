@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@webpay/contracts/api';
-import { createTestDatabase, type TestDatabase } from './test/database.ts';
-import { startMailCatcher, type MailCatcher } from './test/mail-catcher.ts';
-import { PRODUCTION_ENV } from './test/production-env.ts';
+import { createTestDatabase, type TestDatabase } from '../test/support/database.ts';
+import { startMailCatcher, type MailCatcher } from '../test/support/mail-catcher.ts';
+import { PRODUCTION_ENV } from '../test/support/production-env.ts';
 import {
   captureOutput,
   exitOf,
@@ -15,8 +15,8 @@ import {
   startServerProcess,
   stopServerProcess,
   type ServerProcess,
-} from './test/server-process.ts';
-import { freePort } from './test/test-server.ts';
+} from '../test/support/server-process.ts';
+import { freePort } from '../test/support/test-server.ts';
 
 /*
  * The service as an operator starts it with NODE_ENV=production: refused,

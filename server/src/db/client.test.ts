@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds } from '../test/database.ts';
+import { createTestDatabase, testDatabaseKinds } from '../../test/support/database.ts';
 import { currentSchema, openDatabase } from './client.ts';
 
 let dataDir: string;

@@ -5,7 +5,11 @@ import { openDatabase } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { verifyPin } from '../lib/secrets.ts';
 import { receiptFromSnapshot } from '../modules/payments/receipts.ts';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../test/database.ts';
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../test/support/database.ts';
 import { addDays, addMonths } from './calendar.ts';
 import type { DemoRows } from './dataset.ts';
 import { DEMO_GUARANTORS, ROBERT_COUNTS } from './demo-guarantors.ts';

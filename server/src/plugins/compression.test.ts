@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, SERVICE_BASE_PATH } from '@webpay/contracts/api';
 import { DEMO_GUARANTORS } from '../demo/demo-guarantors.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { startTestServer, type TestServer } from '../../test/support/test-server.ts';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression.ts';
 
 /** A raw GET, so the test sees the bytes on the wire (fetch would inflate them). */

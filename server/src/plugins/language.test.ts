@@ -5,10 +5,10 @@ import { errorObjectSchema } from '@webpay/contracts/errors';
 import { operatorRequestContext } from '../cli/operator-run.ts';
 import { auditEvents, guarantors } from '../db/schema.ts';
 import { DEMO_GUARANTORS } from '../demo/demo-guarantors.ts';
-import { testDatabaseKinds } from '../test/database.ts';
-import { startMailCatcher, type MailCatcher } from '../test/mail-catcher.ts';
-import { pdfText } from '../test/pdf-text.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { testDatabaseKinds } from '../../test/support/database.ts';
+import { startMailCatcher, type MailCatcher } from '../../test/support/mail-catcher.ts';
+import { pdfText } from '../../test/support/pdf-text.ts';
+import { startTestServer, type TestServer } from '../../test/support/test-server.ts';
 
 const { maria, james } = DEMO_GUARANTORS;
 const SPANISH = { 'Accept-Language': 'es-MX,es;q=0.9,en;q=0.5' };

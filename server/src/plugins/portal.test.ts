@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../test/database.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { testDatabaseKinds } from '../../test/support/database.ts';
+import { startTestServer, type TestServer } from '../../test/support/test-server.ts';
 import { injectApiKey, styleNonceSlot } from './portal.ts';
 
 describe('injectApiKey', () => {

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@webpay/contracts/api';
 import { errorObjectSchema } from '@webpay/contracts/errors';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../test/database.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../test/support/database.ts';
+import { startTestServer, type TestServer } from '../../test/support/test-server.ts';
 
 const LIMIT = 3;
 

@@ -22,7 +22,10 @@ import type { Metrics } from '../modules/metrics/metrics.ts';
 import { PaymentHistoryRepository } from '../modules/payment-history/payment-history.repository.ts';
 import { PaymentHistoryService } from '../modules/payment-history/payment-history.service.ts';
 import { ConvergeClient } from '../modules/payments/converge/converge.client.ts';
-import { FaultInjector } from '../modules/payments/fault-injection.ts';
+import {
+  NO_CHECKPOINTS,
+  type PaymentCheckpoints,
+} from '../modules/payments/payment-checkpoints.ts';
 import { PaymentAudit } from '../modules/payments/payment-audit.ts';
 import { PaymentRecorder } from '../modules/payments/payment-recorder.ts';
 import { PaymentsRepository } from '../modules/payments/payments.repository.ts';
@@ -61,6 +64,8 @@ export interface Services {
 export interface ServiceOverrides {
   /** Another processor than the one CONVERGE_* points at (the CLI's own sandbox). */
   processor?: PaymentProcessor;
+  /** Listens to the payment pipeline's steps; only the crash tests give one. */
+  paymentCheckpoints?: PaymentCheckpoints;
 }
 
 /** Expired one-time secrets are kept a day (for support questions), then deleted. */
@@ -172,12 +177,12 @@ export function createServices(
           }
         : {}),
     });
-  const faults = new FaultInjector(env.WEBPAY_FAULT_INJECTION);
+  const checkpoints = overrides.paymentCheckpoints ?? NO_CHECKPOINTS;
   const recorder = new PaymentRecorder(
     paymentsRepository,
     paymentAudit,
     new ReceiptMailer(mail, paymentsRepository, paymentAudit),
-    faults,
+    checkpoints,
   );
   const payments = new PaymentsService(
     paymentsRepository,
@@ -185,7 +190,7 @@ export function createServices(
     processor,
     recorder,
     paymentAudit,
-    faults,
+    checkpoints,
     {
       fingerprintKey: deriveKey(env.JWT_SECRET, 'payment-request'),
       bankFingerprintKey: deriveKey(env.JWT_SECRET, 'bank-account'),
@@ -245,9 +250,20 @@ declare module 'fastify' {
 export default fp(
   async function services(
     app,
-    options: { database: DatabaseHandle; env: Env; metrics: Metrics | undefined },
+    options: {
+      database: DatabaseHandle;
+      env: Env;
+      metrics: Metrics | undefined;
+      overrides: ServiceOverrides | undefined;
+    },
   ) {
-    const built = createServices(options.database, options.env, app.log, {}, options.metrics);
+    const built = createServices(
+      options.database,
+      options.env,
+      app.log,
+      options.overrides,
+      options.metrics,
+    );
     app.decorate('database', options.database);
     app.decorate('services', built);
 

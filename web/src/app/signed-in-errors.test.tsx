@@ -3,8 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ERROR_SCREEN } from '@webpay/contracts/messages';
 import { browser } from '@/lib/browser.ts';
-import { maria, storeMariasSession } from '@/test/fixtures.ts';
-import { fakeService, json, renderApp } from '@/test/render-app.tsx';
+import { maria, storeMariasSession } from '@test/fixtures.ts';
+import { fakeService, json, renderApp } from '@test/render-app.tsx';
 
 /** What the dashboard page throws while rendering, if anything. */
 const failure = vi.hoisted(() => ({ error: undefined as unknown }));

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { showApiError } from '@/lib/api-error-events.ts';
 import { browser } from '@/lib/browser.ts';
-import { fakeService, renderApp } from '@/test/render-app.tsx';
+import { fakeService, renderApp } from '@test/render-app.tsx';
 
 async function openPage() {
   fakeService();

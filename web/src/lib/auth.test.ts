@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { fallbackError } from '@webpay/contracts/errors';
-import { claimsFor, maria, tokenFor } from '@/test/fixtures.ts';
+import { claimsFor, maria, tokenFor } from '@test/fixtures.ts';
 import type { ApiResult } from './api-client.ts';
 import { createAuth } from './auth.ts';
 import { queryKeys } from './query-keys.ts';

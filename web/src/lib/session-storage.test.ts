@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimsFor, maria, tokenFor } from '@/test/fixtures.ts';
+import { claimsFor, maria, tokenFor } from '@test/fixtures.ts';
 import {
   clearStoredSession,
   restoreStoredSession,

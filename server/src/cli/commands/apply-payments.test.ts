@@ -8,10 +8,10 @@ import { encountersResponseSchema } from '@webpay/contracts/encounters';
 import { paymentHistorySchema } from '@webpay/contracts/payment-history';
 import { auditEvents, payments, pendingPayments } from '../../db/schema.ts';
 import { DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
-import { MARIA_LINES, payByCard } from '../../modules/payments/payments.test-helpers.ts';
-import { testDatabaseKinds } from '../../test/database.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
-import { cliRunner } from '../cli.test-helpers.ts';
+import { MARIA_LINES, payByCard } from '../../../test/support/payments.ts';
+import { testDatabaseKinds } from '../../../test/support/database.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { cliRunner } from '../../../test/support/cli.ts';
 
 const { maria } = DEMO_GUARANTORS;
 

@@ -4,9 +4,9 @@ import { API_PATHS } from '@webpay/contracts/api';
 import { addDays, toIsoDate } from '@webpay/contracts/dates';
 import { auditEvents } from '../../db/schema.ts';
 import { DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
-import { testDatabaseKinds } from '../../test/database.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
-import { cliRunner } from '../cli.test-helpers.ts';
+import { testDatabaseKinds } from '../../../test/support/database.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { cliRunner } from '../../../test/support/cli.ts';
 
 const { maria, james } = DEMO_GUARANTORS;
 

@@ -6,8 +6,12 @@ import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
 import { loadMigrations } from '../../db/migrate.ts';
 import { facilities } from '../../db/schema.ts';
 import { loadEnv, type Env } from '../../env.ts';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/database.ts';
-import { databaseCliRunner } from '../cli.test-helpers.ts';
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../../test/support/database.ts';
+import { databaseCliRunner } from '../../../test/support/cli.ts';
 
 describe('webpay db:migrate on an empty database', () => {
   let dataDir: string;

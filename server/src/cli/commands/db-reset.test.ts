@@ -5,8 +5,12 @@ import { auditEvents, guarantors, statements } from '../../db/schema.ts';
 import { DEMO_GUARANTOR_LIST, DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
 import { loadEnv, type Env } from '../../env.ts';
 import { verifyPin } from '../../lib/secrets.ts';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/database.ts';
-import { databaseCliRunner } from '../cli.test-helpers.ts';
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../../test/support/database.ts';
+import { databaseCliRunner } from '../../../test/support/cli.ts';
 
 const { maria } = DEMO_GUARANTORS;
 

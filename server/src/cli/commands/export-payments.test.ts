@@ -17,12 +17,12 @@ import {
   payAch,
   payByCard,
   receiptOf,
-} from '../../modules/payments/payments.test-helpers.ts';
+} from '../../../test/support/payments.ts';
 import { POSTING_COLUMNS } from '../../modules/posting/posting-file.ts';
 import { BATCH_ID_PATTERN } from '../../modules/posting/posting.service.ts';
-import { testDatabaseKinds } from '../../test/database.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
-import { cliRunner } from '../cli.test-helpers.ts';
+import { testDatabaseKinds } from '../../../test/support/database.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { cliRunner } from '../../../test/support/cli.ts';
 
 const { maria } = DEMO_GUARANTORS;
 const HEADER = POSTING_COLUMNS.join(',');

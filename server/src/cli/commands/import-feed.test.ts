@@ -7,10 +7,10 @@ import { API_PATHS } from '@webpay/contracts/api';
 import { encountersResponseSchema, type EncountersResponse } from '@webpay/contracts/encounters';
 import { PAYMENT_TYPE_LABELS } from '@webpay/contracts/payments';
 import { DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
-import { payByCard } from '../../modules/payments/payments.test-helpers.ts';
-import { testDatabaseKinds } from '../../test/database.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
-import { cliRunner } from '../cli.test-helpers.ts';
+import { payByCard } from '../../../test/support/payments.ts';
+import { testDatabaseKinds } from '../../../test/support/database.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { cliRunner } from '../../../test/support/cli.ts';
 
 const EXAMPLE_FEED = fileURLToPath(
   new URL('../../../../docs/examples/billing-feed.jsonl', import.meta.url),

@@ -7,9 +7,9 @@ import { API_PATHS } from '@webpay/contracts/api';
 import { auditEvents, guarantors } from '../../db/schema.ts';
 import { DEMO_GUARANTOR_LIST, DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
 import { PIN_FILE_COLUMNS } from '../../modules/statement-pins/pin-file.ts';
-import { testDatabaseKinds } from '../../test/database.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
-import { cliRunner, type CliRun } from '../cli.test-helpers.ts';
+import { testDatabaseKinds } from '../../../test/support/database.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { cliRunner, type CliRun } from '../../../test/support/cli.ts';
 
 const { maria, james, linda } = DEMO_GUARANTORS;
 

@@ -7,9 +7,13 @@ import { formatDate } from '@webpay/contracts/dates';
 import { formatCents } from '@webpay/contracts/money';
 import { auditEvents, guarantors, loginChallenges, statements } from '../../db/schema.ts';
 import { DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
-import { testDatabaseKinds } from '../../test/database.ts';
-import { linkFrom, startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { testDatabaseKinds } from '../../../test/support/database.ts';
+import {
+  linkFrom,
+  startMailCatcher,
+  type MailCatcher,
+} from '../../../test/support/mail-catcher.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import type { CommandContext } from '../command.ts';
 import { runCli } from '../webpay.ts';
 

@@ -7,12 +7,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_TYPE_LABELS } from '@webpay/contracts/payments';
 import { payments } from '../../db/schema.ts';
-import { payByCard } from '../../modules/payments/payments.test-helpers.ts';
+import { payByCard } from '../../../test/support/payments.ts';
 import { PIN_FILE_COLUMNS } from '../../modules/statement-pins/pin-file.ts';
 import { POSTING_COLUMNS } from '../../modules/posting/posting-file.ts';
-import { testDatabaseKinds } from '../../test/database.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
-import { cliRunner } from '../cli.test-helpers.ts';
+import { testDatabaseKinds } from '../../../test/support/database.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { cliRunner } from '../../../test/support/cli.ts';
 
 const EXAMPLE_FEED = fileURLToPath(
   new URL('../../../../docs/examples/billing-feed.jsonl', import.meta.url),

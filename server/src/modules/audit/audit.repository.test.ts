@@ -2,7 +2,11 @@ import { inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { auditEvents } from '../../db/schema.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/database.ts';
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../../test/support/database.ts';
 import { AuditRepository, type AuditEvent } from './audit.repository.ts';
 
 const context = (requestId: string): RequestContext => ({

@@ -6,8 +6,8 @@ import { claimsSchema, loginResponseSchema, userSchema } from '@webpay/contracts
 import { errorObjectSchema } from '@webpay/contracts/errors';
 import { auditEvents, guarantors, sessions, signInLockouts } from '../../db/schema.ts';
 import { DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
-import { testDatabaseKinds } from '../../test/database.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { testDatabaseKinds } from '../../../test/support/database.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { LOCKOUT_MINUTES, MAX_FAILED_SIGN_INS } from './auth.service.ts';
 
 const { maria, james, linda, ana, robert } = DEMO_GUARANTORS;

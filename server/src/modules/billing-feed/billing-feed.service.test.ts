@@ -12,10 +12,14 @@ import {
 } from '../../db/schema.ts';
 import { DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/database.ts';
-import { demoFeed, feedTablesDigest, findRecord } from './billing-feed.test-helpers.ts';
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../../test/support/database.ts';
+import { demoFeed, feedTablesDigest, findRecord } from '../../../test/support/billing-feed.ts';
 import { BillingFeedService, type ImportOptions } from './billing-feed.service.ts';
-import { syntheticFeedRecords } from './synthetic-feed.ts';
+import { syntheticFeedRecords } from '../../../test/support/synthetic-feed.ts';
 import { feedText, type FeedLine } from './feed-writer.ts';
 
 const { maria, james, linda } = DEMO_GUARANTORS;

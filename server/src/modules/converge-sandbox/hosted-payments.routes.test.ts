@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxConvergeTokens, sandboxConvergeTransactions } from '../../db/schema.ts';
 import { hashToken } from '../../lib/secrets.ts';
-import { testDatabaseKinds } from '../../test/database.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { testDatabaseKinds } from '../../../test/support/database.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import {
   credentialFields,
   issueToken,
@@ -11,7 +11,7 @@ import {
   postSale,
   sandboxUrls,
   type SandboxUrls,
-} from './converge-sandbox.test-helpers.ts';
+} from '../../../test/support/converge-sandbox.ts';
 import {
   SANDBOX_CARD_DETAILS,
   SANDBOX_INVALID_CARD_NUMBER,

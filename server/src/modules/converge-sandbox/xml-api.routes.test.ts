@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/database.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../../test/support/database.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { fieldsOf, readXml } from '../payments/converge/converge-xml.ts';
 import {
   credentialFields,
@@ -10,7 +14,7 @@ import {
   sandboxUrls,
   xmlCall,
   xmlTxn,
-} from './converge-sandbox.test-helpers.ts';
+} from '../../../test/support/converge-sandbox.ts';
 import { SANDBOX_BANK_ACCOUNTS, SANDBOX_TEST_CARDS } from './test-instruments.ts';
 
 const TXN_TIME = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} [AP]M$/;

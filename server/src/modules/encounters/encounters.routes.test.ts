@@ -11,8 +11,8 @@ import {
 import { hasAtMostTwoDecimals } from '@webpay/contracts/money';
 import { auditEvents } from '../../db/schema.ts';
 import { DEMO_GUARANTORS, ROBERT_COUNTS } from '../../demo/demo-guarantors.ts';
-import { testDatabaseKinds } from '../../test/database.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { testDatabaseKinds } from '../../../test/support/database.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 
 const { maria, james, linda, robert, ana } = DEMO_GUARANTORS;
 

@@ -3,8 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@webpay/contracts/api';
 import { errorObjectSchema, type ErrorObject } from '@webpay/contracts/errors';
 import { DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/database.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../../test/support/database.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { LOCKOUT_MINUTES, MAX_FAILED_SIGN_INS } from './lockout.service.ts';
 
 const { james, robert, linda, maria } = DEMO_GUARANTORS;

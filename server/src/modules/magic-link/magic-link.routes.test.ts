@@ -6,10 +6,14 @@ import { claimsSchema, loginResponseSchema } from '@webpay/contracts/auth';
 import { errorObjectSchema } from '@webpay/contracts/errors';
 import { auditEvents, guarantors, loginChallenges, signInLockouts } from '../../db/schema.ts';
 import { DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
-import { testDatabaseKinds } from '../../test/database.ts';
-import { linkFrom, startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
+import { testDatabaseKinds } from '../../../test/support/database.ts';
+import {
+  linkFrom,
+  startMailCatcher,
+  type MailCatcher,
+} from '../../../test/support/mail-catcher.ts';
 import { housekeeping } from '../../plugins/services.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { MAX_RECENT_MAGIC_LINKS } from './magic-link.service.ts';
 
 const { maria, james, robert, ana } = DEMO_GUARANTORS;

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseMessage } from '../../test/mime.ts';
+import { parseMessage } from '../../../test/support/mime.ts';
 import { MailService } from './mail.service.ts';
 import {
   MailDeliveryError,

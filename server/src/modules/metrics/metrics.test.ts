@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, SERVICE_BASE_PATH } from '@webpay/contracts/api';
 import { DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
-import { testDatabaseKinds } from '../../test/database.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { testDatabaseKinds } from '../../../test/support/database.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import {
   MARIA_LINES,
   cancelPayment,
   payByCard,
   startedCard,
-} from '../payments/payments.test-helpers.ts';
+} from '../../../test/support/payments.ts';
 import { Metrics, UNMATCHED_ROUTE } from './metrics.ts';
 
 const { maria } = DEMO_GUARANTORS;

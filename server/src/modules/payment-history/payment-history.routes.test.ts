@@ -10,8 +10,8 @@ import {
 import { PAYMENT_TYPE_LABELS } from '@webpay/contracts/payments';
 import { auditEvents, payments, receipts } from '../../db/schema.ts';
 import { DEMO_GUARANTORS, ROBERT_COUNTS } from '../../demo/demo-guarantors.ts';
-import { testDatabaseKinds } from '../../test/database.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { testDatabaseKinds } from '../../../test/support/database.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { SANDBOX_BANK_ACCOUNTS } from '../converge-sandbox/test-instruments.ts';
 import { receiptFromSnapshot } from '../payments/receipts.ts';
 import {
@@ -20,7 +20,7 @@ import {
   payAch,
   payByCard,
   receiptOf,
-} from '../payments/payments.test-helpers.ts';
+} from '../../../test/support/payments.ts';
 import { PaymentHistoryRepository } from './payment-history.repository.ts';
 
 const { maria, james, robert } = DEMO_GUARANTORS;

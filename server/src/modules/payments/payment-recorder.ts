@@ -4,7 +4,7 @@ import type { Receipt } from '@webpay/contracts/payments';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { ConvergeTxn } from './converge/converge.types.ts';
 import { verifyApproval } from './converge/verify-approval.ts';
-import type { FaultInjector } from './fault-injection.ts';
+import type { PaymentCheckpoints } from './payment-checkpoints.ts';
 import type { PaymentActor, PaymentAudit } from './payment-audit.ts';
 import { newReceiptId } from './payment-references.ts';
 import type { PaymentLineRow, PaymentRow, PaymentsRepository } from './payments.repository.ts';
@@ -75,7 +75,7 @@ export class PaymentRecorder {
     private readonly repository: PaymentsRepository,
     private readonly audit: PaymentAudit,
     private readonly mailer: ReceiptMailer,
-    private readonly faults: FaultInjector,
+    private readonly checkpoints: PaymentCheckpoints,
   ) {}
 
   async record(
@@ -134,7 +134,7 @@ export class PaymentRecorder {
       lines: receipt.accounts.length,
     });
     await this.saveEmailIfAsked(outcome.payment, actor, context);
-    await this.faults.crashAt('crash-before-receipt-email');
+    await this.checkpoints.reached('before-receipt-email');
     this.mailer.send(receipt, outcome.payment, actor, context);
     return { receipt, recorded: true };
   }

@@ -8,7 +8,7 @@ import { API_PATHS } from '@webpay/contracts/api';
 import { loginResponseSchema } from '@webpay/contracts/auth';
 import { pendingPayments, receipts } from '../../db/schema.ts';
 import { DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test/support/database.ts';
 import {
   REPO_ROOT,
   captureOutput,
@@ -17,7 +17,7 @@ import {
   startServerProcess,
   stopServerProcess,
   type ServerProcess,
-} from '../../test/server-process.ts';
+} from '../../../test/support/server-process.ts';
 import {
   MARIA_LINES,
   completeCard,
@@ -27,7 +27,7 @@ import {
   receiptOf,
   startedCard,
   type TestServer,
-} from './payments.test-helpers.ts';
+} from '../../../test/support/payments.ts';
 
 /*
  * Exactly once across processes, as production runs it: several instances
@@ -118,7 +118,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('payments across server processes 
 
   it('loses no approval when the instance dies right after it, and reconciliation records it once', async () => {
     const doomed = await startServerProcess(database.url, path.join(dataDir, 'c'), {
-      WEBPAY_FAULT_INJECTION: 'crash-after-approval',
+      WEBPAY_CRASH_AT: 'after-approval',
     });
     servers.push(doomed);
     const token = await login(doomed);

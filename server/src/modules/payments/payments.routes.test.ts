@@ -20,10 +20,14 @@ import {
   sandboxConvergeTokens,
 } from '../../db/schema.ts';
 import { DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
-import { testDatabaseKinds } from '../../test/database.ts';
-import { codeFrom, startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
-import { sandboxConvergeEnv } from '../converge-sandbox/converge-sandbox.test-helpers.ts';
+import { testDatabaseKinds } from '../../../test/support/database.ts';
+import {
+  codeFrom,
+  startMailCatcher,
+  type MailCatcher,
+} from '../../../test/support/mail-catcher.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { sandboxConvergeEnv } from '../../../test/support/converge-sandbox.ts';
 import { SANDBOX_BANK_ACCOUNTS, SANDBOX_TEST_CARDS } from '../converge-sandbox/test-instruments.ts';
 import { ConvergeClient } from './converge/converge.client.ts';
 import { PAYMENT_REFERENCE_PATTERN, RECEIPT_ID_PATTERN } from './payment-references.ts';
@@ -47,7 +51,7 @@ import {
   receiptOf,
   startCard,
   startedCard,
-} from './payments.test-helpers.ts';
+} from '../../../test/support/payments.ts';
 
 const { maria, james } = DEMO_GUARANTORS;
 

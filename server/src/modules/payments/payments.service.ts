@@ -31,7 +31,7 @@ import {
 } from './converge/verify-approval.ts';
 import { acceptedAuthorization, type AuthorizationSettings } from './echeck-authorization.ts';
 import { checkPendingPayments } from './pending-check.ts';
-import type { FaultInjector } from './fault-injection.ts';
+import type { PaymentCheckpoints } from './payment-checkpoints.ts';
 import type { PaymentActor, PaymentAudit } from './payment-audit.ts';
 import { paymentErrors } from './payment-errors.ts';
 import {
@@ -107,7 +107,7 @@ export class PaymentsService {
     private readonly processor: PaymentProcessor,
     private readonly recorder: PaymentRecorder,
     private readonly audit: PaymentAudit,
-    private readonly faults: FaultInjector,
+    private readonly checkpoints: PaymentCheckpoints,
     private readonly options: PaymentsServiceOptions,
   ) {}
 
@@ -137,7 +137,7 @@ export class PaymentsService {
       lines: lines.length,
       acknowledgePending: body.acknowledgePending,
     });
-    await this.faults.crashAt('crash-after-initiated');
+    await this.checkpoints.reached('after-initiated');
     return this.issueToken(payment, fingerprint, body, actor, context);
   }
 
@@ -188,7 +188,7 @@ export class PaymentsService {
       return this.replayCardStart(current, fingerprint, body, actor, context);
     }
     await this.audit.record(context, actor, 'payment.token_issued', 'success', payment);
-    await this.faults.crashAt('crash-after-token-issued');
+    await this.checkpoints.reached('after-token-issued');
     return { refNum: payment.processorReference, token };
   }
 
@@ -217,7 +217,7 @@ export class PaymentsService {
       ]);
     }
     const txnId = reported.data;
-    await this.faults.crashAt('crash-before-verify');
+    await this.checkpoints.reached('before-verify');
     let txns: ConvergeTxn[];
     try {
       txns = await this.processor.queryTransaction({ txnId });
@@ -248,7 +248,7 @@ export class PaymentsService {
       txnId,
       via: 'card_completion',
     });
-    await this.faults.crashAt('crash-after-approval');
+    await this.checkpoints.reached('after-approval');
     return (await this.recorder.record(payment, txn, actor, context)).receipt;
   }
 
@@ -348,7 +348,7 @@ export class PaymentsService {
       lines: lines.length,
       acknowledgePending: body.acknowledgePending,
     });
-    await this.faults.crashAt('crash-after-initiated');
+    await this.checkpoints.reached('after-initiated');
     return this.debit(payment, body, actor, context);
   }
 
@@ -439,7 +439,7 @@ export class PaymentsService {
       txnId: answer.ssl_txn_id,
       via: 'ecspurchase',
     });
-    await this.faults.crashAt('crash-after-approval');
+    await this.checkpoints.reached('after-approval');
     return (await this.recorder.record(payment, answer, actor, context)).receipt;
   }
 

@@ -6,8 +6,8 @@ import { ERROR_CODES } from '@webpay/contracts/errors';
 import { PAYMENT_TYPE_LABELS, type PaymentLine } from '@webpay/contracts/payments';
 import { payments } from '../../db/schema.ts';
 import { DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
-import { testDatabaseKinds } from '../../test/database.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { testDatabaseKinds } from '../../../test/support/database.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import {
   MARIA_LINES,
   MARIA_PAYER,
@@ -18,7 +18,7 @@ import {
   receiptOf,
   startCard,
   startedCard,
-} from './payments.test-helpers.ts';
+} from '../../../test/support/payments.ts';
 
 /*
  * Paying what is already pending (decision 0016): a line that pays more

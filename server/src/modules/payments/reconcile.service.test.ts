@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, pendingPayments, receipts } from '../../db/schema.ts';
 import { DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import { testDatabaseKinds } from '../../test/database.ts';
-import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
-import { sandboxUrls } from '../converge-sandbox/converge-sandbox.test-helpers.ts';
+import { testDatabaseKinds } from '../../../test/support/database.ts';
+import { startMailCatcher, type MailCatcher } from '../../../test/support/mail-catcher.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { sandboxUrls } from '../../../test/support/converge-sandbox.ts';
 import {
   MARIA_LINES,
   MARIA_PAYER,
@@ -22,7 +22,7 @@ import {
   paymentByRef,
   receiptOf,
   startedCard,
-} from './payments.test-helpers.ts';
+} from '../../../test/support/payments.ts';
 import type { ReconcileReport } from './reconcile.service.ts';
 import { reconcileReportLines } from '../../cli/commands/reconcile.ts';
 import { runCli } from '../../cli/webpay.ts';

@@ -2,7 +2,11 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditEvents, payments, pendingPayments, receipts } from '../../db/schema.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/database.ts';
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../../test/support/database.ts';
 import { postingFile } from './posting-file.ts';
 import { BATCH_ID_PATTERN, PostingService } from './posting.service.ts';
 

@@ -7,9 +7,14 @@ import { errorObjectSchema } from '@webpay/contracts/errors';
 import type { SignupRequest } from '@webpay/contracts/sign-in';
 import { auditEvents, guarantors, loginChallenges } from '../../db/schema.ts';
 import { DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
-import { testDatabaseKinds } from '../../test/database.ts';
-import { codeFrom, linkFrom, startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { testDatabaseKinds } from '../../../test/support/database.ts';
+import {
+  codeFrom,
+  linkFrom,
+  startMailCatcher,
+  type MailCatcher,
+} from '../../../test/support/mail-catcher.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 
 const { ana, maria } = DEMO_GUARANTORS;
 const PUBLIC_URL = 'https://pay.wasatchvalleyhealth.example';

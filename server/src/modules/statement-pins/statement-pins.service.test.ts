@@ -7,7 +7,11 @@ import { auditEvents, guarantors } from '../../db/schema.ts';
 import { DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { verifyPin } from '../../lib/secrets.ts';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/database.ts';
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../../test/support/database.ts';
 import { FileNotPublishedError, pinFileText, stageFile } from './pin-file.ts';
 import {
   PinChangedMeanwhileError,

@@ -1,9 +1,9 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { StatementItem } from '../../db/schema.ts';
-import { pdfText } from '../../test/pdf-text.ts';
+import { pdfText } from '../../../test/support/pdf-text.ts';
 import { renderStatementPdf, type StatementPdfInput } from './statement-pdf.ts';
-import { squareReconciliation } from './statement-pdf.test-helpers.ts';
+import { squareReconciliation } from '../../../test/support/statement-pdf.ts';
 import { statementTotals } from './statements.service.ts';
 
 const items: StatementItem[] = [

@@ -2,10 +2,10 @@ import { PDFDocument } from 'pdf-lib';
 import type { StatementReconciliation } from '@webpay/contracts/statement-reconciliation';
 import { describe, expect, it } from 'vitest';
 import type { StatementItem } from '../../db/schema.ts';
-import { pdfText } from '../../test/pdf-text.ts';
+import { pdfText } from '../../../test/support/pdf-text.ts';
 import { embedStatementFonts } from './statement-fonts.ts';
 import { renderStatementPdf, wrapText, type StatementPdfInput } from './statement-pdf.ts';
-import { squareReconciliation } from './statement-pdf.test-helpers.ts';
+import { squareReconciliation } from '../../../test/support/statement-pdf.ts';
 import { statementTotals } from './statements.service.ts';
 
 const PROVIDER = {

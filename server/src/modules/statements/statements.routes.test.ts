@@ -14,10 +14,10 @@ import { auditEvents, encounters, guarantors, statements } from '../../db/schema
 import { addDays, addMonths, firstOfMonth, todayIso } from '../../demo/calendar.ts';
 import { DEMO_GUARANTORS, ROBERT_COUNTS } from '../../demo/demo-guarantors.ts';
 import { facilityDay } from '../../lib/facility-day.ts';
-import { testDatabaseKinds } from '../../test/database.ts';
-import { MARIA_LINES, payByCard } from '../payments/payments.test-helpers.ts';
-import { pdfText } from '../../test/pdf-text.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { testDatabaseKinds } from '../../../test/support/database.ts';
+import { MARIA_LINES, payByCard } from '../../../test/support/payments.ts';
+import { pdfText } from '../../../test/support/pdf-text.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 
 const { maria, james, robert } = DEMO_GUARANTORS;
 

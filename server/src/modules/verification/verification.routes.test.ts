@@ -12,9 +12,14 @@ import {
 } from '@webpay/contracts/sign-in';
 import { auditEvents, guarantors, loginChallenges } from '../../db/schema.ts';
 import { DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
-import { testDatabaseKinds } from '../../test/database.ts';
-import { codeFrom, linkFrom, startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { testDatabaseKinds } from '../../../test/support/database.ts';
+import {
+  codeFrom,
+  linkFrom,
+  startMailCatcher,
+  type MailCatcher,
+} from '../../../test/support/mail-catcher.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { MAX_CODE_ATTEMPTS, MAX_RESENDS } from './verification.service.ts';
 
 const { maria, james, linda, robert } = DEMO_GUARANTORS;

@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { writeStoredSession } from '@/lib/session-storage.ts';
-import { claimsFor, maria, mariaEncounters, tokenFor } from '@/test/fixtures.ts';
-import { fakeService, json, renderApp } from '@/test/render-app.tsx';
+import { claimsFor, maria, mariaEncounters, tokenFor } from '@test/fixtures.ts';
+import { fakeService, json, renderApp } from '@test/render-app.tsx';
 
 function signIn(roles: string[]) {
   const claims = claimsFor({ roles });

@@ -2,12 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../../test/database.ts';
-import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import {
-  postSale,
-  sandboxConvergeEnv,
-} from '../../converge-sandbox/converge-sandbox.test-helpers.ts';
+import { testDatabaseKinds } from '../../../../test/support/database.ts';
+import { startTestServer, type TestServer } from '../../../../test/support/test-server.ts';
+import { postSale, sandboxConvergeEnv } from '../../../../test/support/converge-sandbox.ts';
 import {
   SANDBOX_BANK_ACCOUNTS,
   SANDBOX_TEST_CARDS,

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeService, json, renderApp } from '@/test/render-app.tsx';
+import { fakeService, json, renderApp } from '@test/render-app.tsx';
 
 const started = {
   guarantorId: 'g-100',

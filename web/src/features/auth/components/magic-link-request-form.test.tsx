@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeService, json, renderApp } from '@/test/render-app.tsx';
+import { fakeService, json, renderApp } from '@test/render-app.tsx';
 
 const SENT =
   'If that address belongs to an account, we sent a sign-in link to it. The link works once, for 15 minutes.';

@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SESSION_STORAGE_KEYS } from '@/lib/session-storage.ts';
-import { mariaEncounters, maria, tokenFor } from '@/test/fixtures.ts';
-import { fakeService, json, renderApp } from '@/test/render-app.tsx';
+import { mariaEncounters, maria, tokenFor } from '@test/fixtures.ts';
+import { fakeService, json, renderApp } from '@test/render-app.tsx';
 
 // One token for the whole file: claims carry the second they were made in.
 const pinToken = tokenFor();

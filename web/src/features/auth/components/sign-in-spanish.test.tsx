@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { Claims } from '@webpay/contracts/auth';
 import { chooseLanguage } from '@/lib/language.ts';
 import { writeStoredSession } from '@/lib/session-storage.ts';
-import { claimsFor, maria, mariaEncounters, tokenFor } from '@/test/fixtures.ts';
-import { fakeService, json, renderApp, type FakeCall } from '@/test/render-app.tsx';
+import { claimsFor, maria, mariaEncounters, tokenFor } from '@test/fixtures.ts';
+import { fakeService, json, renderApp, type FakeCall } from '@test/render-app.tsx';
 
 /*
  * The sign-in and sign-up screens read in Spanish (decision 0013): the

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeService, json, renderApp } from '@/test/render-app.tsx';
+import { fakeService, json, renderApp } from '@test/render-app.tsx';
 
 async function openSignup() {
   const app = await renderApp('/login/signup');

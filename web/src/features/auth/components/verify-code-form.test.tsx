@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Claims } from '@webpay/contracts/auth';
 import { SESSION_STORAGE_KEYS, writeStoredSession } from '@/lib/session-storage.ts';
-import { claimsFor, maria, mariaEncounters, tokenFor } from '@/test/fixtures.ts';
-import { fakeService, json, renderApp, type FakeCall } from '@/test/render-app.tsx';
+import { claimsFor, maria, mariaEncounters, tokenFor } from '@test/fixtures.ts';
+import { fakeService, json, renderApp, type FakeCall } from '@test/render-app.tsx';
 
 const totpClaims = claimsFor({ loginType: 'totp', sid: 'session-totp' });
 const totpToken = tokenFor(totpClaims);

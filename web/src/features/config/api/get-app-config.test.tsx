@@ -6,8 +6,8 @@ import { CONFIG_CACHE } from '@/config/constants.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { sessionStore, toSession } from '@/lib/session.ts';
-import { json } from '@/test/render-app.tsx';
-import { appConfig, claimsFor, maria, tokenFor } from '@/test/fixtures.ts';
+import { json } from '@test/render-app.tsx';
+import { appConfig, claimsFor, maria, tokenFor } from '@test/fixtures.ts';
 import { useAppConfig } from './get-app-config.ts';
 
 const HOUR = 60 * 60 * 1000;

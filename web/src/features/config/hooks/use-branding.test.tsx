@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { chooseLanguage } from '@/lib/language.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AppConfig } from '@webpay/contracts/config';
-import { appConfig, maria, mariaEncounters, storeMariasSession } from '@/test/fixtures.ts';
-import { fakeService, json, renderApp } from '@/test/render-app.tsx';
+import { appConfig, maria, mariaEncounters, storeMariasSession } from '@test/fixtures.ts';
+import { fakeService, json, renderApp } from '@test/render-app.tsx';
 
 /** Another provider's configuration: what WEBPAY_PROVIDER_NAME, _LOGO_URL and _ACCENT_COLOR set. */
 const lakeside: AppConfig = {

@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { ContactInfo } from '@webpay/contracts/config';
 import { chooseLanguage } from '@/lib/language.ts';
-import { maria, storeMariasSession } from '@/test/fixtures.ts';
-import { fakeService, json, renderApp } from '@/test/render-app.tsx';
+import { maria, storeMariasSession } from '@test/fixtures.ts';
+import { fakeService, json, renderApp } from '@test/render-app.tsx';
 
 const contactInfo: ContactInfo = {
   facilities: [

@@ -3,8 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ContactInfo } from '@webpay/contracts/config';
 import { writeStoredSession } from '@/lib/session-storage.ts';
-import { claimsFor, maria, tokenFor } from '@/test/fixtures.ts';
-import { fakeService, json, renderApp } from '@/test/render-app.tsx';
+import { claimsFor, maria, tokenFor } from '@test/fixtures.ts';
+import { fakeService, json, renderApp } from '@test/render-app.tsx';
 
 const contactInfo: ContactInfo = {
   facilities: [

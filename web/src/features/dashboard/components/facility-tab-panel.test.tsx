@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { Encounter } from '@webpay/contracts/encounters';
 import { DASHBOARD_MESSAGES, DASHBOARD_NOTES } from '@webpay/contracts/messages';
 import type { EnteredAmounts, PaymentRequest } from '@/features/payments/utils/payment-items.ts';
-import { encounter } from '@/test/fixtures.ts';
+import { encounter } from '@test/fixtures.ts';
 import type { FacilityTab } from '../utils/dashboard-tabs.ts';
 import { alertStorageKey } from '../utils/dismissed-alerts.ts';
 import { FacilityTabPanel } from './facility-tab-panel.tsx';

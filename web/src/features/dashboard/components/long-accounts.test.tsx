@@ -9,7 +9,7 @@ import {
   type EnteredAmounts,
   type PaymentRequest,
 } from '@/features/payments/utils/payment-items.ts';
-import { encounter, maria } from '@/test/fixtures.ts';
+import { encounter, maria } from '@test/fixtures.ts';
 import type { MainTab } from '../utils/dashboard-tabs.ts';
 import { FacilityEncountersTable } from './facility-encounters-table.tsx';
 import { MainTabPanel } from './main-tab-panel.tsx';

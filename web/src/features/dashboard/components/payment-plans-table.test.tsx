@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { PaymentPlan } from '@webpay/contracts/encounters';
 import { DASHBOARD_MESSAGES } from '@webpay/contracts/messages';
 import type { EnteredAmounts } from '@/features/payments/utils/payment-items.ts';
-import { encounter } from '@/test/fixtures.ts';
+import { encounter } from '@test/fixtures.ts';
 import { PaymentPlansTable } from './payment-plans-table.tsx';
 
 function instalments(total: number, completed: number): PaymentPlan['amortization'] {

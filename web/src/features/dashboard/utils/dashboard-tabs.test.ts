@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EncountersResponse, PaymentPlan } from '@webpay/contracts/encounters';
-import { encounter } from '@/test/fixtures.ts';
+import { encounter } from '@test/fixtures.ts';
 import { buildDashboardTabs, facilityOutstandingCents, pastDueCents } from './dashboard-tabs.ts';
 
 function plan(overrides: Partial<PaymentPlan> = {}): PaymentPlan {

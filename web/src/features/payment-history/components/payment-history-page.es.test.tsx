@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { cardReceipt } from '@/features/payments/testing/payment-fixtures.ts';
+import { cardReceipt } from '@test/payments/payment-fixtures.ts';
 import { chooseLanguage } from '@/lib/language.ts';
-import { maria, storeMariasSession } from '@/test/fixtures.ts';
-import { fakeService, json, renderApp } from '@/test/render-app.tsx';
-import { mariaHistory } from '../testing/payment-history-fixtures.ts';
+import { maria, storeMariasSession } from '@test/fixtures.ts';
+import { fakeService, json, renderApp } from '@test/render-app.tsx';
+import { mariaHistory } from '../../../../test/payment-history/payment-history-fixtures.ts';
 
 async function openPayments(url = '/payments') {
   storeMariasSession();

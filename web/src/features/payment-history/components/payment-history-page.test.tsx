@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { cardReceipt } from '@/features/payments/testing/payment-fixtures.ts';
-import { maria, storeMariasSession } from '@/test/fixtures.ts';
-import { fakeService, json, renderApp, type FakeCall } from '@/test/render-app.tsx';
-import { mariaHistory } from '../testing/payment-history-fixtures.ts';
+import { cardReceipt } from '@test/payments/payment-fixtures.ts';
+import { maria, storeMariasSession } from '@test/fixtures.ts';
+import { fakeService, json, renderApp, type FakeCall } from '@test/render-app.tsx';
+import { mariaHistory } from '../../../../test/payment-history/payment-history-fixtures.ts';
 
 const SERVER_ERROR = { title: 'Internal error', status: 500, code: 'INTERNAL_ERROR', details: [] };
 

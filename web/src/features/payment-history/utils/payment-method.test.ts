@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { historyItem } from '../testing/payment-history-fixtures.ts';
+import { historyItem } from '../../../../test/payment-history/payment-history-fixtures.ts';
 import { paymentMethodText } from './payment-method.ts';
 
 describe('payment method', () => {

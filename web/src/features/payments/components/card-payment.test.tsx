@@ -3,11 +3,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDEMPOTENCY_KEY_HEADER } from '@webpay/contracts/api';
 import { PAYMENT_MESSAGES, cancelPaymentRequestSchema } from '@webpay/contracts/payments';
-import { appConfig } from '@/test/fixtures.ts';
-import { fakeService, json, type FakeCall } from '@/test/render-app.tsx';
-import { fakeConverge } from '../testing/fake-converge.ts';
-import { approval, billing, cardReceipt, mariaLines } from '../testing/payment-fixtures.ts';
-import { fillBilling, payButton, renderPaymentDialog } from '../testing/render-payment-dialog.tsx';
+import { appConfig } from '@test/fixtures.ts';
+import { fakeService, json, type FakeCall } from '@test/render-app.tsx';
+import { fakeConverge } from '../../../../test/payments/fake-converge.ts';
+import {
+  approval,
+  billing,
+  cardReceipt,
+  mariaLines,
+} from '../../../../test/payments/payment-fixtures.ts';
+import {
+  fillBilling,
+  payButton,
+  renderPaymentDialog,
+} from '../../../../test/payments/render-payment-dialog.tsx';
 
 const START = 'POST /payments/init';
 const COMPLETE = 'PUT /payments/PAY-1001/card';
@@ -102,7 +111,7 @@ describe('card payment (SPEC §4 card phases)', () => {
     fakeConverge();
     const user = userEvent.setup();
     const { dialog } = await renderPaymentDialog({
-      claims: (await import('@/test/fixtures.ts')).claimsFor({ loginType: 'totp' }),
+      claims: (await import('@test/fixtures.ts')).claimsFor({ loginType: 'totp' }),
     });
     const scope = within(dialog);
     await fillBilling(user, dialog);

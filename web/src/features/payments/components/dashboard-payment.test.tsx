@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { maria, mariaEncounters, storeMariasSession } from '@/test/fixtures.ts';
-import { fakeService, json } from '@/test/render-app.tsx';
-import { renderApp } from '@/test/render-app.tsx';
+import { maria, mariaEncounters, storeMariasSession } from '@test/fixtures.ts';
+import { fakeService, json } from '@test/render-app.tsx';
+import { renderApp } from '@test/render-app.tsx';
 import { resetLightbox } from '../utils/converge-lightbox.ts';
-import { fakeConverge } from '../testing/fake-converge.ts';
-import { approval, cardReceipt } from '../testing/payment-fixtures.ts';
-import { fillBilling } from '../testing/render-payment-dialog.tsx';
+import { fakeConverge } from '../../../../test/payments/fake-converge.ts';
+import { approval, cardReceipt } from '../../../../test/payments/payment-fixtures.ts';
+import { fillBilling } from '../../../../test/payments/render-payment-dialog.tsx';
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);

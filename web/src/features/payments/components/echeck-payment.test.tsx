@@ -5,9 +5,13 @@ import { IDEMPOTENCY_KEY_HEADER } from '@webpay/contracts/api';
 import { dayIn } from '@webpay/contracts/dates';
 import { formatDateIn } from '@webpay/contracts/language';
 import { PAYMENT_MESSAGES } from '@webpay/contracts/payments';
-import { fakeService, json, type FakeCall } from '@/test/render-app.tsx';
-import { billing, cardReceipt, mariaLines } from '../testing/payment-fixtures.ts';
-import { fillBilling, payButton, renderPaymentDialog } from '../testing/render-payment-dialog.tsx';
+import { fakeService, json, type FakeCall } from '@test/render-app.tsx';
+import { billing, cardReceipt, mariaLines } from '../../../../test/payments/payment-fixtures.ts';
+import {
+  fillBilling,
+  payButton,
+  renderPaymentDialog,
+} from '../../../../test/payments/render-payment-dialog.tsx';
 
 const ACH = 'POST /payments/ach';
 const achCalls = (calls: FakeCall[]) =>

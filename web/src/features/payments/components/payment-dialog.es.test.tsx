@@ -6,12 +6,16 @@ import { dayIn } from '@webpay/contracts/dates';
 import { formatDateIn } from '@webpay/contracts/language';
 import { PAYMENT_MESSAGES_ES } from '@webpay/contracts/payments';
 import { chooseLanguage } from '@/lib/language.ts';
-import { fakeService, json, type FakeCall } from '@/test/render-app.tsx';
-import { fakeConverge } from '../testing/fake-converge.ts';
-import { cardReceipt } from '../testing/payment-fixtures.ts';
+import { fakeService, json, type FakeCall } from '@test/render-app.tsx';
+import { fakeConverge } from '../../../../test/payments/fake-converge.ts';
+import { cardReceipt } from '../../../../test/payments/payment-fixtures.ts';
 import { GENERIC_PROBLEM } from '../utils/payment-problems.ts';
 import { PaymentErrorPanel } from './payment-error-panel.tsx';
-import { fillBilling, payButton, renderPaymentDialog } from '../testing/render-payment-dialog.tsx';
+import {
+  fillBilling,
+  payButton,
+  renderPaymentDialog,
+} from '../../../../test/payments/render-payment-dialog.tsx';
 
 const START = 'POST /payments/init';
 const ACH = 'POST /payments/ach';

@@ -4,8 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { BILLING_MESSAGES, ECHECK_MESSAGES } from '@webpay/contracts/billing';
 import { PAYMENT_MESSAGES } from '@webpay/contracts/payments';
 import { PLAIN_TEXT_MESSAGES } from '@webpay/contracts/plain-text';
-import { claimsFor, maria } from '@/test/fixtures.ts';
-import { fillBilling, payButton, renderPaymentDialog } from '../testing/render-payment-dialog.tsx';
+import { claimsFor, maria } from '@test/fixtures.ts';
+import {
+  fillBilling,
+  payButton,
+  renderPaymentDialog,
+} from '../../../../test/payments/render-payment-dialog.tsx';
 
 describe('payment dialog form (SPEC §2, §5)', () => {
   it('shows the summary, billing information prefilled with the names, the choices, the note and the buttons', async () => {

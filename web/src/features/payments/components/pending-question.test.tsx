@@ -5,10 +5,14 @@ import type { EncountersResponse, PendingPayment } from '@webpay/contracts/encou
 import { ERROR_CODES } from '@webpay/contracts/errors';
 import type { PaymentItem } from '@webpay/contracts/payments';
 import { chooseLanguage } from '@/lib/language.ts';
-import { fakeService, json, type FakeCall } from '@/test/render-app.tsx';
-import { encounter } from '@/test/fixtures.ts';
-import { cardReceipt } from '../testing/payment-fixtures.ts';
-import { fillBilling, payButton, renderPaymentDialog } from '../testing/render-payment-dialog.tsx';
+import { fakeService, json, type FakeCall } from '@test/render-app.tsx';
+import { encounter } from '@test/fixtures.ts';
+import { cardReceipt } from '../../../../test/payments/payment-fixtures.ts';
+import {
+  fillBilling,
+  payButton,
+  renderPaymentDialog,
+} from '../../../../test/payments/render-payment-dialog.tsx';
 
 /*
  * Decision 0016: the dialog shows what is already pending on each line's

@@ -7,8 +7,8 @@ import { PAYMENT_MESSAGES, type Receipt } from '@webpay/contracts/payments';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { sessionStore, toSession } from '@/lib/session.ts';
-import { appConfig, claimsFor, maria, tokenFor } from '@/test/fixtures.ts';
-import { cardReceipt, eCheckReceipt } from '../testing/payment-fixtures.ts';
+import { appConfig, claimsFor, maria, tokenFor } from '@test/fixtures.ts';
+import { cardReceipt, eCheckReceipt } from '../../../../test/payments/payment-fixtures.ts';
 import { ReceiptDialog } from './receipt-dialog.tsx';
 
 function renderReceipt(receipt: Receipt, config: AppConfig = appConfig) {

@@ -1,9 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { PAYMENT_MESSAGES } from '@webpay/contracts/payments';
-import { appConfig } from '@/test/fixtures.ts';
+import { appConfig } from '@test/fixtures.ts';
 import { runCardPayment } from '../utils/card-payment-flow.ts';
-import { billing, cardReceipt, mariaItems, mariaLines } from '../testing/payment-fixtures.ts';
+import {
+  billing,
+  cardReceipt,
+  mariaItems,
+  mariaLines,
+} from '../../../../test/payments/payment-fixtures.ts';
 import { usePaymentFlow, type PaymentSubmission } from './use-payment-flow.ts';
 
 vi.mock('../utils/card-payment-flow.ts', () => ({ runCardPayment: vi.fn() }));

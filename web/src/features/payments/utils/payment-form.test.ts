@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maria } from '@/test/fixtures.ts';
+import { maria } from '@test/fixtures.ts';
 import {
   canSaveEmail,
   defaultPaymentFormValues,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentPlan } from '@webpay/contracts/encounters';
-import { encounter, maria } from '@/test/fixtures.ts';
+import { encounter, maria } from '@test/fixtures.ts';
 import {
   checkedPaymentMode,
   customItem,

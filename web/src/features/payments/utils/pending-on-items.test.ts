@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EncountersResponse, PaymentPlan } from '@webpay/contracts/encounters';
 import type { PaymentItem } from '@webpay/contracts/payments';
-import { encounter } from '@/test/fixtures.ts';
+import { encounter } from '@test/fixtures.ts';
 import { pendingOnItem } from './pending-on-items.ts';
 
 const portal = (amount: number) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appConfig } from '@/test/fixtures.ts';
+import { appConfig } from '@test/fixtures.ts';
 import { receiptHelp } from './receipt-help.ts';
 
 const line = (locationId: string) => ({

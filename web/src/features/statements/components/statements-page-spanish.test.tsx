@@ -2,9 +2,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { chooseLanguage } from '@/lib/language.ts';
-import { maria, storeMariasSession } from '@/test/fixtures.ts';
-import { fakeService, json, renderApp } from '@/test/render-app.tsx';
-import { mariaStatements, statementDetail } from '../testing/statement-fixtures.ts';
+import { maria, storeMariasSession } from '@test/fixtures.ts';
+import { fakeService, json, renderApp } from '@test/render-app.tsx';
+import {
+  mariaStatements,
+  statementDetail,
+} from '../../../../test/statements/statement-fixtures.ts';
 
 const SERVER_ERROR = { title: 'Internal error', status: 500, code: 'INTERNAL_ERROR', details: [] };
 

@@ -1,0 +1,111 @@
+import { SANDBOX_CONVERGE_PATH, type Env } from '../../src/env.ts';
+import {
+  readXml,
+  fieldsOf,
+  writeTxn,
+  type TxnFields,
+} from '../../src/modules/payments/converge/converge-xml.ts';
+import type { ConvergeEnv } from '../../src/modules/payments/converge/converge.client.ts';
+import { SANDBOX_CARD_DETAILS } from '../../src/modules/converge-sandbox/test-instruments.ts';
+
+/*
+ * Test helpers for talking to the emulator of a running test server the way
+ * Converge's clients do: form posts, XML documents, the lightbox's JSON.
+ */
+
+export interface SandboxUrls {
+  hosted: string;
+  token: string;
+  script: string;
+  lightbox: string;
+  sale: string;
+  xml: string;
+}
+
+export function sandboxUrls(baseUrl: string): SandboxUrls {
+  const root = `${baseUrl}${SANDBOX_CONVERGE_PATH}`;
+  return {
+    hosted: `${root}/hosted-payments`,
+    token: `${root}/hosted-payments/transaction_token`,
+    script: `${root}/hosted-payments/PayWithConverge.js`,
+    lightbox: `${root}/hosted-payments/lightbox`,
+    sale: `${root}/hosted-payments/lightbox/sale`,
+    xml: `${root}/VirtualMerchantDemo/processxml.do`,
+  };
+}
+
+/** The adapter's settings pointing at a test server's emulator (its env is built before it listens). */
+export function sandboxConvergeEnv(baseUrl: string, env: Env): ConvergeEnv {
+  const urls = sandboxUrls(baseUrl);
+  return {
+    CONVERGE_HOSTED_URL: urls.hosted,
+    CONVERGE_XML_URL: urls.xml,
+    CONVERGE_MERCHANT_ID: env.CONVERGE_MERCHANT_ID,
+    CONVERGE_USER_ID: env.CONVERGE_USER_ID,
+    CONVERGE_PIN: env.CONVERGE_PIN,
+  };
+}
+
+export function credentialFields(env: Env): TxnFields {
+  return {
+    ssl_merchant_id: env.CONVERGE_MERCHANT_ID,
+    ssl_user_id: env.CONVERGE_USER_ID,
+    ssl_pin: env.CONVERGE_PIN,
+  };
+}
+
+export function postForm(url: string, fields: TxnFields): Promise<Response> {
+  return fetch(url, { method: 'POST', body: new URLSearchParams(fields) });
+}
+
+/** A session token for a card sale, with the configured credentials. */
+export async function issueToken(
+  baseUrl: string,
+  env: Env,
+  fields: TxnFields = {},
+): Promise<string> {
+  const response = await postForm(sandboxUrls(baseUrl).token, {
+    ...credentialFields(env),
+    ssl_transaction_type: 'ccsale',
+    ssl_amount: '25.00',
+    ...fields,
+  });
+  const body = await response.text();
+  if (response.status !== 200) throw new Error(`token refused: ${response.status} ${body}`);
+  return body;
+}
+
+export interface SaleFields {
+  token: string;
+  cardNumber: string;
+  expiry?: string;
+  cvv?: string;
+  name?: string;
+}
+
+/** What the lightbox form posts when Pay is pressed. */
+export function postSale(baseUrl: string, sale: SaleFields): Promise<Response> {
+  return fetch(sandboxUrls(baseUrl).sale, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      expiry: SANDBOX_CARD_DETAILS.expiry,
+      cvv: SANDBOX_CARD_DETAILS.cvv,
+      name: SANDBOX_CARD_DETAILS.name,
+      ...sale,
+    }),
+  });
+}
+
+/** One XML API call; the answer's root element (txn or txnlist). */
+export async function xmlCall(baseUrl: string, fields: TxnFields) {
+  const response = await postForm(sandboxUrls(baseUrl).xml, { xmldata: writeTxn(fields) });
+  return readXml(await response.text());
+}
+
+/** One XML API call answered by a `<txn>`; its fields. */
+export async function xmlTxn(baseUrl: string, fields: TxnFields): Promise<TxnFields> {
+  const root = await xmlCall(baseUrl, fields);
+  if (root.name !== 'txn') throw new Error(`expected <txn>, got <${root.name}>`);
+  return fieldsOf(root);
+}
