@@ -10,9 +10,7 @@ import { VALIDATION_CATALOGUES, translateValidationMessage } from './validation-
 
 describe('Spanish twins of the shared messages', () => {
   it.each([
-    ...VALIDATION_CATALOGUES.map(
-      ([english, spanish], index) => [`validation ${index}`, english, spanish] as const,
-    ),
+    ...VALIDATION_CATALOGUES.map(({ en, es }, index) => [`validation ${index}`, en, es] as const),
     ['sign-in errors', SIGN_IN_ERROR_DETAILS, SIGN_IN_ERROR_DETAILS_ES] as const,
     ['statement statuses', STATEMENT_STATUS_LABELS, STATEMENT_STATUS_LABELS_ES] as const,
     ['invalid redirect', INVALID_REDIRECT_MESSAGE, INVALID_REDIRECT_MESSAGE_ES] as const,

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import type { Language } from '@webpay/contracts/language';
-import { messageLookup, type MessagePair } from '@webpay/contracts/message-lookup';
+import { messageLookup, type SchemaMessages } from '@webpay/contracts/message-lookup';
 import { useLanguage } from './language.ts';
 
-/** A shared schema's messages in English and the same keys in Spanish (contracts' `*_MESSAGES_ES`). */
-export type ValidationMessages = MessagePair;
+/** A shared schema's messages in every language (a catalogue of contracts' `*_MESSAGES`). */
+export type ValidationMessages = SchemaMessages;
 
 /**
  * A form shows each error of the shared zod schemas in the reader's language,

@@ -1,11 +1,10 @@
-import type { Language, Translation } from '@webpay/contracts/language';
+import { defineCatalogue } from '@webpay/contracts/catalogue';
+import type { Translation } from '@webpay/contracts/language';
 import { MAIL_MESSAGES_EN } from './mail-messages.en.ts';
 import { MAIL_MESSAGES_ES } from './mail-messages.es.ts';
 
-/** What every language's e-mail catalogue must hold: MAIL_MESSAGES_EN's keys. */
+/** What every language's half of the catalogue must hold: MAIL_MESSAGES_EN's keys. */
 export type MailMessages = Translation<typeof MAIL_MESSAGES_EN>;
 
-export const MAIL_MESSAGES: Readonly<Record<Language, MailMessages>> = {
-  en: MAIL_MESSAGES_EN,
-  es: MAIL_MESSAGES_ES,
-};
+/** The words of the service's e-mails in every language it writes in. */
+export const MAIL_MESSAGES = defineCatalogue(MAIL_MESSAGES_EN, MAIL_MESSAGES_ES);
