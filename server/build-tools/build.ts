@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import serverPackage from '../package.json' with { type: 'json' };
 
 /*
@@ -21,12 +21,20 @@ export function externalDependencies(): string[] {
   return Object.keys(serverPackage.dependencies).filter((name) => !name.startsWith('@webpay/'));
 }
 
-export async function buildServer(): Promise<void> {
-  await rm(DIST_DIR, { recursive: true, force: true });
-  await build({
+/**
+ * Test tooling (server/test: fault injection, fuzzing, test servers) that
+ * the bundle took in, as paths relative to server/; the build refuses any.
+ */
+export function testToolingIn(inputs: Iterable<string>): string[] {
+  return [...inputs].filter((input) => /^test\//.test(input));
+}
+
+/** esbuild's settings for the service and the `webpay` command. */
+function serverBuild(outdir: string) {
+  return {
     absWorkingDir: SERVER_DIR,
     entryPoints: { main: 'src/main.ts', webpay: 'src/cli/webpay.ts' },
-    outdir: DIST_DIR,
+    outdir,
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -38,7 +46,23 @@ export async function buildServer(): Promise<void> {
     sourcemap: 'linked',
     legalComments: 'none',
     logLevel: 'warning',
-  });
+    metafile: true,
+  } satisfies BuildOptions;
+}
+
+/** The source files (relative to server/) that the production bundle is made of, nothing written. */
+export async function productionInputs(): Promise<string[]> {
+  const { metafile } = await build({ ...serverBuild(DIST_DIR), write: false });
+  return Object.keys(metafile.inputs);
+}
+
+export async function buildServer(): Promise<void> {
+  await rm(DIST_DIR, { recursive: true, force: true });
+  const { metafile } = await build(serverBuild(DIST_DIR));
+  const tooling = testToolingIn(Object.keys(metafile.inputs));
+  if (tooling.length > 0) {
+    throw new Error(`The production bundle may not contain test tooling: ${tooling.join(', ')}`);
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
