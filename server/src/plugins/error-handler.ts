@@ -15,7 +15,7 @@ import type { ErrorMessages } from '../lib/error-messages.ts';
 import { isDatabaseUnavailable } from '../lib/database-errors.ts';
 import { correlationIdFor } from '../lib/request-ids.ts';
 import { issueMessageIn } from '../lib/validation-messages.ts';
-import { varyByLanguage } from './language.ts';
+import { varyByLanguage } from '../lib/vary-by-language.ts';
 
 const MAX_ECHOED_PATH = 200;
 

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEFAULT_LANGUAGE, pickLanguage, type Language } from '@webpay/contracts/language';
 
@@ -10,14 +9,6 @@ declare module 'fastify' {
      */
     language: Language;
   }
-}
-
-/** The answer's words depend on Accept-Language, so a cache must keep one copy per language. */
-export function varyByLanguage(reply: FastifyReply): void {
-  const vary = reply.getHeader('vary');
-  const current = Array.isArray(vary) ? vary.join(', ') : vary === undefined ? '' : String(vary);
-  if (/(^|,)\s*(accept-language|\*)\s*(,|$)/i.test(current)) return;
-  reply.header('vary', current ? `${current}, Accept-Language` : 'Accept-Language');
 }
 
 /** Gives every request the language its answer, e-mails and PDFs are worded in. */

@@ -6,7 +6,7 @@ import { languageChangeRequestSchema } from '@webpay/contracts/language-change';
 import type { Env } from '../../env.ts';
 import { BODY_ERRORS, SECURITY, SERVICE_ERRORS, errorResponses } from '../../lib/openapi.ts';
 import { requestContext } from '../../lib/request-context.ts';
-import { signInRateLimit } from '../../plugins/rate-limit.ts';
+import { signInRateLimit } from '../../lib/sign-in-rate-limit.ts';
 import { LOCKOUT_MINUTES, MAX_FAILED_SIGN_INS } from './auth.service.ts';
 
 export interface AuthRoutesOptions {

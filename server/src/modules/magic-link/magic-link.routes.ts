@@ -9,7 +9,7 @@ import {
 import type { Env } from '../../env.ts';
 import { BODY_ERRORS, SECURITY, SERVICE_ERRORS, errorResponses } from '../../lib/openapi.ts';
 import { requestContext } from '../../lib/request-context.ts';
-import { signInRateLimit } from '../../plugins/rate-limit.ts';
+import { signInRateLimit } from '../../lib/sign-in-rate-limit.ts';
 import { MAGIC_LINK_MINUTES } from './magic-link.service.ts';
 
 export interface MagicLinkRoutesOptions {

@@ -8,7 +8,7 @@ import {
 } from '@webpay/contracts/statements';
 import { PATH_ERRORS, SECURITY, SERVICE_ERRORS, errorResponses } from '../../lib/openapi.ts';
 import { requestContext } from '../../lib/request-context.ts';
-import { varyByLanguage } from '../../plugins/language.ts';
+import { varyByLanguage } from '../../lib/vary-by-language.ts';
 
 const ID_PLACEHOLDER = 'STATEMENT_ID';
 /** The contracts' paths with the id as a route parameter. */

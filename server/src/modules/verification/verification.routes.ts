@@ -10,8 +10,8 @@ import {
 import type { Env } from '../../env.ts';
 import { BODY_ERRORS, SECURITY, SERVICE_ERRORS, errorResponses } from '../../lib/openapi.ts';
 import { requestContext } from '../../lib/request-context.ts';
-import { signInRateLimit } from '../../plugins/rate-limit.ts';
-import { LOCKOUT_MINUTES, MAX_FAILED_SIGN_INS } from '../lockout/lockout.service.ts';
+import { signInRateLimit } from '../../lib/sign-in-rate-limit.ts';
+import { LOCKOUT_MINUTES, MAX_FAILED_SIGN_INS } from '../lockout/index.ts';
 import { CODE_MINUTES, MAX_CODE_ATTEMPTS, MAX_RESENDS } from './verification.service.ts';
 
 export interface VerificationRoutesOptions {
