@@ -6,12 +6,12 @@ import type { Database } from '../../db/client.ts';
 import { apiErrors } from '../../lib/api-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { hashPin, randomDigits, verifyPin } from '../../lib/secrets.ts';
-import type { AuditRepository } from '../audit/audit.repository.ts';
-import type { SignInAttempt, SignInLockout } from '../lockout/lockout.service.ts';
+import type { AuditRepository } from '../audit/index.ts';
+import type { SignInAttempt, SignInLockout } from '../lockout/index.ts';
 import { AuthRepository } from './auth.repository.ts';
 import { TokenError, type SessionTokens } from './session-tokens.ts';
 
-export { LOCKOUT_MINUTES, MAX_FAILED_SIGN_INS } from '../lockout/lockout.service.ts';
+export { LOCKOUT_MINUTES, MAX_FAILED_SIGN_INS } from '../lockout/index.ts';
 
 /**
  * Who a request is signed in as; set by the authenticate hook. Roles and

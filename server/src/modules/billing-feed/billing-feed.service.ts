@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import { AuditRepository } from '../audit/audit.repository.ts';
+import { AuditRepository } from '../audit/index.ts';
 import { BillingFeedRepository } from './billing-feed.repository.ts';
 import { planChanges, type ChangeSummary } from './feed-changes.ts';
 import { parseFeed, type FeedProblem, type FeedProgress } from './feed-reader.ts';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { centsToDecimal } from '../posting/posting-file.ts';
+import { centsToDecimal } from '../posting/index.ts';
 import { FEED_FORMAT, FEED_VERSION, type feedRecordSchema } from './feed-records.ts';
 
 /** A record as it is written in a feed file (amounts as decimal strings). */

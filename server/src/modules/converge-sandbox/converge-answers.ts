@@ -1,6 +1,10 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { formatConvergeAmount } from '../payments/converge/converge-amount.ts';
-import { XML_DECLARATION, writeTxn, type TxnFields } from '../payments/converge/converge-xml.ts';
+import {
+  formatConvergeAmount,
+  XML_DECLARATION,
+  writeTxn,
+  type TxnFields,
+} from '../payments/index.ts';
 import type { NewSandboxTransaction } from './converge-sandbox.repository.ts';
 
 /*

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { parseConvergeAmount } from '../payments/converge/converge-amount.ts';
-import type { TxnFields } from '../payments/converge/converge-xml.ts';
+import { parseConvergeAmount, type TxnFields } from '../payments/index.ts';
 import { SANDBOX_ERRORS, type ConvergeErrorFields } from './converge-answers.ts';
 import { passesRoutingChecksum } from './instrument-rules.ts';
 

@@ -1,13 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { hashToken, randomToken } from '../../lib/secrets.ts';
-import { parseConvergeAmount } from '../payments/converge/converge-amount.ts';
 import {
+  parseConvergeAmount,
   XmlSyntaxError,
   readTxn,
   writeTxn,
   writeTxnList,
   type TxnFields,
-} from '../payments/converge/converge-xml.ts';
+} from '../payments/index.ts';
 import {
   SANDBOX_ERRORS,
   newApprovalCode,

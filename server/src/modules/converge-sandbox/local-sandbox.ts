@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { SANDBOX_CONVERGE_PATH, type Env } from '../../env.ts';
-import type { ConvergeEnv } from '../payments/converge/converge.client.ts';
+import type { ConvergeEnv } from '../payments/index.ts';
 import { ConvergeSandboxRepository } from './converge-sandbox.repository.ts';
 import { ConvergeSandbox } from './converge-sandbox.service.ts';
 import xmlApiRoutes from './xml-api.routes.ts';

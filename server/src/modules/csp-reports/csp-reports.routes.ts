@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { apiErrors } from '../../lib/api-error.ts';
-import type { Metrics } from '../metrics/metrics.ts';
+import type { Metrics } from '../metrics/index.ts';
 import {
   CSP_REPORTS_PATH,
   CSP_REPORTS_PER_MINUTE,

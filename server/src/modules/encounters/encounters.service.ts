@@ -6,7 +6,7 @@ import type {
 } from '@webpay/contracts/encounters';
 import { fromCents } from '@webpay/contracts/money';
 import type { RequestContext } from '../../lib/request-context.ts';
-import type { AuditRepository } from '../audit/audit.repository.ts';
+import type { AuditRepository } from '../audit/index.ts';
 import type {
   EncounterRow,
   EncountersRepository,

@@ -5,12 +5,11 @@ import { SIGN_IN_LIMITS } from '@webpay/contracts/sign-in';
 import { apiErrors } from '../../lib/api-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { hashToken } from '../../lib/secrets.ts';
-import type { AuditRepository } from '../audit/audit.repository.ts';
-import type { AuthService } from '../auth/auth.service.ts';
-import { newLinkToken } from '../challenges/challenge-secrets.ts';
-import type { ChallengesRepository } from '../challenges/challenges.repository.ts';
-import type { SignInLockout } from '../lockout/lockout.service.ts';
-import type { MailService } from '../mail/mail.service.ts';
+import type { AuditRepository } from '../audit/index.ts';
+import type { AuthService } from '../auth/index.ts';
+import { newLinkToken, type ChallengesRepository } from '../challenges/index.ts';
+import type { SignInLockout } from '../lockout/index.ts';
+import type { MailService } from '../mail/index.ts';
 import type { MagicLinkRecipient, MagicLinkRepository } from './magic-link.repository.ts';
 
 export const MAGIC_LINK_MINUTES = SIGN_IN_LIMITS.magicLinkMinutes;

@@ -10,7 +10,7 @@ import {
   verificationCodeMail,
   type MailBranding,
 } from './mail.templates.ts';
-import { paidWith, receiptMailContent } from '../payments/receipt-email.ts';
+import { paidWith, receiptMailContent } from '../payments/index.ts';
 import type { Receipt } from '@webpay/contracts/payments';
 
 const branding: MailBranding = {

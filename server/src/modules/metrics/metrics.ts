@@ -1,8 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { DatabaseHandle, PoolStats } from '../../db/client.ts';
-import type { AuditEvent } from '../audit/audit.repository.ts';
-import type { ProcessorOutcome } from '../payments/converge/converge.client.ts';
-import type { ConvergeOperation } from '../payments/converge/converge.errors.ts';
+import type { AuditEvent } from '../audit/index.ts';
+import type { ProcessorOutcome, ConvergeOperation } from '../payments/index.ts';
 
 /** The label of requests no route matched, so that scanners' made-up paths stay one series. */
 export const UNMATCHED_ROUTE = 'unmatched';

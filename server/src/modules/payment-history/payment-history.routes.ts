@@ -7,7 +7,7 @@ import {
 } from '@webpay/contracts/payment-history';
 import { PATH_ERRORS, SECURITY, SERVICE_ERRORS, errorResponses } from '../../lib/openapi.ts';
 import { requestContext } from '../../lib/request-context.ts';
-import { receiptResponseSchema } from '../payments/receipts.ts';
+import { receiptResponseSchema } from '../payments/index.ts';
 
 const ID_PLACEHOLDER = 'RECEIPT_ID';
 /** The contracts' path with the receipt number as a route parameter. */

@@ -7,8 +7,8 @@ import type {
 import type { Receipt } from '@webpay/contracts/payments';
 import { apiErrors } from '../../lib/api-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import type { AuditRepository } from '../audit/audit.repository.ts';
-import { receiptFromSnapshot } from '../payments/receipts.ts';
+import type { AuditRepository } from '../audit/index.ts';
+import { receiptFromSnapshot } from '../payments/index.ts';
 import type {
   HistoryLineRow,
   HistoryPaymentRow,

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../lib/request-context.ts';
-import type { AuditRepository } from '../audit/audit.repository.ts';
-import type { MailLog } from '../mail/mail.transport.ts';
-import type { Metrics, PaymentOutcome } from '../metrics/metrics.ts';
+import type { AuditRepository } from '../audit/index.ts';
+import type { MailLog } from '../mail/index.ts';
+import type { Metrics, PaymentOutcome } from '../metrics/index.ts';
 
 /** Who moved a payment on: the signed-in guarantor, or the service itself (reconciliation). */
 export type PaymentActor = { type: 'guarantor'; guarantorId: string } | { type: 'system' };

@@ -14,8 +14,8 @@ import { DEFAULT_LANGUAGE } from '@webpay/contracts/language';
 import { apiErrors, fieldText, isApiError, type ApiError } from '../../lib/api-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { bankAccountFingerprint, keyedFingerprint } from '../../lib/secrets.ts';
-import type { AuthSession } from '../auth/auth.service.ts';
-import type { EncountersRepository } from '../encounters/encounters.repository.ts';
+import type { AuthSession } from '../auth/index.ts';
+import type { EncountersRepository } from '../encounters/index.ts';
 import type { ConvergeClient } from './converge/converge.client.ts';
 import {
   ConvergeTransportError,

@@ -2,9 +2,7 @@ import { DEFAULT_LANGUAGE, type Language } from '@webpay/contracts/language';
 import { toCents } from '@webpay/contracts/money';
 import { PAYMENT_TYPE_LABELS, type Receipt } from '@webpay/contracts/payments';
 import type { RequestContext } from '../../lib/request-context.ts';
-import { MAIL_MESSAGES } from '../mail/mail-messages.ts';
-import type { MailService } from '../mail/mail.service.ts';
-import type { PaymentReceiptMail } from '../mail/mail.templates.ts';
+import { MAIL_MESSAGES, type MailService, type PaymentReceiptMail } from '../mail/index.ts';
 import type { PaymentActor, PaymentAudit, AuditedPayment } from './payment-audit.ts';
 import type { PaymentsRepository } from './payments.repository.ts';
 

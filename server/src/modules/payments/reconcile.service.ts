@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../lib/request-context.ts';
-import type { MailLog } from '../mail/mail.transport.ts';
+import type { MailLog } from '../mail/index.ts';
 import { isConvergeError } from './converge/converge.errors.ts';
 import type { ConvergeTxn } from './converge/converge.types.ts';
 import type { PaymentActor, PaymentAudit } from './payment-audit.ts';

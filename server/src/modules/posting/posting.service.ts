@@ -3,7 +3,7 @@ import { sumCents } from '@webpay/contracts/money';
 import type { Database } from '../../db/client.ts';
 import type { FileProblem } from '../../lib/csv.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import { AuditRepository } from '../audit/audit.repository.ts';
+import { AuditRepository } from '../audit/index.ts';
 import { readConfirmation, type PostingLine } from './posting-file.ts';
 import { PostingRepository, type ReceiptState } from './posting.repository.ts';
 

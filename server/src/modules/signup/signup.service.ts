@@ -1,12 +1,30 @@
-import type { SignupRequest } from '@webpay/contracts/sign-in';
+import type { SignupRequest, VerificationStarted } from '@webpay/contracts/sign-in';
 import { apiErrors } from '../../lib/api-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import type { AuditRepository } from '../audit/audit.repository.ts';
-import type { SignInAttempt, SignInLockout } from '../lockout/lockout.service.ts';
-import { MailDeliveryError, type MailService } from '../mail/mail.service.ts';
-import type { VerificationService } from '../verification/verification.service.ts';
+import type { AuditRepository } from '../audit/index.ts';
+import type { SignInAttempt, SignInLockout } from '../lockout/index.ts';
+import { MailDeliveryError, type MailService } from '../mail/index.ts';
 import { namesMatch } from './names.ts';
 import type { EmailOwner, SignupCandidate, SignupRepository } from './signup.repository.ts';
+
+/**
+ * Starts the e-mailed code that completes a sign-up. The verification module
+ * provides it; sign-up names only what it needs so that it does not depend on
+ * verification, which already depends on sign-up's repository.
+ */
+export interface SignupCodeSender {
+  startCodeVerification(
+    verification: {
+      kind: 'signup';
+      guarantorId: string;
+      firstName: string;
+      email: string;
+      identifierHash: string;
+      payload: Record<string, unknown>;
+    },
+    context: RequestContext,
+  ): Promise<VerificationStarted>;
+}
 
 /**
  * Sign-up by e-mail (PRODUCT.md): the account number, names and birthdate
@@ -21,7 +39,7 @@ import type { EmailOwner, SignupCandidate, SignupRepository } from './signup.rep
 export class SignupService {
   constructor(
     private readonly repository: SignupRepository,
-    private readonly verifications: VerificationService,
+    private readonly verifications: SignupCodeSender,
     private readonly mail: MailService,
     private readonly audit: AuditRepository,
     private readonly lockout: SignInLockout,

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Database } from '../../db/client.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { hashPin, randomDigits } from '../../lib/secrets.ts';
-import { AuditRepository } from '../audit/audit.repository.ts';
+import { AuditRepository } from '../audit/index.ts';
 import type { IssuedPin, StagedFile } from './pin-file.ts';
 import { StatementPinsRepository, type PinHolder } from './statement-pins.repository.ts';
 

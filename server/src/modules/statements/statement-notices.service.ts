@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../lib/request-context.ts';
-import type { AuditRepository } from '../audit/audit.repository.ts';
-import type { MagicLinkService } from '../magic-link/magic-link.service.ts';
-import { MailDeliveryError, type MailService } from '../mail/mail.service.ts';
+import type { AuditRepository } from '../audit/index.ts';
+import type { MagicLinkService } from '../magic-link/index.ts';
+import { MailDeliveryError, type MailService } from '../mail/index.ts';
 import type {
   StatementNoticeRow,
   StatementNoticesRepository,

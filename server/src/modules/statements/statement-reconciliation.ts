@@ -3,8 +3,7 @@ import { fromCents, sumCents, type Cents } from '@webpay/contracts/money';
 import { mainEncounters, mainOutstandingCents, planFullCents } from '@webpay/contracts/outstanding';
 import type { StatementReconciliation } from '@webpay/contracts/statement-reconciliation';
 import type { StatementItem } from '../../db/schema.ts';
-import type { OpenBills } from '../encounters/encounters.repository.ts';
-import { assembleEncounters } from '../encounters/encounters.service.ts';
+import { type OpenBills, assembleEncounters } from '../encounters/index.ts';
 
 /*
  * The figures that square a statement with the dashboard (decision 0010),

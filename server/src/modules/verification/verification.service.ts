@@ -6,23 +6,20 @@ import { SIGN_IN_LIMITS, type VerificationStarted } from '@webpay/contracts/sign
 import type { Database } from '../../db/client.ts';
 import { apiErrors, type ApiError } from '../../lib/api-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import type { AuditEvent, AuditRepository } from '../audit/audit.repository.ts';
-import { AuthRepository } from '../auth/auth.repository.ts';
-import type { AuthService, AuthSession } from '../auth/auth.service.ts';
+import type { AuditEvent, AuditRepository } from '../audit/index.ts';
+import { AuthRepository, type AuthService, type AuthSession } from '../auth/index.ts';
 import {
   codeHash,
   decoySecretHash,
   newCode,
   type GuarantorRefs,
-} from '../challenges/challenge-secrets.ts';
-import {
   ChallengesRepository,
   type CodeKind,
   type ConsumedCode,
-} from '../challenges/challenges.repository.ts';
-import type { SignInAttempt, SignInLockout } from '../lockout/lockout.service.ts';
-import { MailDeliveryError, type MailService, type OutgoingMail } from '../mail/mail.service.ts';
-import { SignupRepository } from '../signup/signup.repository.ts';
+} from '../challenges/index.ts';
+import type { SignInAttempt, SignInLockout } from '../lockout/index.ts';
+import { MailDeliveryError, type MailService, type OutgoingMail } from '../mail/index.ts';
+import { SignupRepository } from '../signup/index.ts';
 import type { VerificationRepository } from './verification.repository.ts';
 
 export const CODE_MINUTES = SIGN_IN_LIMITS.codeMinutes;

@@ -1,0 +1,3 @@
+// What other modules may use of auth; everything else stays inside it.
+export * from './auth.repository.ts';
+export * from './auth.service.ts';

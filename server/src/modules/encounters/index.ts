@@ -1,0 +1,3 @@
+// What other modules may use of encounters; everything else stays inside it.
+export * from './encounters.repository.ts';
+export * from './encounters.service.ts';

@@ -1,0 +1,2 @@
+// What other modules may use of posting; everything else stays inside it.
+export * from './posting-file.ts';
