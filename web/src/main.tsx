@@ -7,7 +7,7 @@ import { logRelease } from '@/app/release.ts';
 import { createAppRouter } from '@/app/router.ts';
 import { getMe } from '@/features/auth/api/get-me.ts';
 import { postLogout } from '@/features/auth/api/logout.ts';
-import { appConfigQueryOptions } from '@/features/config/api/get-app-config.ts';
+import { appConfigQueryOptions } from '@/config/get-app-config.ts';
 import { createAuth } from '@/lib/auth.ts';
 import { startLanguage } from '@/lib/language.ts';
 import { shareStyleNonce } from '@/lib/style-nonce.ts';

@@ -1,6 +1,6 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { FullScreenSpinner } from '@/components/full-screen-spinner.tsx';
-import { useBranding } from '@/features/config/hooks/use-branding.ts';
+import { useBranding } from '@/hooks/use-branding.ts';
 import { useAuthState } from '@/lib/auth-context.ts';
 import type { AppRouter } from './router.ts';
 

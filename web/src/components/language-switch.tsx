@@ -1,6 +1,6 @@
 import { Languages } from 'lucide-react';
 import { LANGUAGE_NAMES, type Language } from '@webpay/contracts/language';
-import { saveLanguage } from '@/features/auth/api/save-language.ts';
+import { saveLanguage } from '@/lib/save-language.ts';
 import { chooseLanguage, useLanguage } from '@/lib/language.ts';
 import { useSession } from '@/lib/session.ts';
 import { cn } from '@/lib/utils.ts';

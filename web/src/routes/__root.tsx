@@ -9,7 +9,7 @@ import { LoadOnEvent } from '@/components/load-on-event.tsx';
 import { NotFoundRedirect } from '@/components/not-found-redirect.tsx';
 import { TopProgressBar } from '@/components/top-progress-bar.tsx';
 import type { RouterContext } from '@/app/router-context.ts';
-import { useAccentColor, useBranding } from '@/features/config/hooks/use-branding.ts';
+import { useAccentColor, useBranding } from '@/hooks/use-branding.ts';
 import { API_ERROR_EVENT } from '@/lib/api-error-events.ts';
 import { useAuthState } from '@/lib/auth-context.ts';
 import { INVALID_CODE_EVENT } from '@/lib/invalid-code-events.ts';

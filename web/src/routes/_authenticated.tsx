@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-router';
 import { ErrorScreen } from '@/components/error-screen.tsx';
 import { AppShell, type NavItem } from '@/components/layouts/app-shell.tsx';
-import { useBranding, useSupportPhone } from '@/features/config/hooks/use-branding.ts';
+import { useBranding, useSupportPhone } from '@/hooks/use-branding.ts';
 import { useAuth } from '@/lib/auth-context.ts';
 import { useSession } from '@/lib/session.ts';
 import { useRouteRetry } from '@/lib/use-route-retry.ts';

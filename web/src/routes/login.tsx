@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout.tsx';
 import { authPageTitles } from '@/features/auth/auth.messages.ts';
-import { useBranding } from '@/features/config/hooks/use-branding.ts';
+import { useBranding } from '@/hooks/use-branding.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 

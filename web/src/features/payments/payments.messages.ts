@@ -11,13 +11,7 @@ import {
 import { ERROR_SCREEN, ERROR_SCREEN_ES } from '@webpay/contracts/messages';
 import { AMOUNT_MESSAGES, AMOUNT_MESSAGES_ES } from '@webpay/contracts/money';
 import { PAYMENT_MESSAGES, PAYMENT_MESSAGES_ES } from '@webpay/contracts/payment-messages';
-import {
-  PAYMENT_ITEM_DESCRIPTIONS,
-  PAYMENT_ITEM_DESCRIPTIONS_ES,
-  PAYMENT_LINE_MESSAGES,
-  PAYMENT_LINE_MESSAGES_ES,
-  PAYMENT_TYPE_LABELS,
-} from '@webpay/contracts/payments';
+import { PAYMENT_LINE_MESSAGES, PAYMENT_LINE_MESSAGES_ES } from '@webpay/contracts/payments';
 import { PLAIN_TEXT_MESSAGES, PLAIN_TEXT_MESSAGES_ES } from '@webpay/contracts/plain-text';
 import { defineCatalogue } from '@/lib/messages.ts';
 
@@ -30,22 +24,6 @@ export const PAYMENT_FORM_VALIDATION = [
   defineCatalogue(PAYMENT_LINE_MESSAGES, PAYMENT_LINE_MESSAGES_ES),
   defineCatalogue(PLAIN_TEXT_MESSAGES, PLAIN_TEXT_MESSAGES_ES),
 ] as const;
-
-/** How a bank account's type is named, on the form and on a receipt. */
-export const accountTypeMessages = defineCatalogue(
-  { CHECKING: 'Checking', SAVINGS: 'Savings' },
-  { CHECKING: 'Cuenta de cheques', SAVINGS: 'Cuenta de ahorros' },
-);
-
-/**
- * The words the portal itself puts into a payment line's description (SPEC
- * §3): the service keeps them in English with the payment, so they are
- * reworded where they are shown.
- */
-export const itemDescriptionMessages = defineCatalogue(
-  { ...PAYMENT_ITEM_DESCRIPTIONS, guarantor: PAYMENT_TYPE_LABELS.total },
-  { ...PAYMENT_ITEM_DESCRIPTIONS_ES, guarantor: 'Pago a su cuenta' },
-);
 
 /** SPEC §2 Payment dialog: the form and the phases. */
 export const paymentDialogMessages = defineCatalogue(

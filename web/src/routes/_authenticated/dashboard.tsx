@@ -1,6 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { EmailMfaNotice } from '@/features/auth/components/email-mfa-notice.tsx';
 import { Dashboard } from '@/features/dashboard/components/dashboard.tsx';
+import { PaymentDialog } from '@/features/payments/components/payment-dialog.tsx';
+import { ReceiptDialog } from '@/features/payments/components/receipt-dialog.tsx';
 
 export const Route = createFileRoute('/_authenticated/dashboard')({
-  component: Dashboard,
+  component: DashboardRoute,
 });
+
+/** The dashboard, with the payments feature's dialogs and the sign-in's notice. */
+function DashboardRoute() {
+  return (
+    <Dashboard
+      paymentDialog={PaymentDialog}
+      receiptDialog={ReceiptDialog}
+      notice={<EmailMfaNotice />}
+    />
+  );
+}

@@ -1,6 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { paymentHistoryQueryOptions } from '@/features/payment-history/api/get-payment-history.ts';
 import { PaymentHistoryPage } from '@/features/payment-history/components/payment-history-page.tsx';
+import { ReceiptDialog } from '@/features/payments/components/receipt-dialog.tsx';
 import { useMemo } from 'react';
 import {
   parsePaymentFilter,
@@ -35,6 +36,7 @@ function PaymentsRoute() {
     <PaymentHistoryPage
       filter={filter}
       onFilterChange={(next) => void navigate({ search: next })}
+      receiptDialog={ReceiptDialog}
     />
   );
 }

@@ -6,7 +6,7 @@ import { ErrorScreen } from '@/components/error-screen.tsx';
 import { PhoneLink } from '@/components/phone-link.tsx';
 import { Card, CardContent, CardHeader } from '@/components/ui/card.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { useBranding, useSupportPhone } from '@/features/config/hooks/use-branding.ts';
+import { useBranding, useSupportPhone } from '@/hooks/use-branding.ts';
 import { LoadingPlaceholder } from '@/components/list-skeleton.tsx';
 import { useMessages } from '@/lib/messages.ts';
 import { queryKeys } from '@/lib/query-keys.ts';

@@ -2,10 +2,12 @@ import { useCallback, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { EncountersResponse } from '@webpay/contracts/encounters';
 import type { Receipt } from '@webpay/contracts/payments';
-import { useAppConfig } from '@/features/config/api/get-app-config.ts';
-import { PaymentDialog } from '@/features/payments/components/payment-dialog.tsx';
-import { ReceiptDialog } from '@/features/payments/components/receipt-dialog.tsx';
-import type { EnteredAmounts, PaymentRequest } from '@/features/payments/utils/payment-items.ts';
+import { useAppConfig } from '@/config/get-app-config.ts';
+import type {
+  PaymentDialogComponent,
+  ReceiptDialogComponent,
+} from '@/lib/payments/payment-dialogs.ts';
+import type { EnteredAmounts, PaymentRequest } from '@/lib/payments/payment-items.ts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { useAuth } from '@/lib/auth-context.ts';
@@ -24,13 +26,22 @@ export interface DashboardTabsViewProps {
   session: Session;
   /** The guarantor's own support phone, else the fallback. */
   supportPhone: string | undefined;
+  /** The payments feature's dialogs, passed in by the route. */
+  paymentDialog: PaymentDialogComponent;
+  receiptDialog: ReceiptDialogComponent;
 }
 
 /**
  * SPEC §2 Dashboard tabs and §4 Payment mode: one tab per place the guarantor
  * owes money, the amounts entered on them, and the payment dialog they open.
  */
-export function DashboardTabsView({ data, session, supportPhone }: DashboardTabsViewProps) {
+export function DashboardTabsView({
+  data,
+  session,
+  supportPhone,
+  paymentDialog: PaymentDialog,
+  receiptDialog: ReceiptDialog,
+}: DashboardTabsViewProps) {
   const config = useAppConfig().data;
   const language = useLanguage();
   const t = useMessages(dashboardMessages);

@@ -4,7 +4,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Encounter, PaymentPlan } from '@webpay/contracts/encounters';
 import { DASHBOARD_NOTES_ES } from '@webpay/contracts/messages';
-import type { EnteredAmounts } from '@/features/payments/utils/payment-items.ts';
+import type { EnteredAmounts } from '@/lib/payments/payment-items.ts';
 import { chooseLanguage } from '@/lib/language.ts';
 import { writeStoredSession } from '@/lib/session-storage.ts';
 import { claimsFor, encounter, maria, mariaEncounters, tokenFor } from '@test/fixtures.ts';

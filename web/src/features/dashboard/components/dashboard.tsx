@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import { ErrorScreen } from '@/components/error-screen.tsx';
-import { EmailMfaNotice } from '@/features/auth/components/email-mfa-notice.tsx';
-import { useBranding, useSupportPhone } from '@/features/config/hooks/use-branding.ts';
+import { useBranding, useSupportPhone } from '@/hooks/use-branding.ts';
 import { useAuth } from '@/lib/auth-context.ts';
 import { isAuthError } from '@/lib/query-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
@@ -14,10 +13,18 @@ import { useMessages } from '@/lib/messages.ts';
 import { useEncounters } from '../api/get-encounters.ts';
 import { dashboardMessages } from '../dashboard.messages.ts';
 import { DashboardSkeleton } from './dashboard-skeleton.tsx';
-import { DashboardTabsView } from './dashboard-tabs-view.tsx';
+import { DashboardTabsView, type DashboardTabsViewProps } from './dashboard-tabs-view.tsx';
 
 /** /dashboard: what the guarantor owes and what they want to pay now. */
-export function Dashboard() {
+export interface DashboardProps extends Pick<
+  DashboardTabsViewProps,
+  'paymentDialog' | 'receiptDialog'
+> {
+  /** Shown above the accounts: the sign-in's notice about e-mailed codes. */
+  notice?: ReactNode;
+}
+
+export function Dashboard({ paymentDialog, receiptDialog, notice }: DashboardProps) {
   const session = useSession();
   const auth = useAuth();
   const navigate = useNavigate();
@@ -72,7 +79,7 @@ export function Dashboard() {
         {firstName && <p className="text-muted-foreground">{t.welcome(firstName)}</p>}
       </div>
 
-      <EmailMfaNotice />
+      {notice}
 
       {sessionLost ? null : shownError ? (
         <ErrorScreen
@@ -84,7 +91,13 @@ export function Dashboard() {
       ) : encounters.data === undefined ? (
         <DashboardSkeleton />
       ) : session ? (
-        <DashboardTabsView data={encounters.data} session={session} supportPhone={supportPhone} />
+        <DashboardTabsView
+          data={encounters.data}
+          session={session}
+          supportPhone={supportPhone}
+          paymentDialog={paymentDialog}
+          receiptDialog={receiptDialog}
+        />
       ) : null}
     </div>
   );

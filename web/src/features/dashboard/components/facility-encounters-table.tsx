@@ -15,7 +15,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table.tsx';
-import type { EnteredAmounts, Payable } from '@/features/payments/utils/payment-items.ts';
+import type { EnteredAmounts, Payable } from '@/lib/payments/payment-items.ts';
 import { amountInputToCents } from '@/lib/amount-input.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { dashboardMessages } from '../dashboard.messages.ts';

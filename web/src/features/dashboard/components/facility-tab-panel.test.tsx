@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Encounter } from '@webpay/contracts/encounters';
 import { DASHBOARD_MESSAGES, DASHBOARD_NOTES } from '@webpay/contracts/messages';
-import type { EnteredAmounts, PaymentRequest } from '@/features/payments/utils/payment-items.ts';
+import type { EnteredAmounts, PaymentRequest } from '@/lib/payments/payment-items.ts';
 import { encounter } from '@test/fixtures.ts';
 import type { FacilityTab } from '../utils/dashboard-tabs.ts';
 import { alertStorageKey } from '../utils/dismissed-alerts.ts';

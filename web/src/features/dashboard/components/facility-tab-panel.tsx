@@ -6,7 +6,7 @@ import {
   selectedItems,
   type EnteredAmounts,
   type PaymentRequest,
-} from '@/features/payments/utils/payment-items.ts';
+} from '@/lib/payments/payment-items.ts';
 import { centsToAmountInput } from '@/lib/amount-input.ts';
 import { useLanguage } from '@/lib/language.ts';
 import { useMessages } from '@/lib/messages.ts';

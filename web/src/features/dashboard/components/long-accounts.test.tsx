@@ -8,7 +8,7 @@ import {
   encounterPayable,
   type EnteredAmounts,
   type PaymentRequest,
-} from '@/features/payments/utils/payment-items.ts';
+} from '@/lib/payments/payment-items.ts';
 import { encounter, maria } from '@test/fixtures.ts';
 import type { MainTab } from '../utils/dashboard-tabs.ts';
 import { FacilityEncountersTable } from './facility-encounters-table.tsx';

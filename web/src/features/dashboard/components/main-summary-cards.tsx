@@ -11,7 +11,7 @@ import {
   totalItem,
   type PaymentRequest,
   type Selection,
-} from '@/features/payments/utils/payment-items.ts';
+} from '@/lib/payments/payment-items.ts';
 import { amountInputToCents } from '@/lib/amount-input.ts';
 import { useLanguage } from '@/lib/language.ts';
 import { useMessages } from '@/lib/messages.ts';

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { Encounter, PaymentPlan } from '@webpay/contracts/encounters';
 import { DASHBOARD_MESSAGES, DASHBOARD_NOTES } from '@webpay/contracts/messages';
 import { AMOUNT_MESSAGES } from '@webpay/contracts/money';
-import type { EnteredAmounts, PaymentRequest } from '@/features/payments/utils/payment-items.ts';
+import type { EnteredAmounts, PaymentRequest } from '@/lib/payments/payment-items.ts';
 import { encounter, maria } from '@test/fixtures.ts';
 import type { MainTab } from '../utils/dashboard-tabs.ts';
 import { MainTabPanel } from './main-tab-panel.tsx';

@@ -6,7 +6,7 @@ import {
   selectedItems,
   type EnteredAmounts,
   type PaymentRequest,
-} from '@/features/payments/utils/payment-items.ts';
+} from '@/lib/payments/payment-items.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { dashboardMessages } from '../dashboard.messages.ts';
 import type { MainTab } from '../utils/dashboard-tabs.ts';

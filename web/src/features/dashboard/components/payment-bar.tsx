@@ -1,6 +1,6 @@
 import { formatCents } from '@webpay/contracts/money';
 import { Button } from '@/components/ui/button.tsx';
-import type { Selection } from '@/features/payments/utils/payment-items.ts';
+import type { Selection } from '@/lib/payments/payment-items.ts';
 import { useLanguage } from '@/lib/language.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { dashboardMessages } from '../dashboard.messages.ts';

@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PaymentPlan } from '@webpay/contracts/encounters';
 import { DASHBOARD_MESSAGES } from '@webpay/contracts/messages';
-import type { EnteredAmounts } from '@/features/payments/utils/payment-items.ts';
+import type { EnteredAmounts } from '@/lib/payments/payment-items.ts';
 import { encounter } from '@test/fixtures.ts';
 import { PaymentPlansTable } from './payment-plans-table.tsx';
 

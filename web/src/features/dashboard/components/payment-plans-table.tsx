@@ -18,7 +18,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table.tsx';
-import { planPayable, type EnteredAmounts } from '@/features/payments/utils/payment-items.ts';
+import { planPayable, type EnteredAmounts } from '@/lib/payments/payment-items.ts';
 import { useFormatDate } from '@/lib/language.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { cn } from '@/lib/utils.ts';

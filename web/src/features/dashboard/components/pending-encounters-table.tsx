@@ -14,7 +14,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table.tsx';
-import { encounterPayable, type EnteredAmounts } from '@/features/payments/utils/payment-items.ts';
+import { encounterPayable, type EnteredAmounts } from '@/lib/payments/payment-items.ts';
 import { useFormatDate } from '@/lib/language.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { dashboardMessages } from '../dashboard.messages.ts';

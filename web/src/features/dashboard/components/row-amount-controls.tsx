@@ -2,7 +2,7 @@ import { memo, useId, useRef } from 'react';
 import { AmountInput } from '@/components/ui/amount-input.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
-import type { Payable } from '@/features/payments/utils/payment-items.ts';
+import type { Payable } from '@/lib/payments/payment-items.ts';
 import { centsToAmountInput } from '@/lib/amount-input.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { cn } from '@/lib/utils.ts';

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { formatCents } from '@webpay/contracts/money';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import type { Selection } from '@/features/payments/utils/payment-items.ts';
+import type { Selection } from '@/lib/payments/payment-items.ts';
 import { useLanguage } from '@/lib/language.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { cn } from '@/lib/utils.ts';

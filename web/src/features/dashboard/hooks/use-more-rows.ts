@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import type { EnteredAmounts } from '@/features/payments/utils/payment-items.ts';
+import type { EnteredAmounts } from '@/lib/payments/payment-items.ts';
 
 /**
  * How many rows a dashboard table lists before asking to show more. Every

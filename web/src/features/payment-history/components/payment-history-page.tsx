@@ -5,8 +5,8 @@ import { CalendarSearch, Wallet } from 'lucide-react';
 import { ErrorScreen } from '@/components/error-screen.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
-import { useBranding, useSupportPhone } from '@/features/config/hooks/use-branding.ts';
-import { ReceiptDialog } from '@/features/payments/components/receipt-dialog.tsx';
+import { useBranding, useSupportPhone } from '@/hooks/use-branding.ts';
+import type { ReceiptDialogComponent } from '@/lib/payments/payment-dialogs.ts';
 import { useLanguage } from '@/lib/language.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { useSession } from '@/lib/session.ts';
@@ -28,10 +28,16 @@ import { PaymentHistoryTable } from './payment-history-table.tsx';
 export interface PaymentHistoryPageProps {
   filter: PaymentFilter;
   onFilterChange: (filter: PaymentFilter) => void;
+  /** The payments feature's receipt, passed in by the route. */
+  receiptDialog: ReceiptDialogComponent;
 }
 
 /** /payments: what the guarantor has paid, when, how, and the receipt of each. */
-export function PaymentHistoryPage({ filter, onFilterChange }: PaymentHistoryPageProps) {
+export function PaymentHistoryPage({
+  filter,
+  onFilterChange,
+  receiptDialog: ReceiptDialog,
+}: PaymentHistoryPageProps) {
   const t = useMessages(paymentHistoryMessages);
   const language = useLanguage();
   const session = useSession();

@@ -12,8 +12,8 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table.tsx';
-import { itemDescriptionMessages } from '@/features/payments/payments.messages.ts';
-import { describedIn } from '@/features/payments/utils/payment-items.ts';
+import { itemDescriptionMessages } from '@/lib/payments/payment-words.messages.ts';
+import { describedIn } from '@/lib/payments/payment-items.ts';
 import { useFormatDate, useLanguage } from '@/lib/language.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { paymentTableMessages } from '../payment-history.messages.ts';

@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, type Language } from '@webpay/contracts/language';
 import type { PaymentHistoryItem } from '@webpay/contracts/payment-history';
-import { maskedBankAccount, maskedCard } from '@/features/payments/utils/receipt-format.ts';
+import { maskedBankAccount, maskedCard } from '@/lib/payments/receipt-format.ts';
 import { messagesIn } from '@/lib/messages.ts';
 import { paymentTableMessages } from '../payment-history.messages.ts';
 

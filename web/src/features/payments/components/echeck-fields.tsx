@@ -7,11 +7,8 @@ import { RadioGroupField } from '@/components/ui/radio-group-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { useMessages } from '@/lib/messages.ts';
 import { useValidationText } from '@/lib/validation-text.ts';
-import {
-  accountTypeMessages,
-  PAYMENT_FORM_VALIDATION,
-  paymentDialogMessages,
-} from '../payments.messages.ts';
+import { PAYMENT_FORM_VALIDATION, paymentDialogMessages } from '../payments.messages.ts';
+import { accountTypeMessages } from '@/lib/payments/payment-words.messages.ts';
 import {
   ACCOUNT_NUMBER_MAX,
   digitsOnly,

@@ -1,6 +1,4 @@
 import type { Claims, User } from '@webpay/contracts/auth';
-import type { EncountersResponse } from '@webpay/contracts/encounters';
-import type { Receipt } from '@webpay/contracts/payments';
 import {
   Dialog,
   DialogContent,
@@ -10,6 +8,7 @@ import {
 } from '@/components/ui/dialog.tsx';
 import { useMessages } from '@/lib/messages.ts';
 import { useSession } from '@/lib/session.ts';
+import type { PaymentDialogProps } from '@/lib/payments/payment-dialogs.ts';
 import { usePaymentDialog } from '../hooks/use-payment-dialog.ts';
 import { isPendingRefusal } from '../hooks/use-pending-question.ts';
 import { useRestoreFocus } from '../hooks/use-restore-focus.ts';
@@ -17,22 +16,12 @@ import {
   checkedPaymentMode,
   paymentTotalCents,
   type PaymentRequest,
-} from '../utils/payment-items.ts';
+} from '@/lib/payments/payment-items.ts';
 import { authorizationSources } from '../utils/echeck-authorization.ts';
 import { paymentDialogMessages } from '../payments.messages.ts';
 import { PaymentForm } from './payment-form.tsx';
 import { PaymentStatus } from './payment-status.tsx';
 import { PendingQuestion } from './pending-question.tsx';
-
-export interface PaymentDialogProps {
-  /** What to pay; null keeps the dialog closed. */
-  request: PaymentRequest | null;
-  /** The pending bills the items come from, for what is already pending on them. */
-  bills?: EncountersResponse;
-  onClose: () => void;
-  /** SPEC §4 After a successful payment (or an approval the service could not record). */
-  onPaid: (receipt: Receipt) => void;
-}
 
 /** SPEC §2 Payment dialog. It renders only for a signed-in user with token and claims. */
 export function PaymentDialog({ request, bills, onClose, onPaid }: PaymentDialogProps) {

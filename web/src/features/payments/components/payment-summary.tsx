@@ -2,8 +2,9 @@ import { useId } from 'react';
 import { formatCents, formatUsd, type Cents } from '@webpay/contracts/money';
 import type { PaymentItem } from '@webpay/contracts/payments';
 import { useMessages } from '@/lib/messages.ts';
-import { itemDescriptionMessages, paymentDialogMessages } from '../payments.messages.ts';
-import { describedIn, paymentTotalCents } from '../utils/payment-items.ts';
+import { paymentDialogMessages } from '../payments.messages.ts';
+import { itemDescriptionMessages } from '@/lib/payments/payment-words.messages.ts';
+import { describedIn, paymentTotalCents } from '@/lib/payments/payment-items.ts';
 
 export interface PaymentSummaryProps {
   items: readonly PaymentItem[];

@@ -4,14 +4,15 @@ import { formatUsd } from '@webpay/contracts/money';
 import type { Receipt } from '@webpay/contracts/payments';
 import { useLanguage } from '@/lib/language.ts';
 import { messagesIn, useMessages } from '@/lib/messages.ts';
-import { itemDescriptionMessages, receiptMessages } from '../payments.messages.ts';
-import { describedIn } from '../utils/payment-items.ts';
+import { receiptMessages } from '../payments.messages.ts';
+import { itemDescriptionMessages } from '@/lib/payments/payment-words.messages.ts';
+import { describedIn } from '@/lib/payments/payment-items.ts';
 import {
   formatExpiry,
   formatReceiptDate,
   maskedBankAccount,
   maskedCard,
-} from '../utils/receipt-format.ts';
+} from '@/lib/payments/receipt-format.ts';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -10,23 +10,16 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog.tsx';
-import { useAppConfig } from '@/features/config/api/get-app-config.ts';
-import { useSupportPhone } from '@/features/config/hooks/use-branding.ts';
+import { useAppConfig } from '@/config/get-app-config.ts';
+import { useSupportPhone } from '@/hooks/use-branding.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { useSession } from '@/lib/session.ts';
+import type { ReceiptDialogProps } from '@/lib/payments/payment-dialogs.ts';
 import { useRestoreFocus } from '../hooks/use-restore-focus.ts';
 import { receiptMessages } from '../payments.messages.ts';
 import { receiptHelp } from '../utils/receipt-help.ts';
 import { ReceiptDetails } from './receipt-details.tsx';
 import { ReceiptHelpText } from './receipt-help-text.tsx';
-
-export interface ReceiptDialogProps {
-  /** null keeps the dialog closed. */
-  receipt: Receipt | null;
-  onClose: () => void;
-  /** Already posted to the accounts (payment history): the posting-time note no longer applies. */
-  applied?: boolean;
-}
 
 /** SPEC §2: the receipt after a payment, printable on its own. */
 export function ReceiptDialog({ receipt, onClose, applied = false }: ReceiptDialogProps) {

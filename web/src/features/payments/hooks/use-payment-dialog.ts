@@ -4,14 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { Claims, User } from '@webpay/contracts/auth';
 import type { EncountersResponse } from '@webpay/contracts/encounters';
 import type { Receipt } from '@webpay/contracts/payments';
-import { useAppConfig } from '@/features/config/api/get-app-config.ts';
+import { useAppConfig } from '@/config/get-app-config.ts';
 import {
   defaultPaymentFormValues,
   paymentFormSchema,
   type PaymentFormOutput,
   type PaymentFormValues,
 } from '../utils/payment-form.ts';
-import type { PaymentRequest } from '../utils/payment-items.ts';
+import type { PaymentRequest } from '@/lib/payments/payment-items.ts';
 import { buildSubmission } from '../utils/payment-submission.ts';
 import { useLoginRedirect } from './use-login-redirect.ts';
 import { usePaymentFlow } from './use-payment-flow.ts';

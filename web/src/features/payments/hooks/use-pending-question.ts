@@ -4,8 +4,9 @@ import { ERROR_CODES } from '@webpay/contracts/errors';
 import { formatCents } from '@webpay/contracts/money';
 import type { PaymentItem } from '@webpay/contracts/payments';
 import { useMessages } from '@/lib/messages.ts';
-import { itemDescriptionMessages, pendingQuestionMessages } from '../payments.messages.ts';
-import { describedIn } from '../utils/payment-items.ts';
+import { pendingQuestionMessages } from '../payments.messages.ts';
+import { itemDescriptionMessages } from '@/lib/payments/payment-words.messages.ts';
+import { describedIn } from '@/lib/payments/payment-items.ts';
 import type { PaymentProblem } from '../utils/payment-problems.ts';
 import { pendingOnItem } from '../utils/pending-on-items.ts';
 

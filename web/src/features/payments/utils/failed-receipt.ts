@@ -2,9 +2,9 @@ import type { Payer } from '@webpay/contracts/billing';
 import { fromCents } from '@webpay/contracts/money';
 import type { PaymentItem, PaymentLine, Receipt } from '@webpay/contracts/payments';
 import type { ConvergeResponse } from './converge-lightbox.ts';
-import { paymentTotalCents } from './payment-items.ts';
+import { paymentTotalCents } from '@/lib/payments/payment-items.ts';
 import { responseText } from './payment-problems.ts';
-import { formatExpiry, lastFour } from './receipt-format.ts';
+import { formatExpiry, lastFour } from '@/lib/payments/receipt-format.ts';
 
 /** SPEC §4: a failed receipt has no receipt number of its own. */
 export const FAILED_RECEIPT_ID = 'N/A';

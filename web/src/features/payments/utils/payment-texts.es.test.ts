@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES, PAYMENT_MESSAGES_ES } from '@webpay/contracts/payments';
 import { messagesIn } from '@/lib/messages.ts';
-import { itemDescriptionMessages } from '../payments.messages.ts';
-import { describedIn } from './payment-items.ts';
+import { itemDescriptionMessages } from '@/lib/payments/payment-words.messages.ts';
+import { describedIn } from '@/lib/payments/payment-items.ts';
 import { declinedError, lightboxError } from './payment-problems.ts';
-import { formatReceiptDate, maskedBankAccount } from './receipt-format.ts';
+import { formatReceiptDate, maskedBankAccount } from '@/lib/payments/receipt-format.ts';
 
 describe('payment texts in either language', () => {
   it("rewords the portal's own words in a description, never a name or number", () => {

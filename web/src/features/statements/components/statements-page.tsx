@@ -4,7 +4,7 @@ import { FileText } from 'lucide-react';
 import { ErrorScreen } from '@/components/error-screen.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
-import { useBranding, useSupportPhone } from '@/features/config/hooks/use-branding.ts';
+import { useBranding, useSupportPhone } from '@/hooks/use-branding.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { useSession } from '@/lib/session.ts';

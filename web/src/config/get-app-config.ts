@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@webpay/contracts/api';
 import type { AppConfig } from '@webpay/contracts/config';
-import { CONFIG_CACHE } from '@/config/constants.ts';
+import { CONFIG_CACHE } from './constants.ts';
 import { api, unwrap, type ApiResult } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 

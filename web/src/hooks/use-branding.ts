@@ -4,7 +4,7 @@ import { LOGIN_PROMO, LOGIN_PROMO_ES } from '@webpay/contracts/messages';
 import { DEFAULT_BRANDING } from '@/config/constants.ts';
 import { applyAccent } from '@/lib/color.ts';
 import { useLanguage } from '@/lib/language.ts';
-import { useAppConfig } from '../api/get-app-config.ts';
+import { useAppConfig } from '@/config/get-app-config.ts';
 
 export interface Branding {
   portalName: string;

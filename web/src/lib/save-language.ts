@@ -1,6 +1,6 @@
 import { API_PATHS } from '@webpay/contracts/api';
 import type { Language } from '@webpay/contracts/language';
-import { api, type ApiResult } from '@/lib/api-client.ts';
+import { api, type ApiResult } from './api-client.ts';
 import { loadUnusedAnswerSchema } from './load-unused-answer.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { CONFIG_CACHE } from '@/config/constants.ts';
+import { CONFIG_CACHE } from './constants.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { sessionStore, toSession } from '@/lib/session.ts';

@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, LOCALES, type Language } from '@webpay/contracts/language';
 import type { Receipt } from '@webpay/contracts/payments';
 import { messagesIn } from '@/lib/messages.ts';
-import { accountTypeMessages } from '../payments.messages.ts';
+import { accountTypeMessages } from '@/lib/payments/payment-words.messages.ts';
 
 const MASK = '••••';
 
