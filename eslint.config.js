@@ -4,6 +4,90 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
+
+// Import zones: who may import whom (decision 0018). Paths are absolute so
+// the rules hold wherever ESLint is started from.
+const root = import.meta.dirname;
+const at = (path) => `${root}/${path}`;
+const directories = (path) =>
+  readdirSync(at(path), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+const testFiles = ['**/*.test.ts', '**/*.test.tsx'];
+// Test tooling, in the places it lives now and the places it moves to.
+const testTooling = [
+  'server/test/**',
+  'web/test/**',
+  'server/src/test/**',
+  'web/src/test/**',
+  '**/*.test-helpers*',
+  '**/testing/**',
+];
+
+const productNeverImportsTestTooling = {
+  target: [at('server/src/**'), at('web/src/**')],
+  from: testTooling.map((path) => (path.startsWith('**') ? `${root}/${path}` : at(path))),
+  message: 'Product source never imports test tooling.',
+};
+
+const portalShared = ['components', 'lib', 'hooks', 'config', 'styles'];
+// Tests may also use another feature's test fixtures (features/*/testing).
+const portalZones = (except = []) => [
+  {
+    target: portalShared.map((dir) => at(`web/src/${dir}/**`)),
+    from: [at('web/src/features/**'), at('web/src/routes/**'), at('web/src/app/**')],
+    message:
+      'Shared portal code (components, lib, hooks, config) never imports features, routes or app.',
+  },
+  {
+    target: at('web/src/features/**'),
+    from: [at('web/src/routes/**'), at('web/src/app/**')],
+    message: 'A feature never imports routes or app; the route composes features.',
+  },
+  ...directories('web/src/features').map((feature) => ({
+    // Test tooling in features/*/testing composes features the way app does.
+    target: [at(`web/src/features/${feature}/*`), at(`web/src/features/${feature}/!(testing)/**`)],
+    from: at(`web/src/features/!(${feature})/**`),
+    except: except.map(at),
+    message:
+      'A feature never imports another feature: move what both use to components, lib or hooks, or compose them in the route.',
+  })),
+];
+
+const serviceModules = directories('server/src/modules');
+// Tests may also use another module's test helpers.
+const moduleZones = (except) =>
+  serviceModules.map((module) => ({
+    target: at(`server/src/modules/${module}/**`),
+    from: at(`server/src/modules/!(${module})/**`),
+    except: except.map(at),
+    message: "A module reaches another only through that module's index.ts.",
+  }));
+// Product layering; a test may reach across it to check what it checks.
+const serviceLayers = [
+  {
+    target: at('server/src/modules/**'),
+    from: at('server/src/plugins'),
+    message:
+      'Modules never import plugins: plugins/services.ts builds the modules. Shared policy goes in lib.',
+  },
+  {
+    target: at('server/src/lib/**'),
+    from: [at('server/src/modules'), at('server/src/plugins')],
+    message: 'lib is shared by everything and imports neither modules nor plugins.',
+  },
+];
+const contractsZone = [
+  {
+    target: at('contracts/src/**'),
+    from: [at('server'), at('web')],
+    message: 'contracts is shared by the service and the portal and imports neither.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -39,6 +123,63 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
+    },
+  },
+  {
+    files: ['contracts/src/**/*.ts', 'server/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Parse the imported files as TypeScript too, so no-cycle follows them.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['contracts/tsconfig.json', 'server/tsconfig.json', 'web/tsconfig.json'].map(at),
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            ...portalZones(['web/src/features/*/testing/**']),
+            ...moduleZones([
+              'server/src/modules/*/index.ts',
+              'server/src/modules/**/*.test-helpers.ts',
+            ]),
+            ...contractsZone,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    // Test tooling still under server/src until it moves to server/test.
+    ignores: [
+      ...testFiles,
+      ...testTooling,
+      'server/src/{abuse,cluster,faults,security}/**',
+      'server/src/modules/billing-feed/synthetic-feed.ts',
+    ],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            ...portalZones(),
+            ...moduleZones(['server/src/modules/*/index.ts']),
+            ...serviceLayers,
+            ...contractsZone,
+            productNeverImportsTestTooling,
+          ],
+        },
+      ],
     },
   },
   {
