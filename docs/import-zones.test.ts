@@ -68,13 +68,13 @@ const cases: [string, string, string, string | null][] = [
   [
     'product source importing test tooling',
     'server/src/modules/payments/planted.ts',
-    plant('./payments.test-helpers.ts', 'MARIA_PAYER'),
+    plant('../../../test/support/payments.ts', 'MARIA_PAYER'),
     'Product source never imports test tooling',
   ],
   [
     'a test importing test tooling',
     'server/src/modules/payments/planted.test.ts',
-    plant('./payments.test-helpers.ts', 'MARIA_PAYER'),
+    plant('../../../test/support/payments.ts', 'MARIA_PAYER'),
     null,
   ],
 ];

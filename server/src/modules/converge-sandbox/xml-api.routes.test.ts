@@ -5,7 +5,7 @@ import {
   type TestDatabase,
 } from '../../../test/support/database.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
-import { fieldsOf, readXml } from '../payments/converge/converge-xml.ts';
+import { fieldsOf, readXml } from '../payments/index.ts';
 import {
   credentialFields,
   issueToken,

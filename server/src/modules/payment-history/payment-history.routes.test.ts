@@ -12,8 +12,8 @@ import { auditEvents, payments, receipts } from '../../db/schema.ts';
 import { DEMO_GUARANTORS, ROBERT_COUNTS } from '../../demo/demo-guarantors.ts';
 import { testDatabaseKinds } from '../../../test/support/database.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
-import { SANDBOX_BANK_ACCOUNTS } from '../converge-sandbox/test-instruments.ts';
-import { receiptFromSnapshot } from '../payments/receipts.ts';
+import { SANDBOX_BANK_ACCOUNTS } from '../converge-sandbox/index.ts';
+import { receiptFromSnapshot } from '../payments/index.ts';
 import {
   APPROVED_ECHECK,
   MARIA_LINES,

@@ -28,7 +28,7 @@ import {
 } from '../../../test/support/mail-catcher.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { sandboxConvergeEnv } from '../../../test/support/converge-sandbox.ts';
-import { SANDBOX_BANK_ACCOUNTS, SANDBOX_TEST_CARDS } from '../converge-sandbox/test-instruments.ts';
+import { SANDBOX_BANK_ACCOUNTS, SANDBOX_TEST_CARDS } from '../converge-sandbox/index.ts';
 import { ConvergeClient } from './converge/converge.client.ts';
 import { PAYMENT_REFERENCE_PATTERN, RECEIPT_ID_PATTERN } from './payment-references.ts';
 import { PaymentsRepository } from './payments.repository.ts';

@@ -5,10 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../../../test/support/database.ts';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server.ts';
 import { postSale, sandboxConvergeEnv } from '../../../../test/support/converge-sandbox.ts';
-import {
-  SANDBOX_BANK_ACCOUNTS,
-  SANDBOX_TEST_CARDS,
-} from '../../converge-sandbox/test-instruments.ts';
+import { SANDBOX_BANK_ACCOUNTS, SANDBOX_TEST_CARDS } from '../../converge-sandbox/index.ts';
 import { ConvergeClient, type ConvergeEnv } from './converge.client.ts';
 import {
   ConvergeProcessorError,
