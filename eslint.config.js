@@ -8,7 +8,7 @@ import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { readdirSync } from 'node:fs';
 
-// Import zones: who may import whom (decision 0022). Paths are absolute so
+// Import zones: who may import whom (decision 0019). Paths are absolute so
 // the rules hold wherever ESLint is started from.
 const root = import.meta.dirname;
 const at = (path) => `${root}/${path}`;

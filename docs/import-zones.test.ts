@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { ESLint, type Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-// Decision 0022: the import zones and the cycle check hold because
+// Decision 0019: the import zones and the cycle check hold because
 // `npm run lint` refuses a file that breaks them. Each case lints a planted
 // file, which need not exist, against the repository's own eslint.config.js.
 // The planted imports are relative: the `@/` alias resolves the same way in
@@ -79,7 +79,7 @@ const cases: [string, string, string, string | null][] = [
   ],
 ];
 
-describe('import zones (decision 0022)', { timeout: 60_000 }, () => {
+describe('import zones (decision 0019)', { timeout: 60_000 }, () => {
   it.each(cases)('%s', async (_case, path, code, refusal) => {
     const errors = await boundaryErrors(path, code);
     expect(errors.map((error) => error.message)).toEqual(

@@ -2,13 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { apiErrors } from '../../lib/api-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { Database } from '../../db/client.ts';
-import type { AuditEvent, AuditRepository } from '../audit/audit.repository.ts';
-import type { AuthRepository } from '../auth/auth.repository.ts';
-import type { AuthService } from '../auth/auth.service.ts';
-import type { GuarantorRefs } from '../challenges/challenge-secrets.ts';
-import type { ChallengesRepository } from '../challenges/challenges.repository.ts';
-import type { SignInAttempt, SignInLockout } from '../lockout/lockout.service.ts';
-import type { MailService } from '../mail/mail.service.ts';
+import type { AuditEvent, AuditRepository } from '../audit/index.ts';
+import type { AuthRepository, AuthService } from '../auth/index.ts';
+import type { ChallengesRepository, GuarantorRefs } from '../challenges/index.ts';
+import type { SignInAttempt, SignInLockout } from '../lockout/index.ts';
+import type { MailService } from '../mail/index.ts';
 import type { VerificationRepository } from './verification.repository.ts';
 import { VerificationService } from './verification.service.ts';
 

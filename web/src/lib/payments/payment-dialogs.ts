@@ -5,7 +5,7 @@ import type { PaymentRequest } from './payment-items.ts';
 
 // The payments feature's dialogs, as the pages that open them see them. A page
 // in another feature takes the dialog as a prop and its route passes it in,
-// so features do not import each other (decision 0022).
+// so features do not import each other (decision 0019).
 
 export interface PaymentDialogProps {
   /** What to pay; null keeps the dialog closed. */
