@@ -37,17 +37,9 @@ function redirectTarget(
   return { kind: 'page', href: target.href };
 }
 
-/**
- * SPEC §4: the generic error modal opened by 'api-error' events. Its buttons
- * close it, go to an address, reload the page or run the caller's callback.
- * Errors raised while one is showing wait their turn.
- */
-export function ApiErrorDialog() {
-  const router = useRouter();
+/** The errors reported by 'api-error' events, shown one at a time: the first is current. */
+function useApiErrorQueue() {
   const [queue, setQueue] = useState<readonly ApiErrorModalContent[]>([]);
-  const current = queue[0];
-  const firstButton = useRef<HTMLButtonElement>(null);
-  const returnFocusTo = useRef<Element | null>(null);
 
   useEffect(
     () =>
@@ -65,6 +57,19 @@ export function ApiErrorDialog() {
   );
 
   const close = () => setQueue((shown) => shown.slice(1));
+  return { current: queue[0], close };
+}
+
+/**
+ * SPEC §4: the generic error modal opened by 'api-error' events. Its buttons
+ * close it, go to an address, reload the page or run the caller's callback.
+ * Errors raised while one is showing wait their turn.
+ */
+export function ApiErrorDialog() {
+  const router = useRouter();
+  const { current, close } = useApiErrorQueue();
+  const firstButton = useRef<HTMLButtonElement>(null);
+  const returnFocusTo = useRef<Element | null>(null);
 
   const run = (button: ApiErrorButton) => {
     close();

@@ -52,7 +52,6 @@ export function ErrorScreen({
   const t = useMessages(errorScreenMessages);
   const kind = classifyError(error);
   const copy = t[kind];
-  const online = useOnline();
   const [retrying, setRetrying] = useState(false);
 
   const retry = async () => {
@@ -103,42 +102,58 @@ export function ErrorScreen({
           </Button>
         </div>
 
-        <p className="flex items-center gap-2 text-sm" role="status">
-          {online ? (
-            <Wifi aria-hidden="true" className="size-4 text-success-soft-foreground" />
-          ) : (
-            <WifiOff aria-hidden="true" className="size-4 text-danger-soft-foreground" />
-          )}
-          {online ? t.online : t.offline}
-        </p>
+        <ConnectionStatus />
 
-        {(supportPhone || supportEmail) && (
-          <p className="text-sm text-muted-foreground">
-            {t.needHelp}
-            {supportPhone && (
-              <>
-                {t.atPhone}
-                <PhoneLink phone={supportPhone} />
-              </>
-            )}
-            {supportEmail && (
-              <>
-                {supportPhone ? t.orEmail : t.atEmail}
-                <a
-                  className="font-medium text-foreground underline"
-                  href={`mailto:${supportEmail}`}
-                >
-                  {supportEmail}
-                </a>
-              </>
-            )}
-            {t.end}
-          </p>
-        )}
+        <SupportContacts supportPhone={supportPhone} supportEmail={supportEmail} />
 
         {/* Each copy button stays beside its value however wide the page. */}
         <TechnicalDetails rows={technicalDetailRows(error)} className="max-w-2xl" />
       </CardContent>
     </Card>
+  );
+}
+
+/** Whether the browser is online, said politely so a change is read out. */
+function ConnectionStatus() {
+  const t = useMessages(errorScreenMessages);
+  const online = useOnline();
+  return (
+    <p className="flex items-center gap-2 text-sm" role="status">
+      {online ? (
+        <Wifi aria-hidden="true" className="size-4 text-success-soft-foreground" />
+      ) : (
+        <WifiOff aria-hidden="true" className="size-4 text-danger-soft-foreground" />
+      )}
+      {online ? t.online : t.offline}
+    </p>
+  );
+}
+
+/** "Need help? Call … or e-mail …", with whichever of the two is known. */
+function SupportContacts({
+  supportPhone,
+  supportEmail,
+}: Pick<ErrorScreenProps, 'supportPhone' | 'supportEmail'>) {
+  const t = useMessages(errorScreenMessages);
+  if (!supportPhone && !supportEmail) return null;
+  return (
+    <p className="text-sm text-muted-foreground">
+      {t.needHelp}
+      {supportPhone && (
+        <>
+          {t.atPhone}
+          <PhoneLink phone={supportPhone} />
+        </>
+      )}
+      {supportEmail && (
+        <>
+          {supportPhone ? t.orEmail : t.atEmail}
+          <a className="font-medium text-foreground underline" href={`mailto:${supportEmail}`}>
+            {supportEmail}
+          </a>
+        </>
+      )}
+      {t.end}
+    </p>
   );
 }

@@ -166,6 +166,165 @@ export interface BlobRequestOptions {
   signal?: AbortSignal;
 }
 
+interface RequestHeaderValues {
+  accept: string;
+  language: Language;
+  apiKey: string;
+  token: string | null | undefined;
+  /** The call carries a JSON body. */
+  json: boolean;
+  /** Headers of this call only. */
+  extra: Record<string, string> | undefined;
+}
+
+/** The headers every call sends, then the call's own. */
+function requestHeaders({ accept, language, apiKey, token, json, extra }: RequestHeaderValues) {
+  const headers = new Headers({
+    Accept: accept,
+    // The service words its messages, e-mails and PDFs in the language asked
+    // for (decision 0013): the portal's, not the browser's, so they match the screen.
+    'Accept-Language': language,
+    [XHR_MARKER_HEADER]: XHR_MARKER_VALUE,
+  });
+  if (apiKey) headers.set(API_KEY_HEADER, apiKey);
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (json) headers.set('Content-Type', 'application/json');
+  for (const [name, value] of Object.entries(extra ?? {})) {
+    headers.set(name, value);
+  }
+  return headers;
+}
+
+/**
+ * A call's abort controller: it aborts at the deadline or when the caller's
+ * signal does, and says which. `release` undoes the timer and the listener.
+ */
+function deadline(signal: AbortSignal | undefined, timeoutMs: number) {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('The request timed out', 'TimeoutError')),
+    timeoutMs,
+  );
+  const forwardAbort = () => controller.abort(signal?.reason);
+  const abortKind = (): FailureKind | undefined => {
+    if (!controller.signal.aborted) return undefined;
+    return isTimeout(controller.signal.reason) ? 'timeout' : 'aborted';
+  };
+  if (signal?.aborted) forwardAbort();
+  else signal?.addEventListener('abort', forwardAbort, { once: true });
+  const release = () => {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forwardAbort);
+  };
+  return { controller, abortKind, release };
+}
+
+/** A refused call's result: the service's error object if it sent one, and any Retry-After. */
+function refusal<T>(
+  response: Response,
+  payload: unknown,
+  call: string,
+  failed: (status?: number) => ErrorObject,
+): ApiResult<T> {
+  const retryAfterSeconds =
+    response.status === 429 ? parseRetryAfter(response.headers.get('Retry-After')) : undefined;
+  const throttled = retryAfterSeconds === undefined ? {} : { retryAfterSeconds };
+  if (isErrorObject(payload)) {
+    console.error(`${call} failed`, payload);
+    return { error: payload, failure: 'response', ...throttled };
+  }
+  return { error: failed(response.status), failure: 'response', ...throttled };
+}
+
+/** Reads a JSON answer and parses it by the call's schema; an unexpected shape is a failure. */
+function jsonAnswer<S extends z.ZodType>(
+  loadedSchema: Promise<S>,
+  call: string,
+  failed: () => ErrorObject,
+): AnswerReader<z.output<S>> {
+  return async (response) => {
+    const payload = await readBody(response);
+    if (isErrorObject(payload)) {
+      console.error(`${call} failed`, payload);
+      return { error: payload, failure: 'response' };
+    }
+    const parsed = (await loadedSchema).safeParse(payload);
+    if (!parsed.success) {
+      console.error(`${call} answered with an unexpected shape`, parsed.error.issues);
+      return { error: failed(), failure: 'response' };
+    }
+    return { data: parsed.data };
+  };
+}
+
+/** A client's settings with their defaults filled in. */
+type ClientSettings = Required<Omit<ApiClientOptions, 'fetch'>> &
+  Pick<ApiClientOptions, 'fetch'> & {
+    /** The fallback error in the current language, for a status or none. */
+    failed: (status?: number) => ErrorObject;
+  };
+
+/** Sends one call and reads its answer; never throws for a failed call (SPEC §7). */
+async function sendRequest<T>(
+  client: ClientSettings,
+  requestOptions: Omit<RequestOptions<z.ZodType>, 'schema'> & { accept: string },
+  readAnswer: AnswerReader<T>,
+): Promise<ApiResult<T>> {
+  const { method = 'GET', path, body, signal, accept } = requestOptions;
+  const { baseUrl, timeoutMs, getApiKey, getToken, onUnauthorized, getLanguage, failed } = client;
+  const token = requestOptions.token === undefined ? getToken() : requestOptions.token;
+  const doFetch = client.fetch ?? globalThis.fetch.bind(globalThis);
+
+  const headers = requestHeaders({
+    accept,
+    language: getLanguage(),
+    apiKey: getApiKey(),
+    token,
+    json: body !== undefined,
+    extra: requestOptions.headers,
+  });
+  const { controller, abortKind, release } = deadline(signal, timeoutMs);
+
+  try {
+    let response: Response;
+    try {
+      response = await doFetch(`${baseUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: controller.signal,
+        credentials: 'same-origin',
+      });
+    } catch (_networkFailure) {
+      return { error: failed(), failure: abortKind() ?? 'network' };
+    }
+
+    if (response.ok) {
+      let result: ApiResult<T>;
+      try {
+        result = await readAnswer(response);
+      } catch (_unreadable) {
+        // A body cut off by the deadline or the caller counts as that, not as a bad answer.
+        result = { error: failed(), failure: 'response' };
+      }
+      const aborted = abortKind();
+      return aborted ? { error: failed(), failure: aborted } : result;
+    }
+
+    const payload = await readBody(response);
+    const aborted = abortKind();
+    if (aborted) return { error: failed(), failure: aborted };
+
+    // Only the session in use can expire: a refusal of a token that has since been
+    // replaced (e.g. by e-mail multi-factor sign-in) says nothing about the new one.
+    if (response.status === 401 && token && token === getToken()) onUnauthorized();
+
+    return refusal(response, payload, `${method} ${path}`, failed);
+  } finally {
+    release();
+  }
+}
+
 export function createApiClient(options: ApiClientOptions = {}) {
   const {
     baseUrl = SERVICE_BASE_PATH,
@@ -177,89 +336,20 @@ export function createApiClient(options: ApiClientOptions = {}) {
   } = options;
   const failed = (status?: number) => fallbackError(status, getLanguage());
 
-  async function send<T>(
+  const settings: ClientSettings = {
+    baseUrl,
+    timeoutMs,
+    getApiKey,
+    getToken,
+    onUnauthorized,
+    getLanguage,
+    fetch: options.fetch,
+    failed,
+  };
+  const send = <T>(
     requestOptions: Omit<RequestOptions<z.ZodType>, 'schema'> & { accept: string },
     readAnswer: AnswerReader<T>,
-  ): Promise<ApiResult<T>> {
-    const { method = 'GET', path, body, signal, accept } = requestOptions;
-    const token = requestOptions.token === undefined ? getToken() : requestOptions.token;
-    const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-
-    const headers = new Headers({
-      Accept: accept,
-      // The service words its messages, e-mails and PDFs in the language asked
-      // for (decision 0013): the portal's, not the browser's, so they match the screen.
-      'Accept-Language': getLanguage(),
-      [XHR_MARKER_HEADER]: XHR_MARKER_VALUE,
-    });
-    const apiKey = getApiKey();
-    if (apiKey) headers.set(API_KEY_HEADER, apiKey);
-    if (token) headers.set('Authorization', `Bearer ${token}`);
-    if (body !== undefined) headers.set('Content-Type', 'application/json');
-    for (const [name, value] of Object.entries(requestOptions.headers ?? {})) {
-      headers.set(name, value);
-    }
-
-    const controller = new AbortController();
-    const timer = setTimeout(
-      () => controller.abort(new DOMException('The request timed out', 'TimeoutError')),
-      timeoutMs,
-    );
-    const forwardAbort = () => controller.abort(signal?.reason);
-    const abortKind = (): FailureKind | undefined => {
-      if (!controller.signal.aborted) return undefined;
-      return isTimeout(controller.signal.reason) ? 'timeout' : 'aborted';
-    };
-    if (signal?.aborted) forwardAbort();
-    else signal?.addEventListener('abort', forwardAbort, { once: true });
-
-    try {
-      let response: Response;
-      try {
-        response = await doFetch(`${baseUrl}${path}`, {
-          method,
-          headers,
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal: controller.signal,
-          credentials: 'same-origin',
-        });
-      } catch (_networkFailure) {
-        return { error: failed(), failure: abortKind() ?? 'network' };
-      }
-
-      if (response.ok) {
-        let result: ApiResult<T>;
-        try {
-          result = await readAnswer(response);
-        } catch (_unreadable) {
-          // A body cut off by the deadline or the caller counts as that, not as a bad answer.
-          result = { error: failed(), failure: 'response' };
-        }
-        const aborted = abortKind();
-        return aborted ? { error: failed(), failure: aborted } : result;
-      }
-
-      const payload = await readBody(response);
-      const aborted = abortKind();
-      if (aborted) return { error: failed(), failure: aborted };
-
-      // Only the session in use can expire: a refusal of a token that has since been
-      // replaced (e.g. by e-mail multi-factor sign-in) says nothing about the new one.
-      if (response.status === 401 && token && token === getToken()) onUnauthorized();
-
-      const retryAfterSeconds =
-        response.status === 429 ? parseRetryAfter(response.headers.get('Retry-After')) : undefined;
-      const throttled = retryAfterSeconds === undefined ? {} : { retryAfterSeconds };
-      if (isErrorObject(payload)) {
-        console.error(`${method} ${path} failed`, payload);
-        return { error: payload, failure: 'response', ...throttled };
-      }
-      return { error: failed(response.status), failure: 'response', ...throttled };
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', forwardAbort);
-    }
-  }
+  ) => sendRequest<T>(settings, requestOptions, readAnswer);
 
   /** SPEC §7: calls do not throw; even a fault of our own becomes the fallback error. */
   async function guarded<T>(
@@ -285,22 +375,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       loadedSchema.catch(() => undefined);
       return send<z.output<S>>(
         { ...requestOptions, accept: 'application/json' },
-        async (response) => {
-          const payload = await readBody(response);
-          if (isErrorObject(payload)) {
-            console.error(`${method} ${path} failed`, payload);
-            return { error: payload, failure: 'response' };
-          }
-          const parsed = (await loadedSchema).safeParse(payload);
-          if (!parsed.success) {
-            console.error(
-              `${method} ${path} answered with an unexpected shape`,
-              parsed.error.issues,
-            );
-            return { error: failed(), failure: 'response' };
-          }
-          return { data: parsed.data };
-        },
+        jsonAnswer(loadedSchema, `${method} ${path}`, failed),
       );
     });
   }

@@ -34,36 +34,113 @@ const MAX_TIMER_MS = 2_147_483_647;
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export function createAuth(deps: AuthDependencies) {
-  const { queryClient, fetchMe, postLogout, store = sessionStore, now = Date.now } = deps;
-
-  let state: AuthState = { status: 'initialising', sessionExpired: false };
-  const listeners = new Set<() => void>();
-  let expiryTimer: ReturnType<typeof setTimeout> | undefined;
-  let pendingExpiryLogout: Promise<void> | undefined;
-
-  const setState = (patch: Partial<AuthState>) => {
-    state = { ...state, ...patch };
-    for (const listener of listeners) listener();
+/**
+ * The timer that expires a session when its token runs out. It fires only
+ * for the session it was armed for, and re-arms past setTimeout's limit.
+ */
+function expiryTimer(store: SessionStore, now: () => number, onExpired: () => void) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const clear = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
   };
-
-  const clearExpiryTimer = () => {
-    if (expiryTimer !== undefined) clearTimeout(expiryTimer);
-    expiryTimer = undefined;
-  };
-
-  const armExpiryTimer = (session: Session) => {
-    clearExpiryTimer();
+  const arm = (session: Session) => {
+    clear();
     const remaining = session.expiresAt - now();
-    expiryTimer = setTimeout(
+    timer = setTimeout(
       () => {
         if (store.get()?.token !== session.token) return;
-        if (session.expiresAt > now()) armExpiryTimer(session);
-        else expire();
+        if (session.expiresAt > now()) arm(session);
+        else onExpired();
       },
       Math.max(0, Math.min(remaining, MAX_TIMER_MS)),
     );
   };
+  return { arm, clear };
+}
+
+/** The claims of a sign-in token, or null when they cannot be read. */
+async function readClaims(token: string) {
+  try {
+    // Only signing in reads a token, so the sign-in pages open without jose and zod.
+    const [{ decodeJwt }, { claimsSchema }] = await Promise.all([
+      import('jose'),
+      import('@webpay/contracts/auth'),
+    ]);
+    const parsed = claimsSchema.safeParse(decodeJwt(token));
+    if (!parsed.success) throw parsed.error;
+    return parsed.data;
+  } catch (reason) {
+    console.error('The sign-in token could not be read', reason);
+    return null;
+  }
+}
+
+/** The auth state and who listens to it; a change tells every listener. */
+function authStateStore() {
+  let state: AuthState = { status: 'initialising', sessionExpired: false };
+  const listeners = new Set<() => void>();
+  return {
+    listeners,
+    getState: (): AuthState => state,
+    setState(patch: Partial<AuthState>) {
+      state = { ...state, ...patch };
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+/**
+ * SPEC §4: logout waits 300 ms, tells the server (best effort) and forgets
+ * the session and everything cached for it. A sign-in that happens during
+ * the wait is left alone.
+ */
+async function logOutAfterDelay(
+  store: SessionStore,
+  postLogout: AuthDependencies['postLogout'],
+  clearLocalSession: () => void,
+): Promise<void> {
+  const token = store.get()?.token;
+  await wait(LOGOUT_DELAY_MS);
+  if (store.get()?.token !== token) return;
+  // Forget locally first: a refusal of the (maybe already dead) token must not
+  // read as a session expiring.
+  clearLocalSession();
+  if (token) {
+    // Waited for briefly so the server has revoked the token before the next page,
+    // but a slow or failing server never keeps the guarantor signed in here.
+    await Promise.race([postLogout(token).catch(() => undefined), wait(LOGOUT_REVOKE_WAIT_MS)]);
+  }
+}
+
+/** Fetches the signed-in user again and keeps it, unless the session changed meanwhile. */
+async function refreshSignedInUser(
+  store: SessionStore,
+  fetchMe: AuthDependencies['fetchMe'],
+  queryClient: QueryClient,
+): Promise<void> {
+  const session = store.get();
+  if (!session) return;
+  const result = await fetchMe(session.token);
+  if (result.error || store.get()?.token !== session.token) return;
+  store.setUser(result.data);
+  writeStoredUser(result.data);
+  queryClient.setQueryData(queryKeys.user, result.data);
+}
+
+export function createAuth(deps: AuthDependencies) {
+  const { queryClient, fetchMe, postLogout, store = sessionStore, now = Date.now } = deps;
+
+  const { getState, setState, subscribe, listeners } = authStateStore();
+  let pendingExpiryLogout: Promise<void> | undefined;
+
+  const { arm: armExpiryTimer, clear: clearExpiryTimer } = expiryTimer(store, now, () => expire());
 
   const establish = (session: Session) => {
     store.set(session);
@@ -83,28 +160,11 @@ export function createAuth(deps: AuthDependencies) {
     return session !== null && session.expiresAt > now();
   };
 
-  /**
-   * SPEC §4: logout waits 300 ms, tells the server (best effort) and forgets
-   * the session and everything cached for it. A sign-in that happens during
-   * the wait is left alone.
-   */
-  const logout = async (): Promise<void> => {
-    const token = store.get()?.token;
-    await wait(LOGOUT_DELAY_MS);
-    if (store.get()?.token !== token) return;
-    // Forget locally first: a refusal of the (maybe already dead) token must not
-    // read as a session expiring.
-    clearLocalSession();
-    if (token) {
-      // Waited for briefly so the server has revoked the token before the next page,
-      // but a slow or failing server never keeps the guarantor signed in here.
-      await Promise.race([postLogout(token).catch(() => undefined), wait(LOGOUT_REVOKE_WAIT_MS)]);
-    }
-  };
+  const logout = () => logOutAfterDelay(store, postLogout, clearLocalSession);
 
   /** SPEC §4: the token ran out or the server refused it. */
   function expire(): void {
-    if (!store.get() || state.sessionExpired) return;
+    if (!store.get() || getState().sessionExpired) return;
     clearExpiryTimer();
     setState({ sessionExpired: true });
     pendingExpiryLogout = logout().finally(() => {
@@ -112,26 +172,13 @@ export function createAuth(deps: AuthDependencies) {
     });
   }
 
-  const refreshUser = async (): Promise<void> => {
-    const session = store.get();
-    if (!session) return;
-    const result = await fetchMe(session.token);
-    if (result.error || store.get()?.token !== session.token) return;
-    store.setUser(result.data);
-    writeStoredUser(result.data);
-    queryClient.setQueryData(queryKeys.user, result.data);
-  };
+  const refreshUser = () => refreshSignedInUser(store, fetchMe, queryClient);
 
   const stopListening = store.onUnauthorized(expire);
 
   return {
-    getState: (): AuthState => state,
-    subscribe(listener: () => void): () => void {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    getState,
+    subscribe,
     getSession: (): Session | null => (isAuthenticated() ? store.get() : null),
     isAuthenticated,
     hasHistoricalDataRole: (): boolean => isAuthenticated() && !!store.get()?.hasHistoricalDataRole,
@@ -157,20 +204,8 @@ export function createAuth(deps: AuthDependencies) {
      * fetched right after sign-in. Nothing is stored unless all of them are good.
      */
     async signIn(response: LoginResponse): Promise<ApiResult<Session>> {
-      let claims;
-      try {
-        // Only signing in reads a token, so the sign-in pages open without jose and zod.
-        const [{ decodeJwt }, { claimsSchema }] = await Promise.all([
-          import('jose'),
-          import('@webpay/contracts/auth'),
-        ]);
-        const parsed = claimsSchema.safeParse(decodeJwt(response.access_token));
-        if (!parsed.success) throw parsed.error;
-        claims = parsed.data;
-      } catch (reason) {
-        console.error('The sign-in token could not be read', reason);
-        return { error: fallbackError(undefined), failure: 'response' };
-      }
+      const claims = await readClaims(response.access_token);
+      if (!claims) return { error: fallbackError(undefined), failure: 'response' };
       const expiresAt = now() + response.expires_in * 1000;
       const me = await fetchMe(response.access_token);
       if (me.error) return me;

@@ -107,6 +107,35 @@ function PhoneMenu({ items }: { items: readonly NavItem[] }) {
   );
 }
 
+/** The portal's logo and name, which lead back to the dashboard. */
+function PortalHomeLink({
+  portalName,
+  providerName,
+  logoUrl,
+}: Pick<AppShellProps, 'portalName' | 'providerName' | 'logoUrl'>) {
+  return (
+    <Link
+      to="/dashboard"
+      className="flex min-w-0 flex-1 items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-ring sm:gap-3 md:flex-none"
+    >
+      <Logo alt={portalName} src={logoUrl} />
+      <span className="flex min-w-0 flex-col">
+        <span
+          aria-hidden="true"
+          className="text-base leading-tight font-semibold break-words sm:text-lg"
+        >
+          {portalName}
+        </span>
+        {providerName && (
+          <span className="hidden text-xs leading-tight text-muted-foreground sm:block">
+            {providerName}
+          </span>
+        )}
+      </span>
+    </Link>
+  );
+}
+
 /** The signed-in frame: who is signed in, where to go, theme and a visible way out. */
 export function AppShell({
   portalName,
@@ -131,25 +160,7 @@ export function AppShell({
       <header className="no-print border-b border-border bg-surface">
         <div className="mx-auto w-full max-w-[1920px] px-4 sm:px-6 lg:px-8">
           <div className="flex min-h-16 flex-wrap items-center gap-x-2 gap-y-1 py-2 sm:gap-x-4">
-            <Link
-              to="/dashboard"
-              className="flex min-w-0 flex-1 items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-ring sm:gap-3 md:flex-none"
-            >
-              <Logo alt={portalName} src={logoUrl} />
-              <span className="flex min-w-0 flex-col">
-                <span
-                  aria-hidden="true"
-                  className="text-base leading-tight font-semibold break-words sm:text-lg"
-                >
-                  {portalName}
-                </span>
-                {providerName && (
-                  <span className="hidden text-xs leading-tight text-muted-foreground sm:block">
-                    {providerName}
-                  </span>
-                )}
-              </span>
-            </Link>
+            <PortalHomeLink portalName={portalName} providerName={providerName} logoUrl={logoUrl} />
             <div className="flex items-center gap-1 sm:gap-3 md:order-last">
               <LanguageSwitch className="hidden md:inline-flex" />
               <ThemeSwitch />

@@ -1,12 +1,9 @@
 import { useId } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { emailLoginRequestSchema } from '@webpay/contracts/sign-in';
 import { AlertMessage } from '@/components/ui/alert.tsx';
-import { Button } from '@/components/ui/button.tsx';
-import { Spinner } from '@/components/ui/spinner.tsx';
-import { TextField } from '@/components/ui/text-field.tsx';
 import { useLanguage } from '@/lib/language.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { useValidationText } from '@/lib/validation-text.ts';
@@ -14,31 +11,30 @@ import { useStartEmailLogin, type EmailLoginRequest } from '../api/start-email-l
 import { emailLoginMessages, signInCommonMessages } from '../auth.messages.ts';
 import { SIGN_IN_FORM_MESSAGES } from '../utils/field-messages.ts';
 import { emailFlowErrorMessage, resolveNext } from '../utils/sign-in.ts';
-import { BIRTHDATE_MIN, todayIsoDate } from '../utils/dates.ts';
+import {
+  BirthdateField,
+  EmailAddressField,
+  SignInFooter,
+  SignInHeading,
+  SubmitButton,
+} from './sign-in-form-parts.tsx';
 
 export interface EmailLoginFormProps {
   /** The raw `next` search parameter, handed on to the code step when safe (SPEC §2). */
   next?: unknown;
 }
 
-/** /login/email: e-mail address and date of birth; a code is e-mailed when they match. */
-export function EmailLoginForm({ next }: EmailLoginFormProps) {
+/** The form's state and its submission: start the e-mail sign-in, then go to the code page. */
+function useEmailLoginForm(next: unknown) {
   const navigate = useNavigate();
   const start = useStartEmailLogin();
   const redirect = resolveNext(next);
-  const ids = useId();
-  const language = useLanguage();
-  const t = useMessages(emailLoginMessages);
-  const common = useMessages(signInCommonMessages);
-  const validationText = useValidationText(SIGN_IN_FORM_MESSAGES);
-
   const form = useForm<EmailLoginRequest>({
     resolver: zodResolver(emailLoginRequestSchema),
     defaultValues: { email: '', birthdate: '' },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     let started;
@@ -58,13 +54,22 @@ export function EmailLoginForm({ next }: EmailLoginFormProps) {
       },
     });
   });
+  return { form, onSubmit, start, redirect };
+}
+
+/** /login/email: e-mail address and date of birth; a code is e-mailed when they match. */
+export function EmailLoginForm({ next }: EmailLoginFormProps) {
+  const { form, onSubmit, start, redirect } = useEmailLoginForm(next);
+  const { errors } = form.formState;
+  const ids = useId();
+  const language = useLanguage();
+  const t = useMessages(emailLoginMessages);
+  const common = useMessages(signInCommonMessages);
+  const validationText = useValidationText(SIGN_IN_FORM_MESSAGES);
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-col gap-2">
-        <h1 className="text-2xl font-bold tracking-tight">{t.heading}</h1>
-        <p className="text-muted-foreground">{t.intro}</p>
-      </div>
+      <SignInHeading heading={t.heading}>{t.intro}</SignInHeading>
 
       {redirect.rejected && <AlertMessage variant="warning">{common.invalidRedirect}</AlertMessage>}
 
@@ -75,42 +80,22 @@ export function EmailLoginForm({ next }: EmailLoginFormProps) {
       )}
 
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
-        <TextField
+        <EmailAddressField
           id={`${ids}-email`}
-          label={common.emailAddress}
-          type="email"
-          autoComplete="email"
-          spellCheck={false}
           error={validationText(errors.email?.message)}
           {...form.register('email')}
         />
-        <TextField
+        <BirthdateField
           id={`${ids}-birthdate`}
-          label={common.dateOfBirth}
-          type="date"
-          autoComplete="bday"
-          min={BIRTHDATE_MIN}
-          max={todayIsoDate()}
           error={validationText(errors.birthdate?.message)}
           {...form.register('birthdate')}
         />
-        <Button type="submit" size="lg" disabled={start.isPending} aria-busy={start.isPending}>
-          {start.isPending && <Spinner />}
+        <SubmitButton size="lg" pending={start.isPending}>
           {t.submit}
-        </Button>
+        </SubmitButton>
       </form>
 
-      <div className="flex flex-col items-center gap-2 text-center text-sm">
-        <p>
-          {t.newHere}{' '}
-          <Link to="/login/signup" className="font-medium underline underline-offset-4">
-            {t.signUp}
-          </Link>
-        </p>
-        <Link to="/login" className="font-medium underline underline-offset-4">
-          {common.otherWaysToSignIn}
-        </Link>
-      </div>
+      <SignInFooter invitation={{ text: t.newHere, to: '/login/signup', label: t.signUp }} />
     </div>
   );
 }

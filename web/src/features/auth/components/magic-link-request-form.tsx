@@ -5,15 +5,14 @@ import { MailCheck } from 'lucide-react';
 import { magicLinkRequestSchema } from '@webpay/contracts/sign-in';
 import { AlertMessage } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { Spinner } from '@/components/ui/spinner.tsx';
-import { TextField } from '@/components/ui/text-field.tsx';
 import { useLanguage } from '@/lib/language.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { useValidationText } from '@/lib/validation-text.ts';
 import { useRequestMagicLink } from '../api/request-magic-link.ts';
-import { magicLinkRequestMessages, signInCommonMessages } from '../auth.messages.ts';
+import { magicLinkRequestMessages } from '../auth.messages.ts';
 import { SIGN_IN_FORM_MESSAGES } from '../utils/field-messages.ts';
 import { emailFlowErrorMessage } from '../utils/sign-in.ts';
+import { EmailAddressField, SubmitButton } from './sign-in-form-parts.tsx';
 
 interface MagicLinkRequestValues {
   email: string;
@@ -29,10 +28,8 @@ export function MagicLinkRequestForm() {
   const emailId = `${ids}-email`;
   const request = useRequestMagicLink();
   const [sent, setSent] = useState(false);
-  const confirmation = useRef<HTMLParagraphElement>(null);
   const language = useLanguage();
   const t = useMessages(magicLinkRequestMessages);
-  const common = useMessages(signInCommonMessages);
   const validationText = useValidationText(SIGN_IN_FORM_MESSAGES);
 
   const form = useForm<MagicLinkRequestValues>({
@@ -42,11 +39,6 @@ export function MagicLinkRequestForm() {
     reValidateMode: 'onChange',
   });
   const { errors } = form.formState;
-
-  useEffect(() => {
-    // The form is gone; the confirmation takes focus so it is read out and keyboard users stay put.
-    if (sent) confirmation.current?.focus();
-  }, [sent]);
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
     try {
@@ -75,18 +67,7 @@ export function MagicLinkRequestForm() {
       </div>
 
       {sent ? (
-        <div
-          role="status"
-          className="flex flex-col gap-3 rounded-lg border border-border bg-muted p-4 text-sm"
-        >
-          <p ref={confirmation} tabIndex={-1} className="flex gap-3 focus:outline-none">
-            <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            <span>{t.sent}</span>
-          </p>
-          <Button variant="link" size="sm" className="self-start px-0" onClick={startOver}>
-            {t.anotherAddress}
-          </Button>
-        </div>
+        <MagicLinkSent onStartOver={startOver} />
       ) : (
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
           {request.isError && (
@@ -94,26 +75,39 @@ export function MagicLinkRequestForm() {
               {emailFlowErrorMessage(request.error, t.failed, language)}
             </AlertMessage>
           )}
-          <TextField
+          <EmailAddressField
             id={emailId}
-            label={common.emailAddress}
-            type="email"
-            autoComplete="email"
-            spellCheck={false}
             error={validationText(errors.email?.message)}
             {...form.register('email')}
           />
-          <Button
-            type="submit"
-            variant="secondary"
-            disabled={request.isPending}
-            aria-busy={request.isPending}
-          >
-            {request.isPending && <Spinner />}
+          <SubmitButton variant="secondary" pending={request.isPending}>
             {t.submit}
-          </Button>
+          </SubmitButton>
         </form>
       )}
     </section>
+  );
+}
+
+/** The confirmation that replaces the form; it takes focus so it is read out and keyboard users stay put. */
+function MagicLinkSent({ onStartOver }: { onStartOver: () => void }) {
+  const t = useMessages(magicLinkRequestMessages);
+  const confirmation = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    confirmation.current?.focus();
+  }, []);
+  return (
+    <div
+      role="status"
+      className="flex flex-col gap-3 rounded-lg border border-border bg-muted p-4 text-sm"
+    >
+      <p ref={confirmation} tabIndex={-1} className="flex gap-3 focus:outline-none">
+        <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        <span>{t.sent}</span>
+      </p>
+      <Button variant="link" size="sm" className="self-start px-0" onClick={onStartOver}>
+        {t.anotherAddress}
+      </Button>
+    </div>
   );
 }

@@ -1,13 +1,11 @@
 import { useId } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { pinLoginRequestSchema, type PinLoginRequest } from '@webpay/contracts/auth';
 import { AlertMessage } from '@/components/ui/alert.tsx';
-import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
-import { Spinner } from '@/components/ui/spinner.tsx';
 import { useLanguage } from '@/lib/language.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { useValidationText } from '@/lib/validation-text.ts';
@@ -15,32 +13,24 @@ import { useLoginWithPin } from '../api/login-with-pin.ts';
 import { pinLoginMessages, signInCommonMessages } from '../auth.messages.ts';
 import { SIGN_IN_FORM_MESSAGES } from '../utils/field-messages.ts';
 import { pinSignInErrorMessage, resolveNext } from '../utils/sign-in.ts';
+import { SignInFooter, SignInHeading, SubmitButton } from './sign-in-form-parts.tsx';
 
 export interface PinLoginFormProps {
   /** The raw `next` search parameter (SPEC §2). */
   next?: unknown;
 }
 
-/** /login/pin: account number and statement PIN. */
-export function PinLoginForm({ next }: PinLoginFormProps) {
+/** The form's state and its submission: sign in, then go on to `next` or the dashboard. */
+function usePinLoginForm(next: unknown) {
   const navigate = useNavigate();
   const login = useLoginWithPin();
   const redirect = resolveNext(next);
-  const ids = useId();
-  const accountId = `${ids}-account`;
-  const pinId = `${ids}-pin`;
-  const language = useLanguage();
-  const t = useMessages(pinLoginMessages);
-  const common = useMessages(signInCommonMessages);
-  const validationText = useValidationText(SIGN_IN_FORM_MESSAGES);
-
   const form = useForm<PinLoginRequest>({
     resolver: zodResolver(pinLoginRequestSchema),
     defaultValues: { accountNumber: '', pin: '' },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -52,13 +42,24 @@ export function PinLoginForm({ next }: PinLoginFormProps) {
     if (redirect.next) await navigate({ href: redirect.next, replace: true });
     else await navigate({ to: '/dashboard', replace: true });
   });
+  return { form, onSubmit, login, redirect };
+}
+
+/** /login/pin: account number and statement PIN. */
+export function PinLoginForm({ next }: PinLoginFormProps) {
+  const { form, onSubmit, login, redirect } = usePinLoginForm(next);
+  const { errors } = form.formState;
+  const ids = useId();
+  const accountId = `${ids}-account`;
+  const pinId = `${ids}-pin`;
+  const language = useLanguage();
+  const t = useMessages(pinLoginMessages);
+  const common = useMessages(signInCommonMessages);
+  const validationText = useValidationText(SIGN_IN_FORM_MESSAGES);
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-col gap-2">
-        <h1 className="text-2xl font-bold tracking-tight">{t.heading}</h1>
-        <p className="text-muted-foreground">{t.intro}</p>
-      </div>
+      <SignInHeading heading={t.heading}>{t.intro}</SignInHeading>
 
       {redirect.rejected && <AlertMessage variant="warning">{common.invalidRedirect}</AlertMessage>}
 
@@ -103,17 +104,12 @@ export function PinLoginForm({ next }: PinLoginFormProps) {
           )}
         </div>
 
-        <Button type="submit" size="lg" disabled={login.isPending} aria-busy={login.isPending}>
-          {login.isPending && <Spinner />}
+        <SubmitButton size="lg" pending={login.isPending}>
           {t.submit}
-        </Button>
+        </SubmitButton>
       </form>
 
-      <p className="text-center text-sm">
-        <Link to="/login" className="font-medium underline underline-offset-4">
-          {common.otherWaysToSignIn}
-        </Link>
-      </p>
+      <SignInFooter />
     </div>
   );
 }

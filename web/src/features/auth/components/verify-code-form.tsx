@@ -30,6 +30,7 @@ import { signInCommonMessages, verifyCodeMessages } from '../auth.messages.ts';
 import { SIGN_IN_FORM_MESSAGES } from '../utils/field-messages.ts';
 import { afterSignInPath, emailFlowErrorMessage, isInvalidCodeError } from '../utils/sign-in.ts';
 import { isEmailMfaSession, resendFailure } from '../utils/verification.ts';
+import { SignInFooter, SignInHeading, SubmitButton } from './sign-in-form-parts.tsx';
 
 export interface VerifyCodeFormProps {
   guarantorId?: string;
@@ -67,42 +68,31 @@ export function VerifyCodeForm({ guarantorId, verificationId, email, next }: Ver
   );
 }
 
-function CodeEntry({
+type CodeEntryProps = Required<Pick<VerifyCodeFormProps, 'guarantorId' | 'verificationId'>> &
+  Pick<VerifyCodeFormProps, 'email' | 'next'> & { mfa: boolean };
+
+interface ResendCodeOptions extends Omit<CodeEntryProps, 'mfa'> {
+  setNotice: (notice: ResendNotice) => void;
+  /** Called once the page shows the new verification, to clear the form for the new code. */
+  onResent: () => void;
+}
+
+/**
+ * SPEC §4 'Send New Code': in a multi-factor flow (signed in with a PIN or a
+ * magic link) a new verification is started for the signed-in guarantor;
+ * otherwise the same verification gets a new code.
+ */
+function useResendCode({
   guarantorId,
   verificationId,
   email,
   next,
-  mfa,
-}: Required<Pick<VerifyCodeFormProps, 'guarantorId' | 'verificationId'>> &
-  Pick<VerifyCodeFormProps, 'email' | 'next'> & { mfa: boolean }) {
+  setNotice,
+  onResent,
+}: ResendCodeOptions) {
   const navigate = useNavigate();
   const auth = useAuth();
-  const login = useLoginWithCode();
-  const ids = useId();
-  const codeId = `${ids}-code`;
-  const language = useLanguage();
-  const t = useMessages(verifyCodeMessages);
-  const common = useMessages(signInCommonMessages);
-  const validationText = useValidationText(SIGN_IN_FORM_MESSAGES);
-  // Announced politely: "Sending…", then where the new code went.
-  const [notice, setNotice] = useState<ResendNotice>(null);
-
-  const form = useForm<CodeForm>({
-    resolver: zodResolver(codeFormSchema),
-    defaultValues: { code: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
-  const { errors } = form.formState;
-  const codeField = form.register('code');
-  const focusCode = () => form.setFocus('code', { shouldSelect: true });
-
-  /**
-   * SPEC §4 'Send New Code': in a multi-factor flow (signed in with a PIN or a
-   * magic link) a new verification is started for the signed-in guarantor;
-   * otherwise the same verification gets a new code.
-   */
-  const resend = useMutation({
+  return useMutation({
     mutationFn: async (): Promise<VerificationStarted> =>
       unwrap(
         isEmailMfaSession(auth.getSession())
@@ -122,10 +112,8 @@ function CodeEntry({
         },
         replace: true,
       });
-      login.reset();
-      form.reset({ code: '' });
+      onResent();
       setNotice({ kind: 'sent', to: sentTo });
-      focusCode();
     },
     onError: (error) => {
       setNotice(null);
@@ -139,6 +127,31 @@ function CodeEntry({
           languageNow,
         ),
       });
+    },
+  });
+}
+
+/** The code form's state, its submission and the resending of a new code. */
+function useCodeEntry({ mfa: _mfa, ...props }: CodeEntryProps) {
+  const { guarantorId, verificationId, next } = props;
+  const navigate = useNavigate();
+  const login = useLoginWithCode();
+  // Announced politely: "Sending…", then where the new code went.
+  const [notice, setNotice] = useState<ResendNotice>(null);
+  const form = useForm<CodeForm>({
+    resolver: zodResolver(codeFormSchema),
+    defaultValues: { code: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const focusCode = () => form.setFocus('code', { shouldSelect: true });
+  const resend = useResendCode({
+    ...props,
+    setNotice,
+    onResent: () => {
+      login.reset();
+      form.reset({ code: '' });
+      focusCode();
     },
   });
 
@@ -156,26 +169,35 @@ function CodeEntry({
     if (target) await navigate({ href: target, replace: true });
     else await navigate({ to: '/dashboard', replace: true });
   });
+  return { form, onSubmit, login, resend, notice };
+}
 
+function CodeEntry(props: CodeEntryProps) {
+  const { email, mfa } = props;
+  const { form, onSubmit, login, resend, notice } = useCodeEntry(props);
+  const { errors } = form.formState;
+  const codeField = form.register('code');
+  const ids = useId();
+  const language = useLanguage();
+  const t = useMessages(verifyCodeMessages);
+  const common = useMessages(signInCommonMessages);
+  const validationText = useValidationText(SIGN_IN_FORM_MESSAGES);
   const problem = login.isError && !isInvalidCodeError(login.error);
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-col gap-2">
-        <h1 className="text-2xl font-bold tracking-tight">{t.heading}</h1>
-        <p className="text-muted-foreground">
-          {email ? (
-            <>
-              {t.sentTo}
-              <strong className="font-semibold wrap-break-word text-foreground">{email}</strong>
-              {t.sentToEnd}
-            </>
-          ) : (
-            t.sentToYou
-          )}{' '}
-          {t.lifetime(SIGN_IN_LIMITS.codeMinutes)}
-        </p>
-      </div>
+      <SignInHeading heading={t.heading}>
+        {email ? (
+          <>
+            {t.sentTo}
+            <strong className="font-semibold wrap-break-word text-foreground">{email}</strong>
+            {t.sentToEnd}
+          </>
+        ) : (
+          t.sentToYou
+        )}{' '}
+        {t.lifetime(SIGN_IN_LIMITS.codeMinutes)}
+      </SignInHeading>
 
       {problem && (
         <AlertMessage variant="danger">
@@ -185,7 +207,7 @@ function CodeEntry({
 
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
         <TextField
-          id={codeId}
+          id={`${ids}-code`}
           label={t.code}
           hint={t.codeHint}
           inputMode="numeric"
@@ -200,40 +222,45 @@ function CodeEntry({
             return codeField.onChange(event);
           }}
         />
-        <Button type="submit" size="lg" disabled={login.isPending} aria-busy={login.isPending}>
-          {login.isPending && <Spinner />}
+        <SubmitButton size="lg" pending={login.isPending}>
           {t.submit}
-        </Button>
+        </SubmitButton>
       </form>
 
-      <div className="flex flex-col gap-2 text-sm">
-        <p className="text-muted-foreground">{t.notReceived}</p>
-        <Button
-          variant="secondary"
-          className="self-start"
-          onClick={() => resend.mutate()}
-          disabled={resend.isPending}
-          aria-busy={resend.isPending}
-        >
-          {resend.isPending && <Spinner />}
-          {t.resend}
-        </Button>
-        <p role="status" className="min-h-5 text-foreground">
-          {notice?.kind === 'sending' && t.sending}
-          {notice?.kind === 'sent' && (notice.to ? t.resentTo(notice.to) : t.resent)}
-        </p>
-      </div>
+      <ResendCode pending={resend.isPending} onResend={() => resend.mutate()} notice={notice} />
 
-      <p className="text-center text-sm">
-        {mfa ? (
-          <Link to="/dashboard" className="font-medium underline underline-offset-4">
-            {common.backToDashboard}
-          </Link>
-        ) : (
-          <Link to="/login" className="font-medium underline underline-offset-4">
-            {common.otherWaysToSignIn}
-          </Link>
-        )}
+      <SignInFooter back={mfa ? { to: '/dashboard', label: common.backToDashboard } : undefined} />
+    </div>
+  );
+}
+
+/** "Didn't get it?": asks for a new code and says politely where it went. */
+function ResendCode({
+  pending,
+  onResend,
+  notice,
+}: {
+  pending: boolean;
+  onResend: () => void;
+  notice: ResendNotice;
+}) {
+  const t = useMessages(verifyCodeMessages);
+  return (
+    <div className="flex flex-col gap-2 text-sm">
+      <p className="text-muted-foreground">{t.notReceived}</p>
+      <Button
+        variant="secondary"
+        className="self-start"
+        onClick={onResend}
+        disabled={pending}
+        aria-busy={pending}
+      >
+        {pending && <Spinner />}
+        {t.resend}
+      </Button>
+      <p role="status" className="min-h-5 text-foreground">
+        {notice?.kind === 'sending' && t.sending}
+        {notice?.kind === 'sent' && (notice.to ? t.resentTo(notice.to) : t.resent)}
       </p>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { EncountersResponse } from '@webpay/contracts/encounters';
 import type { Receipt } from '@webpay/contracts/payments';
@@ -32,33 +32,16 @@ export interface DashboardTabsViewProps {
 }
 
 /**
- * SPEC §2 Dashboard tabs and §4 Payment mode: one tab per place the guarantor
- * owes money, the amounts entered on them, and the payment dialog they open.
+ * The amounts entered on every tab, the payment they open and its receipt.
+ * Kept above the tabs so the amounts survive switching tabs.
  */
-export function DashboardTabsView({
-  data,
-  session,
-  supportPhone,
-  paymentDialog: PaymentDialog,
-  receiptDialog: ReceiptDialog,
-}: DashboardTabsViewProps) {
-  const config = useAppConfig().data;
-  const language = useLanguage();
-  const t = useMessages(dashboardMessages);
-  const { tabs, defaultTab, showTabBar } = useMemo(
-    () => buildDashboardTabs(data, config?.externalARFacilities, config?.centralFacility, language),
-    [data, config?.externalARFacilities, config?.centralFacility, language],
-  );
-  const [chosenTab, setChosenTab] = useState<string>();
-  const activeTab = tabs.some((tab) => tab.value === chosenTab) ? chosenTab : defaultTab;
-
+function useEnteredPayment() {
   const [amounts, setAmounts] = useState<EnteredAmounts>({});
   const [customAmount, setCustomAmount] = useState('');
   const [payment, setPayment] = useState<PaymentRequest | null>(null);
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   const auth = useAuth();
   const queryClient = useQueryClient();
-  const { refetch, refetching } = useRefetchEncounters();
 
   // SPEC §4 After a successful payment: nothing typed for it stays behind.
   const paid = useCallback(
@@ -85,6 +68,42 @@ export function DashboardTabsView({
     (values: Record<string, string>) => setAmounts((current) => ({ ...current, ...values })),
     [],
   );
+  return {
+    amounts,
+    changeAmount,
+    fillAmounts,
+    customAmount,
+    setCustomAmount,
+    payment,
+    setPayment,
+    paid,
+    receipt,
+    closeReceipt,
+  };
+}
+
+/**
+ * SPEC §2 Dashboard tabs and §4 Payment mode: one tab per place the guarantor
+ * owes money, the amounts entered on them, and the payment dialog they open.
+ */
+export function DashboardTabsView({
+  data,
+  session,
+  supportPhone,
+  paymentDialog: PaymentDialog,
+  receiptDialog: ReceiptDialog,
+}: DashboardTabsViewProps) {
+  const config = useAppConfig().data;
+  const language = useLanguage();
+  const { tabs, defaultTab, showTabBar } = useMemo(
+    () => buildDashboardTabs(data, config?.externalARFacilities, config?.centralFacility, language),
+    [data, config?.externalARFacilities, config?.centralFacility, language],
+  );
+  const [chosenTab, setChosenTab] = useState<string>();
+  const activeTab = tabs.some((tab) => tab.value === chosenTab) ? chosenTab : defaultTab;
+
+  const entered = useEnteredPayment();
+  const { refetch, refetching } = useRefetchEncounters();
 
   const centralFacilityId = config?.centralFacility.id ?? tabs[0]?.value ?? '';
   const panel = (tab: DashboardTab) =>
@@ -94,21 +113,21 @@ export function DashboardTabsView({
         centralFacilityId={centralFacilityId}
         user={session.user}
         supportPhone={supportPhone}
-        amounts={amounts}
-        onAmountChange={changeAmount}
-        customAmount={customAmount}
-        onCustomAmountChange={setCustomAmount}
-        onPay={setPayment}
+        amounts={entered.amounts}
+        onAmountChange={entered.changeAmount}
+        customAmount={entered.customAmount}
+        onCustomAmountChange={entered.setCustomAmount}
+        onPay={entered.setPayment}
       />
     ) : (
       <FacilityTabPanel
         tab={tab}
         guarantorId={session.claims.guarantor}
         supportPhone={config?.supportPhones[tab.value] ?? config?.fallbackSupportPhone}
-        amounts={amounts}
-        onAmountChange={changeAmount}
-        onAmountsFill={fillAmounts}
-        onPay={setPayment}
+        amounts={entered.amounts}
+        onAmountChange={entered.changeAmount}
+        onAmountsFill={entered.fillAmounts}
+        onPay={entered.setPayment}
         refetching={refetching}
         onRefetch={refetch}
       />
@@ -116,35 +135,56 @@ export function DashboardTabsView({
 
   return (
     <>
-      {showTabBar ? (
-        <Tabs value={activeTab} onValueChange={setChosenTab} className="flex flex-col gap-6">
-          <TabsList aria-label={t.tabs.name}>
-            {tabs.map((tab) => (
-              <TabsTrigger key={tab.value} value={tab.value}>
-                {tab.title}
-                <Badge variant="count">
-                  {tab.count}
-                  <span className="sr-only"> {t.tabs.itemNoun(tab.count)}</span>
-                </Badge>
-              </TabsTrigger>
-            ))}
-          </TabsList>
-          {tabs.map((tab) => (
-            <TabsContent key={tab.value} value={tab.value} className="flex flex-col gap-6">
-              {panel(tab)}
-            </TabsContent>
-          ))}
-        </Tabs>
-      ) : (
-        tabs[0] && <div className="flex flex-col gap-6">{panel(tabs[0])}</div>
-      )}
-      <PaymentDialog
-        request={payment}
-        bills={data}
-        onClose={() => setPayment(null)}
-        onPaid={paid}
+      <DashboardTabs
+        tabs={tabs}
+        activeTab={activeTab}
+        onTabChange={setChosenTab}
+        showTabBar={showTabBar}
+        panel={panel}
       />
-      <ReceiptDialog receipt={receipt} onClose={closeReceipt} />
+      <PaymentDialog
+        request={entered.payment}
+        bills={data}
+        onClose={() => entered.setPayment(null)}
+        onPaid={entered.paid}
+      />
+      <ReceiptDialog receipt={entered.receipt} onClose={entered.closeReceipt} />
     </>
+  );
+}
+
+interface DashboardTabsProps {
+  tabs: readonly DashboardTab[];
+  activeTab: string | undefined;
+  onTabChange: (value: string) => void;
+  /** False when there is only the main tab: its panel then stands alone. */
+  showTabBar: boolean;
+  panel: (tab: DashboardTab) => ReactNode;
+}
+
+/** SPEC §2 Dashboard tabs: a tab per place, each with its item count. */
+function DashboardTabs({ tabs, activeTab, onTabChange, showTabBar, panel }: DashboardTabsProps) {
+  const t = useMessages(dashboardMessages);
+  return showTabBar ? (
+    <Tabs value={activeTab} onValueChange={onTabChange} className="flex flex-col gap-6">
+      <TabsList aria-label={t.tabs.name}>
+        {tabs.map((tab) => (
+          <TabsTrigger key={tab.value} value={tab.value}>
+            {tab.title}
+            <Badge variant="count">
+              {tab.count}
+              <span className="sr-only"> {t.tabs.itemNoun(tab.count)}</span>
+            </Badge>
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      {tabs.map((tab) => (
+        <TabsContent key={tab.value} value={tab.value} className="flex flex-col gap-6">
+          {panel(tab)}
+        </TabsContent>
+      ))}
+    </Tabs>
+  ) : (
+    tabs[0] && <div className="flex flex-col gap-6">{panel(tabs[0])}</div>
   );
 }

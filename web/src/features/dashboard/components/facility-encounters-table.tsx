@@ -6,24 +6,15 @@ import {
   type Encounter,
 } from '@webpay/contracts/encounters';
 import { formatCents } from '@webpay/contracts/money';
-import {
-  CellLabel,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table.tsx';
+import { TableRow } from '@/components/ui/table.tsx';
 import type { EnteredAmounts, Payable } from '@/lib/payments/payment-items.ts';
 import { amountInputToCents } from '@/lib/amount-input.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { dashboardMessages } from '../dashboard.messages.ts';
 import { useMoreRows } from '../hooks/use-more-rows.ts';
-import { ShowMoreRows } from './show-more-rows.tsx';
+import { DashboardTable, LabelledCell, PaymentAmountCell } from './dashboard-table.tsx';
 import { PendingPaymentsMarker } from './pending-payments-marker.tsx';
 import { RefetchButton } from './refetch-button.tsx';
-import { RowAmountControls } from './row-amount-controls.tsx';
 
 /** One encounter with the payable its amount field feeds. */
 export interface FacilityEncounterRowData {
@@ -42,9 +33,6 @@ export interface FacilityEncountersTableProps {
   /** Loads the bills again (SPEC §2 'refetch'); what was typed stays. */
   onRefetch: () => void;
 }
-
-/** SPEC §2: Account Number, Patient Name, Status, Balance, Payment Amount. */
-const COLUMN_COUNT = 5;
 
 // SPEC §2: encounters at another facility are always self pay, whatever the feed says.
 const SELF_PAY_STATUS = 'self_pay';
@@ -68,38 +56,35 @@ const FacilityEncounterRow = memo(function FacilityEncounterRow({
     amountInputToCents(value) > payable.balanceCents ? t.messages.amountExceedsBalance : undefined;
   return (
     <TableRow>
-      <TableCell className="font-semibold md:font-medium md:whitespace-nowrap">
-        <CellLabel>{t.columns.accountNumber}</CellLabel>
+      <LabelledCell
+        label={t.columns.accountNumber}
+        className="font-semibold md:font-medium md:whitespace-nowrap"
+      >
         {number}
-      </TableCell>
-      <TableCell>
-        <CellLabel>{t.columns.patientName}</CellLabel>
+      </LabelledCell>
+      <LabelledCell label={t.columns.patientName}>
         <span className="min-w-0 text-right break-words md:text-left">{encounter.patientName}</span>
-      </TableCell>
-      <TableCell>
-        <CellLabel>{t.columns.status}</CellLabel>
+      </LabelledCell>
+      <LabelledCell label={t.columns.status}>
         {encounterStatusLabel(SELF_PAY_STATUS, t.encounterStatuses)}
-      </TableCell>
-      <TableCell className="md:text-right">
-        <CellLabel>{t.columns.balance}</CellLabel>
+      </LabelledCell>
+      <LabelledCell label={t.columns.balance} className="md:text-right">
         <span className="flex flex-wrap items-center justify-end gap-x-2 gap-y-1">
           <PendingPaymentsMarker itemLabel={number} pendingPayments={encounter.pendingPayments} />
           <span className="font-semibold whitespace-nowrap tabular-nums">
             {formatCents(payable.balanceCents)}
           </span>
         </span>
-      </TableCell>
+      </LabelledCell>
       {/* The field and its buttons need the full card width on a phone, so the label sits above. */}
-      <TableCell className="flex-col items-stretch gap-1.5 md:text-right">
-        <CellLabel>{t.columns.paymentAmount}</CellLabel>
-        <RowAmountControls
-          payable={payable}
-          label={number}
-          value={value}
-          onValueChange={onAmountChange}
-          error={error}
-        />
-      </TableCell>
+      <PaymentAmountCell
+        className="flex-col items-stretch gap-1.5 md:text-right"
+        payable={payable}
+        label={number}
+        value={value}
+        onAmountChange={onAmountChange}
+        error={error}
+      />
     </TableRow>
   );
 });
@@ -120,60 +105,59 @@ export function FacilityEncountersTable({
   const headingId = useId();
   const keys = useMemo(() => rows.map((row) => row.payable.key), [rows]);
   const { shown, showMore, bodyRef } = useMoreRows(keys, amounts);
+  // SPEC §2: Account Number, Patient Name, Status, Balance, Payment Amount.
+  const columns = [
+    { label: t.columns.accountNumber },
+    { label: t.columns.patientName },
+    { label: t.columns.status },
+    { label: t.columns.balance, className: 'text-right' },
+    { label: t.columns.paymentAmount, className: 'text-right' },
+  ];
+  const empty = (
+    <>
+      {t.messages.noFacilityEncounters}{' '}
+      <strong className="block font-semibold text-foreground">{title}</strong>
+    </>
+  );
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
-          <Building2 aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
-          {t.facilityEncounters(title)}
-        </h2>
-        <RefetchButton facility={title} refetching={refetching} onRefetch={onRefetch} />
-      </div>
-      <div className="md:rounded-xl md:border md:border-border md:bg-surface md:shadow-sm">
-        <Table aria-labelledby={headingId}>
-          <TableHeader>
-            <TableRow>
-              <TableHead>{t.columns.accountNumber}</TableHead>
-              <TableHead>{t.columns.patientName}</TableHead>
-              <TableHead>{t.columns.status}</TableHead>
-              <TableHead className="text-right">{t.columns.balance}</TableHead>
-              <TableHead className="text-right">{t.columns.paymentAmount}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody ref={bodyRef}>
-            {rows.length === 0 ? (
-              <TableRow>
-                <TableCell
-                  colSpan={COLUMN_COUNT}
-                  className="flex-col justify-center gap-1 py-6 text-center text-muted-foreground"
-                >
-                  {t.messages.noFacilityEncounters}{' '}
-                  <strong className="block font-semibold text-foreground">{title}</strong>
-                </TableCell>
-              </TableRow>
-            ) : (
-              rows
-                .slice(0, shown)
-                .map((row) => (
-                  <FacilityEncounterRow
-                    key={row.payable.key}
-                    encounter={row.encounter}
-                    payable={row.payable}
-                    value={amounts[row.payable.key] ?? ''}
-                    onAmountChange={onAmountChange}
-                  />
-                ))
-            )}
-          </TableBody>
-        </Table>
-      </div>
-      <ShowMoreRows
-        shown={shown}
-        total={rows.length}
-        noun={t.moreRows.encounters}
-        tableName={t.facilityEncounters(title)}
-        onShowMore={showMore}
-      />
-    </section>
+    <DashboardTable
+      headingId={headingId}
+      heading={
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
+            <Building2 aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
+            {t.facilityEncounters(title)}
+          </h2>
+          <RefetchButton facility={title} refetching={refetching} onRefetch={onRefetch} />
+        </div>
+      }
+      columns={columns}
+      bodyRef={bodyRef}
+      empty={
+        rows.length === 0
+          ? {
+              message: empty,
+              className: 'flex-col justify-center gap-1 py-6 text-center text-muted-foreground',
+            }
+          : null
+      }
+      moreRows={{
+        shown,
+        total: rows.length,
+        noun: t.moreRows.encounters,
+        tableName: t.facilityEncounters(title),
+        onShowMore: showMore,
+      }}
+    >
+      {rows.slice(0, shown).map((row) => (
+        <FacilityEncounterRow
+          key={row.payable.key}
+          encounter={row.encounter}
+          payable={row.payable}
+          value={amounts[row.payable.key] ?? ''}
+          onAmountChange={onAmountChange}
+        />
+      ))}
+    </DashboardTable>
   );
 }

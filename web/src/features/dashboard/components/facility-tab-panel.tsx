@@ -1,6 +1,5 @@
 import { useCallback, useMemo, useRef } from 'react';
-import { Info, LifeBuoy, ListChecks, Wallet } from 'lucide-react';
-import { Button } from '@/components/ui/button.tsx';
+import { Info, LifeBuoy, ListChecks } from 'lucide-react';
 import {
   encounterPayable,
   selectedItems,
@@ -8,19 +7,17 @@ import {
   type PaymentRequest,
 } from '@/lib/payments/payment-items.ts';
 import { centsToAmountInput } from '@/lib/amount-input.ts';
-import { useLanguage } from '@/lib/language.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { dashboardMessages } from '../dashboard.messages.ts';
 import { facilityOutstandingCents, type FacilityTab } from '../utils/dashboard-tabs.ts';
 import { alertStorageKey, paymentDelayAlertId } from '../utils/dismissed-alerts.ts';
-import { itemCountText } from '../utils/selection-text.ts';
 import {
   FacilityEncountersTable,
   type FacilityEncounterRowData,
 } from './facility-encounters-table.tsx';
 import { PaymentBar } from './payment-bar.tsx';
 import { PaymentDelayWarning } from './payment-delay-warning.tsx';
-import { SelectedForPaymentCard, SummaryAmount, SummaryCard } from './summary-card.tsx';
+import { SelectedForPaymentCard, SummaryCard, TotalOutstandingCard } from './summary-card.tsx';
 
 export interface FacilityTabPanelProps {
   tab: FacilityTab;
@@ -63,7 +60,6 @@ export function FacilityTabPanel({
   onRefetch,
 }: FacilityTabPanelProps) {
   const t = useMessages(dashboardMessages);
-  const language = useLanguage();
   const root = useRef<HTMLDivElement>(null);
 
   const rows = useMemo<FacilityEncounterRowData[]>(
@@ -108,41 +104,8 @@ export function FacilityTabPanel({
       />
 
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <SummaryCard
-          title={t.labels.totalOutstanding}
-          icon={<Wallet aria-hidden="true" className="size-5" />}
-        >
-          <SummaryAmount cents={outstandingCents} />
-          <p className="text-sm text-muted-foreground">{itemCountText(tab.count, language)}</p>
-          <Button
-            type="button"
-            className="mt-auto"
-            disabled={outstandingCents <= 0}
-            onClick={payTotal}
-          >
-            {t.labels.payTotal}
-          </Button>
-        </SummaryCard>
-
-        <SummaryCard
-          title={t.labels.needAssistance}
-          icon={<LifeBuoy aria-hidden="true" className="size-5" />}
-        >
-          <p className="text-base font-semibold">{tab.title}</p>
-          {supportPhone ? (
-            <p className="flex flex-col text-sm text-muted-foreground">
-              {t.facilityHelp.call}
-              <a
-                href={telHref(supportPhone)}
-                className="inline-flex min-h-11 w-fit items-center text-lg font-semibold text-foreground underline underline-offset-4 hover:decoration-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-              >
-                {supportPhone}
-              </a>
-            </p>
-          ) : (
-            <p className="text-sm text-muted-foreground">{t.facilityHelp.noPhone}</p>
-          )}
-        </SummaryCard>
+        <TotalOutstandingCard cents={outstandingCents} count={tab.count} onPayTotal={payTotal} />
+        <FacilityHelpCard facility={tab.title} supportPhone={supportPhone} />
 
         <SelectedForPaymentCard
           selection={selection}
@@ -167,5 +130,37 @@ export function FacilityTabPanel({
 
       <PaymentBar tabTitle={tab.title} selection={selection} onPay={paySelected} />
     </div>
+  );
+}
+
+/** SPEC §2 Other-facility tab: whom to call about the facility's bills. */
+function FacilityHelpCard({
+  facility,
+  supportPhone,
+}: {
+  facility: string;
+  supportPhone: FacilityTabPanelProps['supportPhone'];
+}) {
+  const t = useMessages(dashboardMessages);
+  return (
+    <SummaryCard
+      title={t.labels.needAssistance}
+      icon={<LifeBuoy aria-hidden="true" className="size-5" />}
+    >
+      <p className="text-base font-semibold">{facility}</p>
+      {supportPhone ? (
+        <p className="flex flex-col text-sm text-muted-foreground">
+          {t.facilityHelp.call}
+          <a
+            href={telHref(supportPhone)}
+            className="inline-flex min-h-11 w-fit items-center text-lg font-semibold text-foreground underline underline-offset-4 hover:decoration-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            {supportPhone}
+          </a>
+        </p>
+      ) : (
+        <p className="text-sm text-muted-foreground">{t.facilityHelp.noPhone}</p>
+      )}
+    </SummaryCard>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { AlertTriangle, Info, ListChecks, PencilLine, Wallet } from 'lucide-react';
+import { AlertTriangle, Info, ListChecks, PencilLine } from 'lucide-react';
 import type { User } from '@webpay/contracts/auth';
 import { mainOutstandingCents } from '@webpay/contracts/outstanding';
 import { AmountInput } from '@/components/ui/amount-input.tsx';
@@ -13,13 +13,16 @@ import {
   type Selection,
 } from '@/lib/payments/payment-items.ts';
 import { amountInputToCents } from '@/lib/amount-input.ts';
-import { useLanguage } from '@/lib/language.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { cn } from '@/lib/utils.ts';
 import { dashboardMessages } from '../dashboard.messages.ts';
 import { pastDueCents, type MainTab } from '../utils/dashboard-tabs.ts';
-import { itemCountText } from '../utils/selection-text.ts';
-import { SelectedForPaymentCard, SummaryAmount, SummaryCard } from './summary-card.tsx';
+import {
+  SelectedForPaymentCard,
+  SummaryAmount,
+  SummaryCard,
+  TotalOutstandingCard,
+} from './summary-card.tsx';
 
 export interface MainSummaryCardsProps {
   tab: MainTab;
@@ -47,12 +50,68 @@ export function MainSummaryCards({
   onPaySelected,
   onPay,
 }: MainSummaryCardsProps) {
-  const t = useMessages(dashboardMessages);
-  const language = useLanguage();
   // Both walk every item of the account; a keystroke in an amount field changes neither.
   const totalCents = useMemo(() => mainOutstandingCents(tab), [tab]);
   const overdueCents = useMemo(() => pastDueCents(tab.plans), [tab.plans]);
-  const nothingOwed = totalCents <= 0;
+
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <TotalOutstandingCard
+        cents={totalCents}
+        count={tab.count}
+        onPayTotal={() => onPay({ mode: 'total', items: [totalItem(user, totalCents)] })}
+      />
+      <PastDueCard overdueCents={overdueCents} />
+      <CustomAmountCard
+        user={user}
+        nothingOwed={totalCents <= 0}
+        customAmount={customAmount}
+        onCustomAmountChange={onCustomAmountChange}
+        onPay={onPay}
+      />
+
+      <SelectedForPaymentCard
+        selection={selection}
+        onPay={onPaySelected}
+        icon={<ListChecks aria-hidden="true" className={cardIcon} />}
+      />
+    </div>
+  );
+}
+
+/** SPEC §2 Past Due: what is late on the payment plans, in red when anything is. */
+function PastDueCard({ overdueCents }: { overdueCents: number }) {
+  const t = useMessages(dashboardMessages);
+  return (
+    <SummaryCard
+      title={t.labels.pastDue}
+      icon={
+        <AlertTriangle
+          aria-hidden="true"
+          className={cn(cardIcon, overdueCents > 0 && 'text-danger-text')}
+        />
+      }
+    >
+      <SummaryAmount cents={overdueCents} className={cn(overdueCents > 0 && 'text-danger-text')} />
+      <p className="text-sm text-muted-foreground">{t.labels.overduePaymentPlans}</p>
+    </SummaryCard>
+  );
+}
+
+type CustomAmountCardProps = Pick<
+  MainSummaryCardsProps,
+  'user' | 'customAmount' | 'onCustomAmountChange' | 'onPay'
+> & { nothingOwed: boolean };
+
+/** SPEC §2 Specify Amount: a free amount paid at once with Pay Now. */
+function CustomAmountCard({
+  user,
+  nothingOwed,
+  customAmount,
+  onCustomAmountChange,
+  onPay,
+}: CustomAmountCardProps) {
+  const t = useMessages(dashboardMessages);
   // SPEC §5: Pay Now is disabled only while the field is empty; '0' or '.' is refused on Pay.
   const customDisabled = nothingOwed || customAmount === '';
   const customField = useRef<HTMLInputElement>(null);
@@ -78,82 +137,48 @@ export function MainSummaryCards({
   };
 
   return (
-    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <SummaryCard
-        title={t.labels.totalOutstanding}
-        icon={<Wallet aria-hidden="true" className={cardIcon} />}
-      >
-        <SummaryAmount cents={totalCents} />
-        <p className="text-sm text-muted-foreground">{itemCountText(tab.count, language)}</p>
-        <Button
-          type="button"
-          className="mt-auto"
-          disabled={nothingOwed}
-          onClick={() => onPay({ mode: 'total', items: [totalItem(user, totalCents)] })}
-        >
-          {t.labels.payTotal}
-        </Button>
-      </SummaryCard>
-
-      <SummaryCard
-        title={t.labels.pastDue}
-        icon={
-          <AlertTriangle
-            aria-hidden="true"
-            className={cn(cardIcon, overdueCents > 0 && 'text-danger-text')}
+    <SummaryCard
+      title={t.labels.specifyAmount}
+      titleAddon={<CustomAmountHelp />}
+      icon={<PencilLine aria-hidden="true" className={cardIcon} />}
+    >
+      <form className="flex flex-1 flex-col gap-3" onSubmit={payCustom}>
+        <div className="flex flex-col gap-1">
+          <AmountInput
+            ref={customField}
+            aria-label={t.customAmount.field}
+            value={customAmount}
+            onValueChange={changeCustomAmount}
+            disabled={nothingOwed}
+            aria-invalid={customRefused || undefined}
+            aria-describedby={customRefused ? customErrorId : undefined}
           />
-        }
-      >
-        <SummaryAmount
-          cents={overdueCents}
-          className={cn(overdueCents > 0 && 'text-danger-text')}
-        />
-        <p className="text-sm text-muted-foreground">{t.labels.overduePaymentPlans}</p>
-      </SummaryCard>
+          {customRefused && (
+            <FieldError id={customErrorId}>{t.customAmount.notPositive}</FieldError>
+          )}
+        </div>
+        <Button type="submit" className="mt-auto" disabled={customDisabled}>
+          {t.labels.payNow}
+        </Button>
+      </form>
+    </SummaryCard>
+  );
+}
 
-      <SummaryCard
-        title={t.labels.specifyAmount}
-        titleAddon={
-          <Popover>
-            <PopoverTrigger
-              aria-label={t.customAmount.about}
-              className="inline-flex size-8 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-            >
-              <Info aria-hidden="true" className="size-4" />
-            </PopoverTrigger>
-            <PopoverContent aria-label={t.customAmount.about}>
-              <p>{t.notes.customAmountHelp}</p>
-            </PopoverContent>
-          </Popover>
-        }
-        icon={<PencilLine aria-hidden="true" className={cardIcon} />}
+/** The (i) beside Specify Amount: what a free amount pays. */
+function CustomAmountHelp() {
+  const t = useMessages(dashboardMessages);
+  return (
+    <Popover>
+      <PopoverTrigger
+        aria-label={t.customAmount.about}
+        className="inline-flex size-8 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
-        <form className="flex flex-1 flex-col gap-3" onSubmit={payCustom}>
-          <div className="flex flex-col gap-1">
-            <AmountInput
-              ref={customField}
-              aria-label={t.customAmount.field}
-              value={customAmount}
-              onValueChange={changeCustomAmount}
-              disabled={nothingOwed}
-              aria-invalid={customRefused || undefined}
-              aria-describedby={customRefused ? customErrorId : undefined}
-            />
-            {customRefused && (
-              <FieldError id={customErrorId}>{t.customAmount.notPositive}</FieldError>
-            )}
-          </div>
-          <Button type="submit" className="mt-auto" disabled={customDisabled}>
-            {t.labels.payNow}
-          </Button>
-        </form>
-      </SummaryCard>
-
-      <SelectedForPaymentCard
-        selection={selection}
-        onPay={onPaySelected}
-        icon={<ListChecks aria-hidden="true" className={cardIcon} />}
-      />
-    </div>
+        <Info aria-hidden="true" className="size-4" />
+      </PopoverTrigger>
+      <PopoverContent aria-label={t.customAmount.about}>
+        <p>{t.notes.customAmountHelp}</p>
+      </PopoverContent>
+    </Popover>
   );
 }

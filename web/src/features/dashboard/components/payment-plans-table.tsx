@@ -10,7 +10,6 @@ import { formatUsd, toCents } from '@webpay/contracts/money';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import {
-  CellLabel,
   Table,
   TableBody,
   TableCell,
@@ -19,14 +18,18 @@ import {
   TableRow,
 } from '@/components/ui/table.tsx';
 import { planPayable, type EnteredAmounts } from '@/lib/payments/payment-items.ts';
-import { useFormatDate } from '@/lib/language.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { cn } from '@/lib/utils.ts';
 import { dashboardMessages } from '../dashboard.messages.ts';
 import { useMoreRows } from '../hooks/use-more-rows.ts';
-import { ShowMoreRows } from './show-more-rows.tsx';
+import {
+  DashboardTable,
+  DashboardTableHeading,
+  LabelledCell,
+  OptionalDate,
+  PaymentAmountCell,
+} from './dashboard-table.tsx';
 import { PendingPaymentsMarker } from './pending-payments-marker.tsx';
-import { RowAmountControls } from './row-amount-controls.tsx';
 
 /**
  * SPEC §2: the expander (no visible header), Plan #, Type, Status, Due Date,
@@ -73,61 +76,47 @@ export function PaymentPlansTable({
     [plans, centralFacilityId],
   );
   const { shown, showMore, bodyRef } = useMoreRows(keys, amounts, PLAN_ROW);
+  const columns = [
+    { label: <span className="sr-only">{t.columns.details}</span>, className: 'w-12 px-1' },
+    { label: t.columns.planNumber },
+    { label: t.columns.type },
+    { label: t.columns.status },
+    { label: t.columns.dueDate },
+    { label: t.columns.amountDue, className: 'text-right' },
+    { label: t.columns.paymentAmount, className: 'text-right' },
+  ];
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-3">
-      <h2 id={headingId} className="text-lg font-semibold">
-        {t.labels.encountersInPaymentPlan}
-      </h2>
-      <div className="md:rounded-xl md:border md:border-border md:bg-surface md:shadow-sm">
-        <Table aria-labelledby={headingId}>
-          <TableHeader>
-            <TableRow>
-              <TableHead className="w-12 px-1">
-                <span className="sr-only">{t.columns.details}</span>
-              </TableHead>
-              <TableHead>{t.columns.planNumber}</TableHead>
-              <TableHead>{t.columns.type}</TableHead>
-              <TableHead>{t.columns.status}</TableHead>
-              <TableHead>{t.columns.dueDate}</TableHead>
-              <TableHead className="text-right">{t.columns.amountDue}</TableHead>
-              <TableHead className="text-right">{t.columns.paymentAmount}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody ref={bodyRef}>
-            {plans.length === 0 ? (
-              <TableRow>
-                <TableCell
-                  colSpan={COLUMN_COUNT}
-                  className="justify-center py-6 text-muted-foreground md:text-center"
-                >
-                  {t.messages.noPlanEncounters}
-                </TableCell>
-              </TableRow>
-            ) : (
-              plans.slice(0, shown).map((plan, index) => {
-                const payableKey = keys[index] ?? planPayable(plan, centralFacilityId).key;
-                return (
-                  <PlanRows
-                    key={payableKey}
-                    plan={plan}
-                    centralFacilityId={centralFacilityId}
-                    value={amounts[payableKey] ?? ''}
-                    onAmountChange={onAmountChange}
-                  />
-                );
-              })
-            )}
-          </TableBody>
-        </Table>
-      </div>
-      <ShowMoreRows
-        shown={shown}
-        total={plans.length}
-        noun={t.moreRows.plans}
-        tableName={t.labels.encountersInPaymentPlan}
-        onShowMore={showMore}
-      />
-    </section>
+    <DashboardTable
+      headingId={headingId}
+      heading={
+        <DashboardTableHeading id={headingId}>
+          {t.labels.encountersInPaymentPlan}
+        </DashboardTableHeading>
+      }
+      columns={columns}
+      bodyRef={bodyRef}
+      empty={plans.length === 0 ? { message: t.messages.noPlanEncounters } : null}
+      moreRows={{
+        shown,
+        total: plans.length,
+        noun: t.moreRows.plans,
+        tableName: t.labels.encountersInPaymentPlan,
+        onShowMore: showMore,
+      }}
+    >
+      {plans.slice(0, shown).map((plan, index) => {
+        const payableKey = keys[index] ?? planPayable(plan, centralFacilityId).key;
+        return (
+          <PlanRows
+            key={payableKey}
+            plan={plan}
+            centralFacilityId={centralFacilityId}
+            value={amounts[payableKey] ?? ''}
+            onAmountChange={onAmountChange}
+          />
+        );
+      })}
+    </DashboardTable>
   );
 }
 
@@ -144,26 +133,14 @@ const PLAN_ROW = ':scope > tr[data-plan-row]';
 /** The fields and buttons a double-click inside should leave to themselves. */
 const INTERACTIVE = 'input, button, a, select, textarea, label';
 
-/*
- * A plan's row and its details row. The open/closed state lives here so that
- * opening one plan, like typing in one, re-renders only that plan.
+/**
+ * Whether a plan's details are open. The details are built on first opening
+ * and kept: most plans are never opened, and a long account would otherwise
+ * build every plan's encounter table up front.
  */
-const PlanRows = memo(function PlanRows({
-  plan,
-  centralFacilityId,
-  value,
-  onAmountChange,
-}: PlanRowsProps) {
-  const t = useMessages(dashboardMessages);
-  const formatDate = useFormatDate();
+function usePlanDetailsToggle() {
   const [expanded, setExpanded] = useState(false);
-  // The details are built on first opening and kept: most plans are never opened,
-  // and a long account would otherwise build every plan's encounter table up front.
   const [detailsBuilt, setDetailsBuilt] = useState(false);
-  const detailsId = useId();
-  const payable = useMemo(() => planPayable(plan, centralFacilityId), [plan, centralFacilityId]);
-  const number = planNumber(plan);
-  const overdueCents = toCents(plan.overdueAmount);
   const toggle = () => {
     setDetailsBuilt(true);
     setExpanded((open) => !open);
@@ -178,6 +155,25 @@ const PlanRows = memo(function PlanRows({
     window.getSelection()?.removeAllRanges();
     toggle();
   };
+  return { expanded, detailsBuilt, toggle, toggleOnDoubleClick };
+}
+
+/*
+ * A plan's row and its details row. The open/closed state lives here so that
+ * opening one plan, like typing in one, re-renders only that plan.
+ */
+const PlanRows = memo(function PlanRows({
+  plan,
+  centralFacilityId,
+  value,
+  onAmountChange,
+}: PlanRowsProps) {
+  const t = useMessages(dashboardMessages);
+  const { expanded, detailsBuilt, toggle, toggleOnDoubleClick } = usePlanDetailsToggle();
+  const detailsId = useId();
+  const payable = useMemo(() => planPayable(plan, centralFacilityId), [plan, centralFacilityId]);
+  const number = planNumber(plan);
+  const overdueCents = toCents(plan.overdueAmount);
 
   return (
     <>
@@ -190,48 +186,28 @@ const PlanRows = memo(function PlanRows({
           expanded && 'max-md:rounded-b-none max-md:border-b-0 md:border-b-0 md:bg-muted/40',
         )}
       >
-        <TableCell className="order-last pt-3 md:order-none md:px-1 md:pt-3">
-          <Button
-            type="button"
-            variant="ghost"
-            size="sm"
-            aria-expanded={expanded}
-            aria-controls={detailsId}
-            aria-label={expanded ? t.planDetails.hideFor(number) : t.planDetails.showFor(number)}
-            onClick={toggle}
-            className="min-h-11 w-full border border-border md:size-9 md:min-h-9 md:w-auto md:border-0 md:p-0"
-          >
-            <ChevronDown
-              aria-hidden="true"
-              className={cn(
-                'transition-transform motion-reduce:transition-none',
-                expanded && 'rotate-180',
-              )}
-            />
-            <span className="md:hidden">{expanded ? t.planDetails.hide : t.planDetails.show}</span>
-          </Button>
-        </TableCell>
-        <TableCell className="font-semibold md:font-medium">
-          <CellLabel>{t.columns.planNumber}</CellLabel>
+        <PlanDetailsToggleCell
+          number={number}
+          expanded={expanded}
+          detailsId={detailsId}
+          onToggle={toggle}
+        />
+        <LabelledCell label={t.columns.planNumber} className="font-semibold md:font-medium">
           {number}
-        </TableCell>
-        <TableCell>
-          <CellLabel>{t.columns.type}</CellLabel>
+        </LabelledCell>
+        <LabelledCell label={t.columns.type}>
           <Badge variant={TYPE_BADGES[plan.type]}>{t.planTypes[plan.type]}</Badge>
-        </TableCell>
-        <TableCell>
-          <CellLabel>{t.columns.status}</CellLabel>
+        </LabelledCell>
+        <LabelledCell label={t.columns.status}>
           <span className="flex flex-wrap items-center justify-end gap-1.5 md:justify-start">
             <Badge variant={STATUS_BADGES[plan.status]}>{t.planStatuses[plan.status]}</Badge>
             {overdueCents > 0 && <Badge variant="danger">{t.labels.overdue}</Badge>}
           </span>
-        </TableCell>
-        <TableCell>
-          <CellLabel>{t.columns.dueDate}</CellLabel>
-          {plan.nextDueDate ? formatDate(plan.nextDueDate) : '—'}
-        </TableCell>
-        <TableCell className="md:text-right">
-          <CellLabel>{t.columns.amountDue}</CellLabel>
+        </LabelledCell>
+        <LabelledCell label={t.columns.dueDate}>
+          <OptionalDate date={plan.nextDueDate} />
+        </LabelledCell>
+        <LabelledCell label={t.columns.amountDue} className="md:text-right">
           <span className="flex flex-col items-end tabular-nums">
             <span className="font-semibold">{formatUsd(plan.dueAmount)}</span>
             {overdueCents > 0 && (
@@ -240,19 +216,17 @@ const PlanRows = memo(function PlanRows({
               </span>
             )}
           </span>
-        </TableCell>
-        <TableCell className="flex-wrap">
-          <CellLabel>{t.columns.paymentAmount}</CellLabel>
-          <div className="flex flex-col items-start gap-2 md:items-end">
+        </LabelledCell>
+        <PaymentAmountCell
+          className="flex-wrap"
+          above={
             <PendingPaymentsMarker itemLabel={number} pendingPayments={plan.pendingPayments} />
-            <RowAmountControls
-              payable={payable}
-              label={number}
-              value={value}
-              onValueChange={onAmountChange}
-            />
-          </div>
-        </TableCell>
+          }
+          payable={payable}
+          label={number}
+          value={value}
+          onAmountChange={onAmountChange}
+        />
       </TableRow>
       <TableRow
         id={detailsId}
@@ -267,9 +241,46 @@ const PlanRows = memo(function PlanRows({
   );
 });
 
+/** The button that opens and closes a plan's details: a chevron, and words on a phone. */
+function PlanDetailsToggleCell({
+  number,
+  expanded,
+  detailsId,
+  onToggle,
+}: {
+  number: string;
+  expanded: boolean;
+  detailsId: string;
+  onToggle: () => void;
+}) {
+  const t = useMessages(dashboardMessages);
+  return (
+    <TableCell className="order-last pt-3 md:order-none md:px-1 md:pt-3">
+      <Button
+        type="button"
+        variant="ghost"
+        size="sm"
+        aria-expanded={expanded}
+        aria-controls={detailsId}
+        aria-label={expanded ? t.planDetails.hideFor(number) : t.planDetails.showFor(number)}
+        onClick={onToggle}
+        className="min-h-11 w-full border border-border md:size-9 md:min-h-9 md:w-auto md:border-0 md:p-0"
+      >
+        <ChevronDown
+          aria-hidden="true"
+          className={cn(
+            'transition-transform motion-reduce:transition-none',
+            expanded && 'rotate-180',
+          )}
+        />
+        <span className="md:hidden">{expanded ? t.planDetails.hide : t.planDetails.show}</span>
+      </Button>
+    </TableCell>
+  );
+}
+
 function PlanDetails({ plan, number }: { plan: PaymentPlan; number: string }) {
   const t = useMessages(dashboardMessages);
-  const formatDate = useFormatDate();
   const headingId = useId();
   const words = t.planDetails;
   const facts = [
@@ -317,22 +328,21 @@ function PlanDetails({ plan, number }: { plan: PaymentPlan; number: string }) {
                   key={encounterNumber(encounter)}
                   className="bg-muted/40 p-3 md:bg-transparent"
                 >
-                  <TableCell className="font-medium md:py-2">
-                    <CellLabel>{t.columns.encounterNumber}</CellLabel>
+                  <LabelledCell label={t.columns.encounterNumber} className="font-medium md:py-2">
                     {encounterNumber(encounter)}
-                  </TableCell>
-                  <TableCell className="md:py-2">
-                    <CellLabel>{t.columns.patientName}</CellLabel>
+                  </LabelledCell>
+                  <LabelledCell label={t.columns.patientName} className="md:py-2">
                     {encounter.patientName}
-                  </TableCell>
-                  <TableCell className="md:py-2">
-                    <CellLabel>{t.columns.admitDate}</CellLabel>
-                    {encounter.admitDate ? formatDate(encounter.admitDate) : '—'}
-                  </TableCell>
-                  <TableCell className="tabular-nums md:py-2 md:text-right">
-                    <CellLabel>{t.columns.balance}</CellLabel>
+                  </LabelledCell>
+                  <LabelledCell label={t.columns.admitDate} className="md:py-2">
+                    <OptionalDate date={encounter.admitDate} />
+                  </LabelledCell>
+                  <LabelledCell
+                    label={t.columns.balance}
+                    className="tabular-nums md:py-2 md:text-right"
+                  >
                     {formatUsd(encounter.balance)}
-                  </TableCell>
+                  </LabelledCell>
                 </TableRow>
               ))}
             </TableBody>

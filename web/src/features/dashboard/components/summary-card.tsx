@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { Wallet } from 'lucide-react';
 import { formatCents } from '@webpay/contracts/money';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -7,7 +8,7 @@ import { useLanguage } from '@/lib/language.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { cn } from '@/lib/utils.ts';
 import { dashboardMessages } from '../dashboard.messages.ts';
-import { selectedCountText } from '../utils/selection-text.ts';
+import { itemCountText, selectedCountText } from '../utils/selection-text.ts';
 
 export interface SummaryCardProps {
   title: string;
@@ -72,6 +73,32 @@ export function SelectedForPaymentCard({ selection, onPay, icon }: SelectedForPa
         onClick={onPay}
       >
         {t.labels.payNow}
+      </Button>
+    </SummaryCard>
+  );
+}
+
+export interface TotalOutstandingCardProps {
+  cents: number;
+  /** How many items the total covers. */
+  count: number;
+  /** SPEC §4 Pay Total; the button is disabled when nothing is owed. */
+  onPayTotal: () => void;
+}
+
+/** SPEC §2 Total Outstanding: what is owed, over how many items, and Pay Total. */
+export function TotalOutstandingCard({ cents, count, onPayTotal }: TotalOutstandingCardProps) {
+  const t = useMessages(dashboardMessages);
+  const language = useLanguage();
+  return (
+    <SummaryCard
+      title={t.labels.totalOutstanding}
+      icon={<Wallet aria-hidden="true" className="size-5" />}
+    >
+      <SummaryAmount cents={cents} />
+      <p className="text-sm text-muted-foreground">{itemCountText(count, language)}</p>
+      <Button type="button" className="mt-auto" disabled={cents <= 0} onClick={onPayTotal}>
+        {t.labels.payTotal}
       </Button>
     </SummaryCard>
   );

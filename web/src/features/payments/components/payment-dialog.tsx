@@ -47,6 +47,14 @@ interface OpenPaymentDialogProps extends Omit<PaymentDialogProps, 'request'> {
   claims: Claims;
 }
 
+/** What the dialog says instead of the form while the card window opens or the payment completes. */
+function useFlowStatus(flow: ReturnType<typeof usePaymentDialog>['flow']): string {
+  const t = useMessages(paymentDialogMessages);
+  if (flow.phase === 'completing') return t.completing;
+  if (flow.phase === 'lightbox' || flow.starting) return t.openingCardWindow;
+  return '';
+}
+
 function OpenPaymentDialog({
   request,
   bills,
@@ -67,12 +75,7 @@ function OpenPaymentDialog({
     pay,
   } = usePaymentDialog({ request, bills, user, claims, onPaid });
 
-  const status =
-    flow.phase === 'completing'
-      ? t.completing
-      : flow.phase === 'lightbox' || flow.starting
-        ? t.openingCardWindow
-        : '';
+  const status = useFlowStatus(flow);
 
   return (
     <Dialog

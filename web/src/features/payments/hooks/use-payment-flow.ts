@@ -33,28 +33,16 @@ function newAttempt(submission: PaymentSubmission, fingerprint: string): Attempt
   return { submission, fingerprint, idempotencyKey: crypto.randomUUID(), ended: false };
 }
 
-/**
- * The payment dialog's state machine. One attempt carries one
- * Idempotency-Key: sending the very same payment again (Try Again, or Pay
- * with nothing changed after a failure) reuses it, so the service charges
- * once however often the guarantor retries.
- */
-export function usePaymentFlow({
-  items,
-  cardProcessor,
-  onPaid,
-  onSessionExpired,
-}: UsePaymentFlowOptions) {
-  const language = useLanguage();
-  const [phase, setPhase] = useState<PaymentPhase>('form');
-  const [starting, setStarting] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<PaymentProblem | null>(null);
-  const lastAttempt = useRef<Attempt | null>(null);
-  // State updates are not synchronous; a double click must still start one payment.
-  const running = useRef(false);
+interface ExecuteAttemptOptions extends Pick<UsePaymentFlowOptions, 'items' | 'cardProcessor'> {
+  setPhase: (phase: PaymentPhase) => void;
+  /** Set while a card payment is being started, until the card window opens. */
+  setStarting: (starting: boolean) => void;
+}
 
-  const execute = useCallback(
+/** Sends one attempt by its method: an eCheck at once, a card through the processor's window. */
+function useExecuteAttempt({ items, cardProcessor, setPhase, setStarting }: ExecuteAttemptOptions) {
+  const language = useLanguage();
+  return useCallback(
     async (attempt: Attempt): Promise<FlowResult> => {
       const { submission, idempotencyKey } = attempt;
       if (submission.method === 'eCheck') {
@@ -74,8 +62,31 @@ export function usePaymentFlow({
         language,
       });
     },
-    [cardProcessor, items, language],
+    [cardProcessor, items, language, setPhase, setStarting],
   );
+}
+
+/**
+ * The payment dialog's state machine. One attempt carries one
+ * Idempotency-Key: sending the very same payment again (Try Again, or Pay
+ * with nothing changed after a failure) reuses it, so the service charges
+ * once however often the guarantor retries.
+ */
+export function usePaymentFlow({
+  items,
+  cardProcessor,
+  onPaid,
+  onSessionExpired,
+}: UsePaymentFlowOptions) {
+  const [phase, setPhase] = useState<PaymentPhase>('form');
+  const [starting, setStarting] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<PaymentProblem | null>(null);
+  const lastAttempt = useRef<Attempt | null>(null);
+  // State updates are not synchronous; a double click must still start one payment.
+  const running = useRef(false);
+
+  const execute = useExecuteAttempt({ items, cardProcessor, setPhase, setStarting });
 
   const run = useCallback(
     async (attempt: Attempt) => {
