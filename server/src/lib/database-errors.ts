@@ -32,20 +32,42 @@ const UNAVAILABLE_MESSAGES = [
  * errors) means the database is unreachable rather than the query wrong.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+  for (const current of causeChain(error)) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) {
       return true;
     }
-    if (
-      UNAVAILABLE_MESSAGES.some(
-        (message) => current instanceof Error && current.message.includes(message),
-      )
-    ) {
+    if (UNAVAILABLE_MESSAGES.some((message) => current.message.includes(message))) {
       return true;
     }
+  }
+  return false;
+}
+
+/**
+ * The error and the errors it wraps, outermost first: drizzle wraps the
+ * driver's error in its own, so a SQLSTATE sits somewhere down the chain.
+ * Stops at the first cause that is not an Error, or after `maxDepth` links.
+ */
+export function* causeChain(error: unknown, maxDepth = 5): Generator<Error> {
+  let current: unknown = error;
+  for (let depth = 0; depth < maxDepth && current instanceof Error; depth += 1) {
+    yield current;
     current = current.cause;
+  }
+}
+
+/**
+ * A unique index refused the write (SQLSTATE 23505), e.g. two sign-ups racing
+ * for one address. With `index`, only a refusal by that index counts: the
+ * first unique violation in the chain is matched by its constraint name or,
+ * where the driver gives none, by the name in its message.
+ */
+export function isUniqueViolation(error: unknown, index?: string): boolean {
+  for (const current of causeChain(error)) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code !== '23505') continue;
+    return index === undefined || constraint === index || current.message.includes(index);
   }
   return false;
 }

@@ -10,6 +10,7 @@ import {
   receipts,
 } from '../../db/schema.ts';
 import type { PortalPending } from './pending-check.ts';
+import { isUniqueViolation } from '../../lib/database-errors.ts';
 import { facilityDay } from '../../lib/facility-day.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -83,17 +84,6 @@ function portalPending(tx: Transaction, guarantorId: string): Promise<PortalPend
       and(eq(payments.guarantorId, guarantorId), inArray(payments.status, [...OPEN_STATUSES])),
     );
   return recorded.unionAll(open);
-}
-
-/** A unique index refused a row; drizzle wraps the driver's error, so the cause chain is searched. */
-function isUniqueViolation(error: unknown, index: string): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return constraint === index || current.message.includes(index);
-    current = current.cause;
-  }
-  return false;
 }
 
 export class PaymentsRepository {

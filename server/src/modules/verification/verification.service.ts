@@ -5,6 +5,7 @@ import type { Language } from '@webpay/contracts/language';
 import { SIGN_IN_LIMITS, type VerificationStarted } from '@webpay/contracts/sign-in';
 import type { Database } from '../../db/client.ts';
 import { apiErrors, type ApiError } from '../../lib/api-error.ts';
+import { isUniqueViolation } from '../../lib/database-errors.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuditEvent, AuditRepository } from '../audit/index.ts';
 import { AuthRepository, type AuthService, type AuthSession } from '../auth/index.ts';
@@ -587,14 +588,4 @@ export class VerificationService {
       ...(replacedSession ? { replacedSession } : {}),
     };
   }
-}
-
-/** A unique index refused the write (e.g. two sign-ups racing for one address). */
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = current.cause;
-  }
-  return false;
 }
