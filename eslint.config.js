@@ -181,5 +181,44 @@ export default tseslint.config(
     files: ['server/src/cli/**', 'bench/**', 'e2e/**', '**/*.test.ts', '**/*.test.tsx'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // Functions a reader can hold: product source only. Tests, test tooling,
+    // build tools and generated files are exempt. The portal (web/src) joins
+    // once its long components are split. A function that must stay long
+    // carries `// eslint-disable-next-line max-lines-per-function -- <why>`.
+    files: ['contracts/src/**/*.ts', 'server/src/**/*.ts'],
+    ignores: [
+      '**/*.test.*',
+      '**/*.test-helpers*',
+      '**/testing/**',
+      'server/src/{security,faults,abuse,test,cluster}/**',
+      'server/src/modules/billing-feed/synthetic-feed.ts',
+    ],
+    rules: {
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    // Still over the limit, being split into named steps; remove each file
+    // from this list as its functions come under 80 lines.
+    files: [
+      'server/src/modules/billing-feed/feed-changes.ts',
+      'server/src/modules/billing-feed/feed-snapshot.ts',
+      'server/src/modules/billing-feed/billing-feed.repository.ts',
+      'server/src/demo/fixed-accounts.ts',
+      'server/src/demo/robert.ts',
+      'server/src/demo/account-builder.ts',
+      'server/src/demo/demo-feed.ts',
+      'server/src/plugins/services.ts',
+      'server/src/modules/payments/payments.routes.ts',
+      'server/src/modules/payments/reconcile.service.ts',
+      'server/src/modules/verification/verification.service.ts',
+      'server/src/modules/verification/verification.routes.ts',
+      'server/src/modules/posting/posting.service.ts',
+      'server/src/modules/statements/statements.routes.ts',
+      'server/src/modules/converge-sandbox/hosted-payments.routes.ts',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
+  },
   prettier,
 );
