@@ -77,36 +77,19 @@ export function outboxDirectory(env: Pick<Env, 'DATA_DIR'>): string {
   return path.join(env.DATA_DIR, 'outbox');
 }
 
-export function createServices(
-  database: DatabaseHandle,
-  env: Env,
-  log: MailLog,
-  overrides: ServiceOverrides = {},
-  metrics?: Metrics,
-): Services {
-  const { db } = database;
-  const audit = new AuditRepository(db, {
-    groupCommit: true,
-    ...(metrics ? { onRecorded: (event) => metrics.observeAudit(event) } : {}),
-  });
-  const config = new ConfigService(new ConfigRepository(db), env);
-  const lockout = new SignInLockout(new LockoutRepository(db), {
-    secret: env.JWT_SECRET,
-    fallbackSupportPhone: env.WEBPAY_FALLBACK_SUPPORT_PHONE,
-  });
-  const authRepository = new AuthRepository(db);
-  const auth = new AuthService(
-    authRepository,
-    // Only session tokens follow JWT_SIGNING_KEYS; the keys derived from JWT_SECRET stay put.
-    new SessionTokens(sessionKeyRing(env.JWT_SECRET, env.JWT_SIGNING_KEYS), env.JWT_TTL_SECONDS),
-    audit,
-    lockout,
-  );
-  // One repository, so its prepared statement is prepared once per connection.
-  const encountersRepository = new EncountersRepository(db);
-  const encounters = new EncountersService(encountersRepository, audit);
-  const challenges = new ChallengesRepository(db);
-  const mail = new MailService(
+/** What every group of services is built on. */
+interface Foundation {
+  db: DatabaseHandle['db'];
+  env: Env;
+  log: MailLog;
+  metrics: Metrics | undefined;
+  audit: AuditRepository;
+  lockout: SignInLockout;
+  mail: MailService;
+}
+
+function createMail(env: Env, log: MailLog): MailService {
+  return new MailService(
     createMailTransport({
       smtpUrl: env.SMTP_URL,
       outboxDir: outboxDirectory(env),
@@ -123,6 +106,19 @@ export function createServices(
     },
     log,
   );
+}
+
+/** Sessions and every way of signing in or up. */
+function createSignIn({ db, env, audit, lockout, mail }: Foundation) {
+  const authRepository = new AuthRepository(db);
+  const auth = new AuthService(
+    authRepository,
+    // Only session tokens follow JWT_SIGNING_KEYS; the keys derived from JWT_SECRET stay put.
+    new SessionTokens(sessionKeyRing(env.JWT_SECRET, env.JWT_SIGNING_KEYS), env.JWT_TTL_SECONDS),
+    audit,
+    lockout,
+  );
+  const challenges = new ChallengesRepository(db);
   const magicLinks = new MagicLinkService(
     new MagicLinkRepository(db),
     challenges,
@@ -145,6 +141,15 @@ export function createServices(
     { publicUrl: env.PUBLIC_URL, fallbackSupportPhone: env.WEBPAY_FALLBACK_SUPPORT_PHONE },
   );
   const signup = new SignupService(new SignupRepository(db), verifications, mail, audit, lockout);
+  return { auth, challenges, magicLinks, verifications, signup };
+}
+
+/** Statements and the notices that point guarantors to them. */
+function createStatements(
+  { db, env, audit, mail }: Foundation,
+  magicLinks: MagicLinkService,
+  encountersRepository: EncountersRepository,
+) {
   const statementNotices = new StatementNoticeService(
     new StatementNoticesRepository(db),
     magicLinks,
@@ -163,20 +168,29 @@ export function createServices(
       fallbackSupportPhone: env.WEBPAY_FALLBACK_SUPPORT_PHONE,
     },
   );
-  const paymentHistory = new PaymentHistoryService(new PaymentHistoryRepository(db), audit);
+  return { statementNotices, statements };
+}
+
+function createProcessor(env: Env, metrics: Metrics | undefined): PaymentProcessor {
+  return new ConvergeClient(env, {
+    timeoutMs: env.CONVERGE_TIMEOUT_MS,
+    ...(metrics
+      ? {
+          observe: (operation, outcome, seconds) =>
+            metrics.observeProcessorCall(operation, outcome, seconds),
+        }
+      : {}),
+  });
+}
+
+/** Payments, their receipts, and the reconciliation of those never heard back. */
+function createPayments(
+  { db, env, log, metrics, audit, mail }: Foundation,
+  overrides: ServiceOverrides,
+) {
   const paymentsRepository = new PaymentsRepository(db);
   const paymentAudit = new PaymentAudit(audit, log, metrics);
-  const processor =
-    overrides.processor ??
-    new ConvergeClient(env, {
-      timeoutMs: env.CONVERGE_TIMEOUT_MS,
-      ...(metrics
-        ? {
-            observe: (operation, outcome, seconds) =>
-              metrics.observeProcessorCall(operation, outcome, seconds),
-          }
-        : {}),
-    });
+  const processor = overrides.processor ?? createProcessor(env, metrics);
   const checkpoints = overrides.paymentCheckpoints ?? NO_CHECKPOINTS;
   const recorder = new PaymentRecorder(
     paymentsRepository,
@@ -214,22 +228,40 @@ export function createServices(
       inFlightMs: 2 * env.CONVERGE_TIMEOUT_MS,
     },
   );
+  return { payments, reconcile };
+}
+
+export function createServices(
+  database: DatabaseHandle,
+  env: Env,
+  log: MailLog,
+  overrides: ServiceOverrides = {},
+  metrics?: Metrics,
+): Services {
+  const { db } = database;
+  const audit = new AuditRepository(db, {
+    groupCommit: true,
+    ...(metrics ? { onRecorded: (event) => metrics.observeAudit(event) } : {}),
+  });
+  const lockout = new SignInLockout(new LockoutRepository(db), {
+    secret: env.JWT_SECRET,
+    fallbackSupportPhone: env.WEBPAY_FALLBACK_SUPPORT_PHONE,
+  });
+  const mail = createMail(env, log);
+  const foundation: Foundation = { db, env, log, metrics, audit, lockout, mail };
+  // One repository, so its prepared statement is prepared once per connection.
+  const encountersRepository = new EncountersRepository(db);
+  const signIn = createSignIn(foundation);
   return {
     audit,
-    auth,
-    config,
-    encounters,
+    config: new ConfigService(new ConfigRepository(db), env),
+    encounters: new EncountersService(encountersRepository, audit),
     lockout,
-    challenges,
     mail,
-    magicLinks,
-    verifications,
-    signup,
-    statementNotices,
-    statements,
-    payments,
-    paymentHistory,
-    reconcile,
+    ...signIn,
+    ...createStatements(foundation, signIn.magicLinks, encountersRepository),
+    paymentHistory: new PaymentHistoryService(new PaymentHistoryRepository(db), audit),
+    ...createPayments(foundation, overrides),
   };
 }
 
