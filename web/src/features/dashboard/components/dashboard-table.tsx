@@ -127,7 +127,7 @@ export interface PaymentAmountCellProps {
   above?: ReactNode;
 }
 
-/** SPEC §2 Payment Amount: the row's amount field and its buttons. */
+/** SPEC §2 Dashboard (the Payment Amount column): the row's amount field and its buttons. */
 export function PaymentAmountCell({
   payable,
   label,

@@ -82,7 +82,7 @@ export interface TotalOutstandingCardProps {
   cents: number;
   /** How many items the total covers. */
   count: number;
-  /** SPEC §4 Pay Total; the button is disabled when nothing is owed. */
+  /** SPEC §4 Payment mode (Pay Total); the button is disabled when nothing is owed. */
   onPayTotal: () => void;
 }
 
