@@ -1,3 +1,4 @@
+import type { FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_PATHS } from '@webpay/contracts/api';
@@ -20,6 +21,61 @@ const ROLE =
 const NOT_FOUND =
   'An unknown id, or another guarantor’s, is 404 STATEMENT_NOT_FOUND: the two cannot be told apart.';
 
+/** Statements. */
+const statementsSchema = {
+  tags: ['statements'],
+  summary: 'Statements',
+  description: [
+    'The signed-in guarantor’s statements, newest statement date first, without their lines. Amounts in dollars.',
+    ROLE,
+  ].join(' '),
+  security: SECURITY.signedIn,
+  response: { 200: statementListSchema, ...errorResponses(...SERVICE_ERRORS) },
+} satisfies FastifySchema;
+
+/** One statement. */
+const statementSchema = {
+  tags: ['statements'],
+  summary: 'One statement',
+  description: [
+    'The statement with its lines as they stood on the statement date, the sum of each column (totals) and the guarantor’s name.',
+    'Its reconciliation compares the amount due with what the dashboard’s Hospitals & Clinics tab asks for today: amountDue − inPaymentPlans + planPaymentsDue + otherChanges = dueNow; paymentsInProcess (received after the statement date, not yet applied) is subtracted from neither.',
+    'The status is read on the facility’s day: an open statement is past_due from the day after its due date.',
+    ROLE,
+    NOT_FOUND,
+  ].join(' '),
+  security: SECURITY.signedIn,
+  params: statementIdParamsSchema,
+  response: {
+    200: statementDetailSchema,
+    ...errorResponses(...PATH_ERRORS, ...SERVICE_ERRORS, 404),
+  },
+} satisfies FastifySchema;
+
+/** One statement as PDF. */
+const statementPdfSchema = {
+  tags: ['statements'],
+  summary: 'One statement as PDF',
+  description: [
+    'The statement laid out for printing (US Letter, as many pages as its lines need, the table header repeated and the pages numbered), made from the stored statement on each call, with the same comparison with the dashboard as GET /statements/{id}.',
+    'Sent as an attachment named statement-YYYY-MM-DD.pdf (the statement date) with Cache-Control: no-store.',
+    ROLE,
+    NOT_FOUND,
+  ].join(' '),
+  security: SECURITY.signedIn,
+  params: statementIdParamsSchema,
+  response: {
+    200: {
+      description: 'The statement as a PDF document',
+      // `any` so the handler may send bytes; the document still says what they are.
+      content: {
+        'application/pdf': { schema: z.any().meta({ type: 'string', format: 'binary' }) },
+      },
+    },
+    ...errorResponses(...PATH_ERRORS, ...SERVICE_ERRORS, 404),
+  },
+} satisfies FastifySchema;
+
 const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.requireHistoricalData);
@@ -29,16 +85,7 @@ const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.statements,
     {
-      schema: {
-        tags: ['statements'],
-        summary: 'Statements',
-        description: [
-          'The signed-in guarantor’s statements, newest statement date first, without their lines. Amounts in dollars.',
-          ROLE,
-        ].join(' '),
-        security: SECURITY.signedIn,
-        response: { 200: statementListSchema, ...errorResponses(...SERVICE_ERRORS) },
-      },
+      schema: statementsSchema,
     },
     async (request) =>
       statements().list(request.requireAuth().guarantorId, requestContext(request)),
@@ -47,23 +94,7 @@ const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     statementPath,
     {
-      schema: {
-        tags: ['statements'],
-        summary: 'One statement',
-        description: [
-          'The statement with its lines as they stood on the statement date, the sum of each column (totals) and the guarantor’s name.',
-          'Its reconciliation compares the amount due with what the dashboard’s Hospitals & Clinics tab asks for today: amountDue − inPaymentPlans + planPaymentsDue + otherChanges = dueNow; paymentsInProcess (received after the statement date, not yet applied) is subtracted from neither.',
-          'The status is read on the facility’s day: an open statement is past_due from the day after its due date.',
-          ROLE,
-          NOT_FOUND,
-        ].join(' '),
-        security: SECURITY.signedIn,
-        params: statementIdParamsSchema,
-        response: {
-          200: statementDetailSchema,
-          ...errorResponses(...PATH_ERRORS, ...SERVICE_ERRORS, 404),
-        },
-      },
+      schema: statementSchema,
     },
     async (request) =>
       statements().detail(
@@ -76,28 +107,7 @@ const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     statementPdfPath,
     {
-      schema: {
-        tags: ['statements'],
-        summary: 'One statement as PDF',
-        description: [
-          'The statement laid out for printing (US Letter, as many pages as its lines need, the table header repeated and the pages numbered), made from the stored statement on each call, with the same comparison with the dashboard as GET /statements/{id}.',
-          'Sent as an attachment named statement-YYYY-MM-DD.pdf (the statement date) with Cache-Control: no-store.',
-          ROLE,
-          NOT_FOUND,
-        ].join(' '),
-        security: SECURITY.signedIn,
-        params: statementIdParamsSchema,
-        response: {
-          200: {
-            description: 'The statement as a PDF document',
-            // `any` so the handler may send bytes; the document still says what they are.
-            content: {
-              'application/pdf': { schema: z.any().meta({ type: 'string', format: 'binary' }) },
-            },
-          },
-          ...errorResponses(...PATH_ERRORS, ...SERVICE_ERRORS, 404),
-        },
-      },
+      schema: statementPdfSchema,
     },
     async (request, reply) => {
       const pdf = await statements().pdf(

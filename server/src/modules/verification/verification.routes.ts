@@ -1,3 +1,4 @@
+import type { FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_PATHS } from '@webpay/contracts/api';
 import { loginResponseSchema } from '@webpay/contracts/auth';
@@ -20,6 +21,76 @@ export interface VerificationRoutesOptions {
 
 const LOCKOUT = `${MAX_FAILED_SIGN_INS} wrong codes in a row for one e-mail address or account number pause its sign-in for ${LOCKOUT_MINUTES} minutes (423 ACCOUNT_LOCKED with Retry-After).`;
 
+/** Sign in with e-mail and birthdate: e-mail a code. */
+const emailBirthdateSignInSchema = {
+  tags: ['auth'],
+  summary: 'Sign in with e-mail and birthdate: e-mail a code',
+  description: [
+    'Always 200 VerificationStarted {guarantorId, verificationId, email}. When the e-mail on file (case-insensitive) and the birthdate match a guarantor, a 6-digit code valid',
+    `${CODE_MINUTES} minutes is e-mailed (after the answer); otherwise the ids are just as well-formed and no code will ever match them.`,
+    'guarantorId is an opaque reference to pass back, not the guarantor id of the token claims.',
+    LOCKOUT,
+  ].join(' '),
+  security: SECURITY.service,
+  body: emailLoginRequestSchema,
+  response: {
+    200: verificationStartedSchema,
+    ...errorResponses(...BODY_ERRORS, ...SERVICE_ERRORS, 423, 429),
+  },
+} satisfies FastifySchema;
+
+/** Sign in with an e-mailed code. */
+const emailedCodeSignInSchema = {
+  tags: ['auth'],
+  summary: 'Sign in with an e-mailed code',
+  description: [
+    "Ends any code verification (e-mail sign-in, sign-up, e-mail multi-factor) with a session of loginType 'totp'.",
+    'A sign-up verification first makes the e-mail the guarantor’s (verified) and records the paperless choice; a multi-factor one revokes the session that asked for it (no bearer token needed).',
+    `A wrong, used, expired or unknown code is 401 INVALID_CODE; the ${MAX_CODE_ATTEMPTS}th wrong try kills the code (ask for a new one).`,
+    LOCKOUT,
+  ].join(' '),
+  security: SECURITY.service,
+  body: codeLoginRequestSchema,
+  response: {
+    200: loginResponseSchema,
+    ...errorResponses(...BODY_ERRORS, ...SERVICE_ERRORS, 409, 423, 429),
+  },
+} satisfies FastifySchema;
+
+/** Send a new code. */
+const sendNewCodeSchema = {
+  tags: ['auth'],
+  summary: 'Send a new code',
+  description: [
+    `Restarts a pending verification of any kind: a new code, ${MAX_CODE_ATTEMPTS} fresh tries, ${CODE_MINUTES} minutes; the old code stops working.`,
+    'Unknown ids get the same answer (email "") with nothing sent.',
+    `After ${MAX_RESENDS} new codes for one verification: 429 TOO_MANY_REQUESTS (start again).`,
+    'Sign-up and multi-factor codes are sent before the answer (503 EMAIL_DELIVERY_FAILED when the mail server fails, and the verification stays usable for another try); e-mail sign-in codes after it.',
+  ].join(' '),
+  security: SECURITY.service,
+  body: sendCodeRequestSchema,
+  response: {
+    200: verificationStartedSchema,
+    ...errorResponses(...BODY_ERRORS, ...SERVICE_ERRORS, 423, 429),
+  },
+} satisfies FastifySchema;
+
+/** E-mail multi-factor: e-mail a code to the address on file. */
+const emailMfaCodeSchema = {
+  tags: ['auth'],
+  summary: 'E-mail multi-factor: e-mail a code to the address on file',
+  description: [
+    "For any signed-in session (typically loginType 'pin' or 'magic'): e-mails a code to the guarantor's address on file and answers VerificationStarted.",
+    "Signing in with that code (POST /auth/login/code) gives a 'totp' session, which may save a new e-mail as the guarantor's (SPEC §6), and revokes this one.",
+    'No e-mail on file: 400 NO_EMAIL_ON_FILE. Mail server failure: 503 EMAIL_DELIVERY_FAILED.',
+  ].join(' '),
+  security: SECURITY.signedIn,
+  response: {
+    200: verificationStartedSchema,
+    ...errorResponses(400, ...SERVICE_ERRORS, 423, 429),
+  },
+} satisfies FastifySchema;
+
 const verificationRoutes: FastifyPluginAsyncZod<VerificationRoutesOptions> = async (
   app,
   { env },
@@ -30,22 +101,7 @@ const verificationRoutes: FastifyPluginAsyncZod<VerificationRoutesOptions> = asy
     API_PATHS.loginEmail,
     {
       config: { rateLimit },
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in with e-mail and birthdate: e-mail a code',
-        description: [
-          'Always 200 VerificationStarted {guarantorId, verificationId, email}. When the e-mail on file (case-insensitive) and the birthdate match a guarantor, a 6-digit code valid',
-          `${CODE_MINUTES} minutes is e-mailed (after the answer); otherwise the ids are just as well-formed and no code will ever match them.`,
-          'guarantorId is an opaque reference to pass back, not the guarantor id of the token claims.',
-          LOCKOUT,
-        ].join(' '),
-        security: SECURITY.service,
-        body: emailLoginRequestSchema,
-        response: {
-          200: verificationStartedSchema,
-          ...errorResponses(...BODY_ERRORS, ...SERVICE_ERRORS, 423, 429),
-        },
-      },
+      schema: emailBirthdateSignInSchema,
     },
     async (request) =>
       app.services.verifications.startEmailLogin(request.body, requestContext(request)),
@@ -55,22 +111,7 @@ const verificationRoutes: FastifyPluginAsyncZod<VerificationRoutesOptions> = asy
     API_PATHS.loginCode,
     {
       config: { rateLimit },
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in with an e-mailed code',
-        description: [
-          "Ends any code verification (e-mail sign-in, sign-up, e-mail multi-factor) with a session of loginType 'totp'.",
-          'A sign-up verification first makes the e-mail the guarantor’s (verified) and records the paperless choice; a multi-factor one revokes the session that asked for it (no bearer token needed).',
-          `A wrong, used, expired or unknown code is 401 INVALID_CODE; the ${MAX_CODE_ATTEMPTS}th wrong try kills the code (ask for a new one).`,
-          LOCKOUT,
-        ].join(' '),
-        security: SECURITY.service,
-        body: codeLoginRequestSchema,
-        response: {
-          200: loginResponseSchema,
-          ...errorResponses(...BODY_ERRORS, ...SERVICE_ERRORS, 409, 423, 429),
-        },
-      },
+      schema: emailedCodeSignInSchema,
     },
     async (request) =>
       app.services.verifications.loginWithCode(request.body, requestContext(request)),
@@ -80,22 +121,7 @@ const verificationRoutes: FastifyPluginAsyncZod<VerificationRoutesOptions> = asy
     API_PATHS.signupSendCode,
     {
       config: { rateLimit },
-      schema: {
-        tags: ['auth'],
-        summary: 'Send a new code',
-        description: [
-          `Restarts a pending verification of any kind: a new code, ${MAX_CODE_ATTEMPTS} fresh tries, ${CODE_MINUTES} minutes; the old code stops working.`,
-          'Unknown ids get the same answer (email "") with nothing sent.',
-          `After ${MAX_RESENDS} new codes for one verification: 429 TOO_MANY_REQUESTS (start again).`,
-          'Sign-up and multi-factor codes are sent before the answer (503 EMAIL_DELIVERY_FAILED when the mail server fails, and the verification stays usable for another try); e-mail sign-in codes after it.',
-        ].join(' '),
-        security: SECURITY.service,
-        body: sendCodeRequestSchema,
-        response: {
-          200: verificationStartedSchema,
-          ...errorResponses(...BODY_ERRORS, ...SERVICE_ERRORS, 423, 429),
-        },
-      },
+      schema: sendNewCodeSchema,
     },
     async (request) => app.services.verifications.resend(request.body, requestContext(request)),
   );
@@ -106,20 +132,7 @@ const verificationRoutes: FastifyPluginAsyncZod<VerificationRoutesOptions> = asy
       config: { rateLimit },
       // After the throttle (an onRequest hook), so unauthenticated calls count too.
       preValidation: app.authenticate,
-      schema: {
-        tags: ['auth'],
-        summary: 'E-mail multi-factor: e-mail a code to the address on file',
-        description: [
-          "For any signed-in session (typically loginType 'pin' or 'magic'): e-mails a code to the guarantor's address on file and answers VerificationStarted.",
-          "Signing in with that code (POST /auth/login/code) gives a 'totp' session, which may save a new e-mail as the guarantor's (SPEC §6), and revokes this one.",
-          'No e-mail on file: 400 NO_EMAIL_ON_FILE. Mail server failure: 503 EMAIL_DELIVERY_FAILED.',
-        ].join(' '),
-        security: SECURITY.signedIn,
-        response: {
-          200: verificationStartedSchema,
-          ...errorResponses(400, ...SERVICE_ERRORS, 423, 429),
-        },
-      },
+      schema: emailMfaCodeSchema,
     },
     async (request) =>
       app.services.verifications.startMfa(request.requireAuth(), requestContext(request)),
