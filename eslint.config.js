@@ -202,7 +202,6 @@ export default tseslint.config(
       'server/src/demo/account-builder.ts',
       'server/src/demo/demo-feed.ts',
       'server/src/modules/payments/reconcile.service.ts',
-      'server/src/modules/verification/verification.service.ts',
       'server/src/modules/posting/posting.service.ts',
       'server/src/modules/converge-sandbox/hosted-payments.routes.ts',
     ],

@@ -67,6 +67,18 @@ type CodeOutcome =
       replacedSession?: string;
     };
 
+type LoginFailureAudit = (
+  reason: string,
+  extra?: Record<string, unknown>,
+  guarantorId?: string | null,
+) => Promise<void>;
+
+interface RefusalContext {
+  attempt: SignInAttempt | undefined;
+  method: string;
+  failure: LoginFailureAudit;
+}
+
 /**
  * E-mailed codes: the e-mail + birthdate sign-in, new codes for a pending
  * verification, e-mail multi-factor, and the code sign-in that ends all of
@@ -414,20 +426,7 @@ export class VerificationService {
     context: RequestContext,
   ): Promise<LoginResponse> {
     const { verificationId } = request;
-    const failure = (
-      reason: string,
-      extra: Record<string, unknown> = {},
-      guarantorId: string | null = null,
-    ) =>
-      this.audit.record(context, {
-        action: 'auth.login',
-        outcome: 'failure',
-        actorType: 'anonymous',
-        guarantorId,
-        targetType: 'verification',
-        targetId: verificationId,
-        details: { method: 'code', reason, ...extra },
-      });
+    const failure = this.loginFailureAudit(context, verificationId);
 
     const summary = await this.challenges.summary(verificationId);
     if (!summary || summary.kind === 'magic_link') {
@@ -449,26 +448,50 @@ export class VerificationService {
         throw error;
       }
     }
-    // Outcomes that are not a wrong code do not count against the identifier.
-    const notAFailure = async () => {
-      if (attempt) await this.lockout.release(attempt);
-    };
 
     let outcome: CodeOutcome;
     try {
       outcome = await this.db.transaction((tx) => this.useCode(tx, request, context.language));
     } catch (error) {
       if (isUniqueViolation(error)) {
-        await notAFailure();
+        if (attempt) await this.lockout.release(attempt);
         await failure('email_in_use', { method });
         throw apiErrors.signupEmailInUse();
       }
       throw error;
     }
+    if (outcome.status !== 'signed_in') {
+      return this.refuseCode(outcome, { attempt, method, failure });
+    }
 
+    if (summary.identifierHash) await this.lockout.clear(summary.identifierHash);
+    await this.recordCodeSignIn(context, outcome, verificationId);
+    return outcome.response;
+  }
+
+  /** Records a refused code sign-in, with its reason, against the verification. */
+  private loginFailureAudit(context: RequestContext, verificationId: string): LoginFailureAudit {
+    return (reason, extra = {}, guarantorId = null) =>
+      this.audit.record(context, {
+        action: 'auth.login',
+        outcome: 'failure',
+        actorType: 'anonymous',
+        guarantorId,
+        targetType: 'verification',
+        targetId: verificationId,
+        details: { method: 'code', reason, ...extra },
+      });
+  }
+
+  /** Every way a tried code fails to sign in: audited, then refused. */
+  private async refuseCode(
+    outcome: Exclude<CodeOutcome, { status: 'signed_in' }>,
+    { attempt, method, failure }: RefusalContext,
+  ): Promise<never> {
+    // Outcomes that are not a wrong code do not count against the identifier.
+    if (outcome.status !== 'wrong' && attempt) await this.lockout.release(attempt);
     switch (outcome.status) {
       case 'dead':
-        await notAFailure();
         await failure('verification_not_live', { method });
         throw apiErrors.invalidCode();
       case 'wrong': {
@@ -488,18 +511,20 @@ export class VerificationService {
         throw apiErrors.invalidCode();
       }
       case 'session_ended':
-        await notAFailure();
         await failure('session_ended', { method }, outcome.guarantorId);
         throw apiErrors.invalidCode();
       case 'conflict':
-        await notAFailure();
         await failure(outcome.error.code, { method }, outcome.guarantorId);
         throw outcome.error;
-      case 'signed_in':
-        break;
     }
+  }
 
-    if (summary.identifierHash) await this.lockout.clear(summary.identifierHash);
+  /** The audit rows of a code sign-in that worked, and of the sign-up it completed. */
+  private async recordCodeSignIn(
+    context: RequestContext,
+    outcome: Extract<CodeOutcome, { status: 'signed_in' }>,
+    verificationId: string,
+  ): Promise<void> {
     if (outcome.kind === 'signup') {
       await this.audit.record(context, {
         action: 'auth.signup.complete',
@@ -526,7 +551,6 @@ export class VerificationService {
         ...(outcome.replacedSession ? { replacedSession: outcome.replacedSession } : {}),
       },
     });
-    return outcome.response;
   }
 
   /** One transaction: use the code, then do what its kind completes, then start the session. */
