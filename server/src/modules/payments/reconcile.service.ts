@@ -79,6 +79,20 @@ function wasDeclined(txns: readonly ConvergeTxn[]): boolean {
   return txns.some((txn) => /DECLIN/i.test(txn.ssl_result_message ?? ''));
 }
 
+/** How an open payment with no approval at the processor ends. */
+function closingOutcome(payment: PaymentRow, txns: readonly ConvergeTxn[]) {
+  if (payment.method === 'eCheck') {
+    return {
+      status: 'failed',
+      code: 'not_found_at_processor',
+      message: 'not found at processor',
+    } as const;
+  }
+  return wasDeclined(txns)
+    ? ({ status: 'declined', code: 'declined', message: 'declined at the processor' } as const)
+    : ({ status: 'cancelled', code: 'expired', message: 'expired' } as const);
+}
+
 /**
  * Settles every payment whose outcome we did not hear from the processor:
  * a lightbox never completed, a completion lost to a crash, an eCheck whose
@@ -163,12 +177,7 @@ export class ReconcileService {
       });
     }
 
-    const stillPayable =
-      payment.method === 'card'
-        ? now.getTime() - (payment.tokenIssuedAt ?? payment.createdAt).getTime() <
-          LIGHTBOX_TOKEN_LIFETIME_MS
-        : now.getTime() - payment.createdAt.getTime() < this.options.inFlightMs;
-    if (stillPayable) {
+    if (this.stillPayable(payment, now)) {
       return entry('still_open', { reason: 'no approval yet; it can still be paid' });
     }
 
@@ -179,20 +188,7 @@ export class ReconcileService {
       });
     }
 
-    const outcome =
-      payment.method === 'eCheck'
-        ? ({
-            status: 'failed',
-            code: 'not_found_at_processor',
-            message: 'not found at processor',
-          } as const)
-        : wasDeclined(txns)
-          ? ({
-              status: 'declined',
-              code: 'declined',
-              message: 'declined at the processor',
-            } as const)
-          : ({ status: 'cancelled', code: 'expired', message: 'expired' } as const);
+    const outcome = closingOutcome(payment, txns);
     const changed = await this.repository.markOutcome(payment.id, [payment.status], {
       status: outcome.status,
       failureCode: outcome.code,
@@ -206,5 +202,12 @@ export class ReconcileService {
       reason: outcome.message,
     });
     return entry(outcome.status, { reason: outcome.message });
+  }
+  /** A card inside its lightbox window, or an eCheck still in flight, may yet be paid. */
+  private stillPayable(payment: PaymentRow, now: Date): boolean {
+    return payment.method === 'card'
+      ? now.getTime() - (payment.tokenIssuedAt ?? payment.createdAt).getTime() <
+          LIGHTBOX_TOKEN_LIFETIME_MS
+      : now.getTime() - payment.createdAt.getTime() < this.options.inFlightMs;
   }
 }
