@@ -69,6 +69,53 @@ function batchOf(batchId: string | null, lines: PostingLine[]): PostingBatch {
   };
 }
 
+interface CheckedEntry {
+  state: ReceiptState;
+  appliedAt: Date;
+}
+
+/** Each line of a confirmation against what was exported: every problem, or every receipt. */
+function checkEntries(
+  file: ReturnType<typeof readConfirmation>,
+  states: ReadonlyMap<string, ReceiptState>,
+  now: Date,
+): { problems: ApplyReport['problems']; checked: CheckedEntry[] } {
+  const problems = [...file.problems];
+  const checked: CheckedEntry[] = [];
+  for (const entry of file.entries) {
+    const state = states.get(entry.receiptId);
+    if (!state) {
+      problems.push({ line: entry.line, message: `unknown receipt ${entry.receiptId}` });
+    } else if (!state.exportedAt) {
+      problems.push({
+        line: entry.line,
+        message: `receipt ${entry.receiptId} has not been exported yet`,
+      });
+    } else {
+      checked.push({ state, appliedAt: entry.appliedAt ?? now });
+    }
+  }
+  return { problems: problems.sort((a, b) => a.line - b.line), checked };
+}
+
+/** Marks the receipts applied, one statement per distinct time; answers the payments marked. */
+async function markApplied(
+  repository: PostingRepository,
+  toApply: readonly CheckedEntry[],
+): Promise<Set<string>> {
+  const byTime = new Map<number, string[]>();
+  for (const { state, appliedAt } of toApply) {
+    const group = byTime.get(appliedAt.getTime());
+    if (group) group.push(state.paymentId);
+    else byTime.set(appliedAt.getTime(), [state.paymentId]);
+  }
+  const applied = new Set<string>();
+  for (const [time, paymentIds] of byTime) {
+    for (const id of await repository.markApplied(paymentIds, new Date(time))) applied.add(id);
+  }
+  return applied;
+}
+
 export class PostingService {
   private readonly repository: PostingRepository;
   private readonly audit: AuditRepository;
@@ -154,41 +201,11 @@ export class PostingService {
           (state) => [state.receiptId, state],
         ),
       );
-      const problems = [...file.problems];
-      const checked: { state: ReceiptState; appliedAt: Date }[] = [];
-      for (const entry of file.entries) {
-        const state = states.get(entry.receiptId);
-        if (!state) {
-          problems.push({ line: entry.line, message: `unknown receipt ${entry.receiptId}` });
-        } else if (!state.exportedAt) {
-          problems.push({
-            line: entry.line,
-            message: `receipt ${entry.receiptId} has not been exported yet`,
-          });
-        } else {
-          checked.push({ state, appliedAt: entry.appliedAt ?? now });
-        }
-      }
-      if (problems.length > 0) {
-        return { problems: problems.sort((a, b) => a.line - b.line), results: [] };
-      }
+      const { problems, checked } = checkEntries(file, states, now);
+      if (problems.length > 0) return { problems, results: [] };
 
       const toApply = checked.filter(({ state }) => !state.appliedAt);
-      const applied = new Set<string>();
-      if (!options.dryRun) {
-        // One statement per distinct time rather than per receipt.
-        const byTime = new Map<number, string[]>();
-        for (const { state, appliedAt } of toApply) {
-          const group = byTime.get(appliedAt.getTime());
-          if (group) group.push(state.paymentId);
-          else byTime.set(appliedAt.getTime(), [state.paymentId]);
-        }
-        for (const [time, paymentIds] of byTime) {
-          for (const id of await repository.markApplied(paymentIds, new Date(time))) {
-            applied.add(id);
-          }
-        }
-      }
+      const applied = options.dryRun ? new Set<string>() : await markApplied(repository, toApply);
       const outcomeOf = (state: ReceiptState): ApplyOutcome => {
         if (state.appliedAt) return 'already_applied';
         if (options.dryRun) return 'would_apply';
