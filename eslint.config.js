@@ -201,7 +201,6 @@ export default tseslint.config(
       'server/src/modules/billing-feed/billing-feed.repository.ts',
       'server/src/demo/account-builder.ts',
       'server/src/demo/demo-feed.ts',
-      'server/src/modules/converge-sandbox/hosted-payments.routes.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },

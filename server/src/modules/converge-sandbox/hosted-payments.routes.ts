@@ -57,6 +57,49 @@ const SCRIPT_HELMET = {
   crossOriginResourcePolicy: { policy: 'cross-origin' },
 } as const;
 
+/** Pages may be framed by the portal or by this server itself ('self' in the CSP). */
+function parentOriginOf(request: FastifyRequest, origin: string | undefined, publicOrigin: string) {
+  if (origin === undefined) return undefined;
+  const ownOrigin = `${request.protocol}://${request.host}`;
+  return origin === publicOrigin || origin === ownOrigin ? origin : undefined;
+}
+
+/** The lightbox's card form for a session token, or the page that reports why it cannot open. */
+function lightboxPage(
+  sandbox: HostedPaymentsRoutesOptions['sandbox'],
+  merchantName: string,
+  publicOrigin: string,
+) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', NO_STORE).type('text/html; charset=utf-8');
+    const query = lightboxQuerySchema.safeParse(request.query);
+    const parentOrigin = query.success
+      ? parentOriginOf(request, query.data.origin, publicOrigin)
+      : undefined;
+    if (!query.success) {
+      const error = SANDBOX_ERRORS.sessionInvalid;
+      return reply.code(400).send(renderLightboxError({ merchantName, error, parentOrigin }));
+    }
+    if (parentOrigin === undefined) {
+      const error = SANDBOX_ERRORS.foreignOpener;
+      return reply.code(403).send(renderLightboxError({ merchantName, error, parentOrigin }));
+    }
+    const found = await sandbox.session(query.data.token);
+    // A 200 like the form's: the page reports the error to the opener itself.
+    if ('error' in found) {
+      return reply.send(renderLightboxError({ merchantName, error: found.error, parentOrigin }));
+    }
+    return reply.send(
+      renderLightboxForm({
+        merchantName,
+        token: query.data.token,
+        session: found.session,
+        parentOrigin,
+      }),
+    );
+  };
+}
+
 /**
  * Converge's hosted payments: the server-to-server session token, the
  * PayWithConverge.js script, and the lightbox card form it frames.
@@ -67,13 +110,6 @@ const hostedPaymentsRoutes: FastifyPluginAsync<HostedPaymentsRoutesOptions> = as
 ) => {
   const publicOrigin = new URL(env.PUBLIC_URL).origin;
   const merchantName = env.WEBPAY_PROVIDER_NAME;
-
-  /** Pages may be framed by the portal or by this server itself ('self' in the CSP). */
-  const parentOriginOf = (request: FastifyRequest, origin: string | undefined) => {
-    if (origin === undefined) return undefined;
-    const ownOrigin = `${request.protocol}://${request.host}`;
-    return origin === publicOrigin || origin === ownOrigin ? origin : undefined;
-  };
 
   app.post(
     '/hosted-payments/transaction_token',
@@ -102,37 +138,10 @@ const hostedPaymentsRoutes: FastifyPluginAsync<HostedPaymentsRoutesOptions> = as
         .send(assets.payWithConverge),
   );
 
-  const lightboxPolicy = lightboxHelmet(publicOrigin);
-
   app.get(
     '/hosted-payments/lightbox',
-    { schema: { hide: true }, helmet: lightboxPolicy },
-    async (request, reply) => {
-      reply.header('cache-control', NO_STORE).type('text/html; charset=utf-8');
-      const query = lightboxQuerySchema.safeParse(request.query);
-      const parentOrigin = query.success ? parentOriginOf(request, query.data.origin) : undefined;
-      if (!query.success) {
-        const error = SANDBOX_ERRORS.sessionInvalid;
-        return reply.code(400).send(renderLightboxError({ merchantName, error, parentOrigin }));
-      }
-      if (parentOrigin === undefined) {
-        const error = SANDBOX_ERRORS.foreignOpener;
-        return reply.code(403).send(renderLightboxError({ merchantName, error, parentOrigin }));
-      }
-      const found = await sandbox.session(query.data.token);
-      // A 200 like the form's: the page reports the error to the opener itself.
-      if ('error' in found) {
-        return reply.send(renderLightboxError({ merchantName, error: found.error, parentOrigin }));
-      }
-      return reply.send(
-        renderLightboxForm({
-          merchantName,
-          token: query.data.token,
-          session: found.session,
-          parentOrigin,
-        }),
-      );
-    },
+    { schema: { hide: true }, helmet: lightboxHelmet(publicOrigin) },
+    lightboxPage(sandbox, merchantName, publicOrigin),
   );
 
   const sendAsset = (type: string, body: string) => (_request: unknown, reply: FastifyReply) =>
