@@ -113,7 +113,7 @@ test.describe('WCAG 2.1 A and AA in every look (axe)', () => {
     signInWithPin,
     axeInEveryLook,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await page.goto('/webpay/login');
     await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
     await expect(page.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true');
@@ -187,7 +187,7 @@ test.describe('WCAG 2.1 A and AA in every look (axe)', () => {
     signInWithPin,
     axeInEveryLook,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(`${SERVICE}/encounters`, async (route) => {
@@ -223,7 +223,7 @@ test.describe('WCAG 2.1 A and AA in every look (axe)', () => {
     signInWithPin,
     axeInEveryLook,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(420_000);
     await signInWithPin(maria);
     const dialog = await openPaymentDialog(page);
     await axeInEveryLook('card form');
