@@ -7,7 +7,7 @@ import {
   CSP_REPORT_TYPE,
   REPORTS_JSON_TYPE,
 } from '@webpay/server/testkit/csp-reports';
-import { SANDBOX_CONVERGE_PATH } from '@webpay/server/testkit/csp-reports';
+import { SANDBOX_CONVERGE_PATH } from '@webpay/server/testkit/converge-sandbox';
 import {
   ONE_YEAR_SECONDS,
   PROCESSOR_COMPATIBLE_REFERRER_POLICIES,

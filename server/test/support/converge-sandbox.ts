@@ -8,6 +8,8 @@ import {
 import type { ConvergeEnv } from '../../src/modules/payments/converge/converge.client.ts';
 import { SANDBOX_CARD_DETAILS } from '../../src/modules/converge-sandbox/test-instruments.ts';
 
+/** Where a test server serves its own sandbox processor. */
+export { SANDBOX_CONVERGE_PATH };
 /*
  * Test helpers for talking to the emulator of a running test server the way
  * Converge's clients do: form posts, XML documents, the lightbox's JSON.

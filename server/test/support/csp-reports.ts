@@ -1,3 +1,2 @@
 // Where and how browsers report policy violations, for the header tests.
 export * from '../../src/modules/csp-reports/csp-reports.ts';
-export { SANDBOX_CONVERGE_PATH } from '../../src/env.ts';
