@@ -167,9 +167,12 @@ test.describe('the payment page loads only the scripts of its inventory', ANY_DB
     expect(subresourceIntegrityProblems((await answer?.text()) ?? '', inventory)).toEqual([
       `${planted}: loaded by the page but not in the script inventory`,
     ]);
-    const problems = await inventoryProblems(page, recorder, inventory, await config);
-    expect(problems).toEqual([
-      `${new URL(page.url()).origin}${planted}: not in the script inventory`,
-    ]);
+    // The modals are fetched once the page is idle: a preload link can be in
+    // the page a moment before its request starts, so the check is repeated
+    // until the page has settled.
+    const processor = await config;
+    await expect
+      .poll(() => inventoryProblems(page, recorder, inventory, processor))
+      .toEqual([`${new URL(page.url()).origin}${planted}: not in the script inventory`]);
   });
 });
