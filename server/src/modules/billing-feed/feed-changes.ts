@@ -13,8 +13,14 @@ import {
   encounterKey,
   pendingKey,
   type FeedSnapshot,
+  type SnapshotEncounter,
+  type SnapshotPendingPayment,
+  type SnapshotPlan,
   type SnapshotInstalment,
 } from './feed-snapshot.ts';
+import { countRow, diffKeyed, noCounts, type EntityCounts } from './keyed-diff.ts';
+
+export type { EntityCounts } from './keyed-diff.ts';
 
 /*
  * What an import changes: the feed's snapshot compared with what the
@@ -106,14 +112,6 @@ export interface ExistingState {
   portalReceiptIds: ReadonlySet<string>;
 }
 
-export interface EntityCounts {
-  created: number;
-  updated: number;
-  unchanged: number;
-  /** Encounters and plans no longer in the feed; for pending payments: applied. */
-  closed: number;
-}
-
 export type GuarantorWrite = Omit<
   typeof guarantors.$inferInsert,
   'pinHash' | 'pinIssuedAt' | 'signedUpAt' | 'createdAt' | 'updatedAt'
@@ -151,8 +149,6 @@ export interface ChangePlan {
   /** Records left alone, with why. */
   warnings: FeedProblem[];
 }
-
-const counts = (): EntityCounts => ({ created: 0, updated: 0, unchanged: 0, closed: 0 });
 
 /** Statement lines compared field by field: jsonb does not keep key order. */
 function itemsSignature(items: readonly StatementItem[]): string {
@@ -192,21 +188,54 @@ function sameValues<T extends object>(existing: T, wanted: Partial<T>): boolean 
   });
 }
 
+/** What every entity's step adds to. */
+interface ChangeContext {
+  changes: FeedChanges;
+  summary: ChangeSummary;
+  problems: FeedProblem[];
+  warnings: FeedProblem[];
+  newId: () => string;
+}
+
+/** The database ids the feed's own identifiers end up with. */
+interface FeedIds {
+  guarantorId: (account: string) => string;
+  plans: ReadonlyMap<string, string>;
+  encounters: ReadonlyMap<string, string>;
+}
+
 export function planChanges(
   snapshot: FeedSnapshot,
   existing: ExistingState,
   newId: () => string = randomUUID,
 ): ChangePlan {
-  const problems: FeedProblem[] = [];
-  const warnings: FeedProblem[] = [];
-  const summary: ChangeSummary = {
-    guarantors: counts(),
-    plans: counts(),
-    encounters: counts(),
-    statements: counts(),
-    pendingPayments: counts(),
+  const context: ChangeContext = {
+    changes: noChanges(),
+    summary: {
+      guarantors: noCounts(),
+      plans: noCounts(),
+      encounters: noCounts(),
+      statements: noCounts(),
+      pendingPayments: noCounts(),
+    },
+    problems: [],
+    warnings: [],
+    newId,
   };
-  const changes: FeedChanges = {
+  const guarantorIds = guarantorChanges(context, snapshot, existing);
+  const guarantorId = (account: string) => guarantorIds.get(account) ?? '';
+  const plans = planRowChanges(context, snapshot, existing, guarantorId);
+  const encounters = encounterChanges(context, snapshot, existing, { guarantorId, plans });
+  pendingPaymentChanges(context, snapshot, existing, { guarantorId, plans, encounters });
+  statementChanges(context, snapshot, existing, guarantorId);
+
+  const { changes, summary, problems, warnings } = context;
+  problems.sort((a, b) => a.line - b.line);
+  return { changes, summary, problems, warnings };
+}
+
+function noChanges(): FeedChanges {
+  return {
     guarantors: [],
     guarantorKeyChanges: [],
     plans: [],
@@ -219,10 +248,62 @@ export function planChanges(
     applyPendingPayments: [],
     statements: [],
   };
+}
 
-  // Guarantors: matched by account number, never removed (their history stays).
-  const guarantorByAccount = new Map(existing.guarantors.map((row) => [row.accountNumber, row]));
-  const guarantorIds = new Map<string, string>();
+type GuarantorFields = Omit<GuarantorWrite, 'id' | 'emailVerifiedAt'> & {
+  email: string | null;
+};
+
+/**
+ * Guarantors: matched by account number, never removed (their history
+ * stays). Returns each account's guarantor id.
+ */
+function guarantorChanges(
+  context: ChangeContext,
+  snapshot: FeedSnapshot,
+  existing: ExistingState,
+): Map<string, string> {
+  const { changes } = context;
+  return diffKeyed<ExistingGuarantor, GuarantorFields>(
+    {
+      existing: existing.guarantors,
+      wanted: wantedGuarantors(context, snapshot, existing),
+      existingKey: (row) => row.accountNumber,
+      wantedKey: (fields) => fields.accountNumber,
+      same: (current, fields) => sameValues(current, fields),
+      write: (fields, { id, current }) => {
+        if (!current) {
+          changes.guarantors.push({ id, ...fields, emailVerifiedAt: null });
+          return;
+        }
+        const emailChanged =
+          (current.email ?? '').toLowerCase() !== (fields.email ?? '').toLowerCase();
+        if (emailChanged || current.mmi !== fields.mmi) changes.guarantorKeyChanges.push(id);
+        changes.guarantors.push({
+          id,
+          ...fields,
+          // A new address is unverified until its owner proves it.
+          emailVerifiedAt: emailChanged ? null : current.emailVerifiedAt,
+        });
+      },
+    },
+    context.summary.guarantors,
+    context.newId,
+  );
+}
+
+/**
+ * The feed's guarantors as they are to be written: one who signed up keeps
+ * their own e-mail and paperless choice. An MMI or e-mail still held by a
+ * guarantor the feed leaves out is a problem: the unique indexes would
+ * refuse it.
+ */
+function wantedGuarantors(
+  context: ChangeContext,
+  snapshot: FeedSnapshot,
+  existing: ExistingState,
+): GuarantorFields[] {
+  const byAccount = new Map(existing.guarantors.map((row) => [row.accountNumber, row]));
   const inFeed = new Set(snapshot.guarantors.map((guarantor) => guarantor.accountNumber));
   const mmiOwners = new Map<string, string>();
   const emailOwners = new Map<string, string>();
@@ -231,27 +312,25 @@ export function planChanges(
     mmiOwners.set(row.mmi, row.accountNumber);
     if (row.email) emailOwners.set(row.email.toLowerCase(), row.accountNumber);
   }
-  for (const wanted of snapshot.guarantors) {
-    const current = guarantorByAccount.get(wanted.accountNumber);
-    const id = current?.id ?? newId();
-    guarantorIds.set(wanted.accountNumber, id);
+  return snapshot.guarantors.map((wanted) => {
+    const current = byAccount.get(wanted.accountNumber);
     const email = current?.signedUp ? current.email : wanted.email;
     const paperless = current?.signedUp ? current.paperless : wanted.paperless;
     const mmiOwner = mmiOwners.get(wanted.mmi);
     if (mmiOwner !== undefined) {
-      problems.push({
+      context.problems.push({
         line: wanted.line,
         message: `guarantor ${wanted.accountNumber}: MMI ${wanted.mmi} belongs to guarantor ${mmiOwner}, who is not in the feed`,
       });
     }
     const emailOwner = email ? emailOwners.get(email.toLowerCase()) : undefined;
     if (email && emailOwner !== undefined) {
-      problems.push({
+      context.problems.push({
         line: wanted.line,
         message: `guarantor ${wanted.accountNumber}: e-mail ${email} belongs to guarantor ${emailOwner}, who is not in the feed`,
       });
     }
-    const fields = {
+    return {
       accountNumber: wanted.accountNumber,
       mmi: wanted.mmi,
       firstName: wanted.firstName,
@@ -262,192 +341,219 @@ export function planChanges(
       roles: wanted.roles,
       paperless,
     };
-    if (!current) {
-      summary.guarantors.created += 1;
-      changes.guarantors.push({ id, ...fields, emailVerifiedAt: null });
-      continue;
-    }
-    if (sameValues(current, fields)) {
-      summary.guarantors.unchanged += 1;
-      continue;
-    }
-    summary.guarantors.updated += 1;
-    const emailChanged = (current.email ?? '').toLowerCase() !== (email ?? '').toLowerCase();
-    if (emailChanged || current.mmi !== wanted.mmi) changes.guarantorKeyChanges.push(id);
-    changes.guarantors.push({
-      id,
-      ...fields,
-      // A new address is unverified until its owner proves it.
-      emailVerifiedAt: emailChanged ? null : current.emailVerifiedAt,
-    });
-  }
-  const guarantorId = (account: string) => guarantorIds.get(account) ?? '';
+  });
+}
 
-  // Plans: matched by plan number; one missing from the feed is closed.
-  const planByNumber = new Map(existing.plans.map((row) => [row.planNumber, row]));
-  const instalmentsByPlan = new Map<string, ExistingInstalment[]>();
-  for (const row of existing.instalments) {
-    const list = instalmentsByPlan.get(row.planId) ?? [];
+/**
+ * Plans: matched by plan number; one missing from the feed is closed. A plan
+ * whose schedule changed is updated even when its own row is not rewritten.
+ * Returns each plan number's plan id.
+ */
+function planRowChanges(
+  context: ChangeContext,
+  snapshot: FeedSnapshot,
+  existing: ExistingState,
+  guarantorId: (account: string) => string,
+): Map<string, string> {
+  const { changes } = context;
+  const schedules = schedulesByPlan(existing.instalments);
+  const fieldsOf = (wanted: SnapshotPlan) => ({
+    guarantorId: guarantorId(wanted.guarantorAccount),
+    planNumber: wanted.planNumber,
+    version: wanted.version,
+    type: wanted.type,
+    status: wanted.status,
+    nextDueDate: wanted.nextDueDate,
+    dueCents: wanted.dueCents,
+    overdueCents: wanted.overdueCents,
+    regularPaymentCents: wanted.regularPaymentCents,
+    currentBalanceCents: wanted.currentBalanceCents,
+    numberOfPayments: wanted.numberOfPayments,
+  });
+  return diffKeyed<ExistingPlan, SnapshotPlan>(
+    {
+      existing: existing.plans,
+      wanted: snapshot.plans,
+      existingKey: (row) => row.planNumber,
+      wantedKey: (wanted) => wanted.planNumber,
+      same: (current, wanted) => sameValues(current, fieldsOf(wanted)),
+      write: (wanted, { id }) => changes.plans.push({ id, ...fieldsOf(wanted), closedAt: null }),
+      besides: (wanted, { id, current }) => {
+        const schedule = instalmentsSignature(wanted.instalments);
+        if (current && instalmentsSignature(schedules.get(current.id) ?? []) === schedule) {
+          return false;
+        }
+        if (current) changes.replaceInstalmentsOf.push(id);
+        for (const instalment of wanted.instalments) {
+          changes.instalments.push({ id: context.newId(), planId: id, ...instalment });
+        }
+        return true;
+      },
+      isClosed: (row) => row.closed,
+      close: (row) => changes.closePlans.push(row.id),
+    },
+    context.summary.plans,
+    context.newId,
+  );
+}
+
+function schedulesByPlan(
+  instalments: readonly ExistingInstalment[],
+): Map<string, ExistingInstalment[]> {
+  const byPlan = new Map<string, ExistingInstalment[]>();
+  for (const row of instalments) {
+    const list = byPlan.get(row.planId) ?? [];
     list.push(row);
-    instalmentsByPlan.set(row.planId, list);
+    byPlan.set(row.planId, list);
   }
-  const planIds = new Map<string, string>();
-  for (const wanted of snapshot.plans) {
-    const current = planByNumber.get(wanted.planNumber);
-    const id = current?.id ?? newId();
-    planIds.set(wanted.planNumber, id);
-    const fields = {
-      guarantorId: guarantorId(wanted.guarantorAccount),
-      planNumber: wanted.planNumber,
-      version: wanted.version,
-      type: wanted.type,
-      status: wanted.status,
-      nextDueDate: wanted.nextDueDate,
-      dueCents: wanted.dueCents,
-      overdueCents: wanted.overdueCents,
-      regularPaymentCents: wanted.regularPaymentCents,
-      currentBalanceCents: wanted.currentBalanceCents,
-      numberOfPayments: wanted.numberOfPayments,
-    };
-    const schedule = instalmentsSignature(wanted.instalments);
-    const scheduleChanged =
-      !current || instalmentsSignature(instalmentsByPlan.get(current.id) ?? []) !== schedule;
-    if (scheduleChanged) {
-      if (current) changes.replaceInstalmentsOf.push(id);
-      for (const instalment of wanted.instalments) {
-        changes.instalments.push({ id: newId(), planId: id, ...instalment });
-      }
-    }
-    if (current && !current.closed && sameValues(current, fields)) {
-      if (scheduleChanged) summary.plans.updated += 1;
-      else summary.plans.unchanged += 1;
-      continue;
-    }
-    summary.plans[current ? 'updated' : 'created'] += 1;
-    changes.plans.push({ id, ...fields, closedAt: null });
-  }
-  for (const row of existing.plans) {
-    if (row.closed || planIds.has(row.planNumber)) continue;
-    summary.plans.closed += 1;
-    changes.closePlans.push(row.id);
-  }
+  return byPlan;
+}
 
-  // Encounters: matched by facility and account number; one missing is closed.
-  const encounterByKey = new Map(
-    existing.encounters.map((row) => [encounterKey(row.facilityId, row.accountNumber), row]),
+/**
+ * Encounters: matched by facility and account number; one missing is
+ * closed. Returns each encounter key's encounter id.
+ */
+function encounterChanges(
+  context: ChangeContext,
+  snapshot: FeedSnapshot,
+  existing: ExistingState,
+  ids: Omit<FeedIds, 'encounters'>,
+): Map<string, string> {
+  const { changes } = context;
+  const fieldsOf = (wanted: SnapshotEncounter) => ({
+    guarantorId: ids.guarantorId(wanted.guarantorAccount),
+    facilityId: wanted.facilityId,
+    accountNumber: wanted.accountNumber,
+    patientName: wanted.patientName,
+    status: wanted.status,
+    admitDate: wanted.admitDate,
+    balanceCents: wanted.balanceCents,
+    type: wanted.type,
+    planId: wanted.planNumber ? (ids.plans.get(wanted.planNumber) ?? null) : null,
+  });
+  return diffKeyed<ExistingEncounter, SnapshotEncounter>(
+    {
+      existing: existing.encounters,
+      wanted: snapshot.encounters,
+      existingKey: (row) => encounterKey(row.facilityId, row.accountNumber),
+      wantedKey: (wanted) => wanted.key,
+      same: (current, wanted) => sameValues(current, fieldsOf(wanted)),
+      write: (wanted, { id }) =>
+        changes.encounters.push({ id, ...fieldsOf(wanted), closedAt: null }),
+      isClosed: (row) => row.closed,
+      close: (row) => changes.closeEncounters.push(row.id),
+    },
+    context.summary.encounters,
+    context.newId,
   );
-  const encounterIds = new Map<string, string>();
-  for (const wanted of snapshot.encounters) {
-    const current = encounterByKey.get(wanted.key);
-    const id = current?.id ?? newId();
-    encounterIds.set(wanted.key, id);
-    const fields = {
-      guarantorId: guarantorId(wanted.guarantorAccount),
-      facilityId: wanted.facilityId,
-      accountNumber: wanted.accountNumber,
-      patientName: wanted.patientName,
-      status: wanted.status,
-      admitDate: wanted.admitDate,
-      balanceCents: wanted.balanceCents,
-      type: wanted.type,
-      planId: wanted.planNumber ? (planIds.get(wanted.planNumber) ?? null) : null,
-    };
-    if (current && !current.closed && sameValues(current, fields)) {
-      summary.encounters.unchanged += 1;
-      continue;
-    }
-    summary.encounters[current ? 'updated' : 'created'] += 1;
-    changes.encounters.push({ id, ...fields, closedAt: null });
-  }
-  for (const row of existing.encounters) {
-    if (row.closed || encounterIds.has(encounterKey(row.facilityId, row.accountNumber))) continue;
-    summary.encounters.closed += 1;
-    changes.closeEncounters.push(row.id);
-  }
+}
 
-  // Outside payments: pending while the feed lists them, applied once it no longer does.
-  const pendingByKey = new Map(
-    existing.pendingPayments.map((row) => [
-      pendingKey({
-        receiptId: row.receiptId,
-        encounterKey: row.encounterId,
-        planNumber: row.planId,
-      }),
-      row,
-    ]),
-  );
-  const keptPending = new Set<string>();
-  for (const wanted of snapshot.pendingPayments) {
-    if (existing.portalReceiptIds.has(wanted.receiptId)) {
-      warnings.push({
-        line: wanted.line,
-        message: `pending payment ${wanted.receiptId}: a payment made in the portal, left to webpay apply`,
+interface WantedPendingPayment {
+  key: string;
+  fields: Omit<ExistingPendingPayment, 'id' | 'applied'>;
+}
+
+/**
+ * Outside payments: pending while the feed lists them, applied once it no
+ * longer does. A receipt of a portal payment is the portal's own to apply.
+ */
+function pendingPaymentChanges(
+  context: ChangeContext,
+  snapshot: FeedSnapshot,
+  existing: ExistingState,
+  ids: FeedIds,
+): void {
+  const { changes } = context;
+  const wanted: WantedPendingPayment[] = [];
+  for (const pending of snapshot.pendingPayments) {
+    if (existing.portalReceiptIds.has(pending.receiptId)) {
+      context.warnings.push({
+        line: pending.line,
+        message: `pending payment ${pending.receiptId}: a payment made in the portal, left to webpay apply`,
       });
       continue;
     }
-    const encounterId = wanted.encounterKey
-      ? (encounterIds.get(wanted.encounterKey) ?? null)
-      : null;
-    const planId = wanted.planNumber ? (planIds.get(wanted.planNumber) ?? null) : null;
-    const key = pendingKey({
-      receiptId: wanted.receiptId,
+    wanted.push(wantedPendingPayment(pending, ids));
+  }
+  diffKeyed<ExistingPendingPayment, WantedPendingPayment>(
+    {
+      existing: existing.pendingPayments,
+      wanted,
+      existingKey: (row) =>
+        pendingKey({
+          receiptId: row.receiptId,
+          encounterKey: row.encounterId,
+          planNumber: row.planId,
+        }),
+      wantedKey: (row) => row.key,
+      same: (current, { fields }) => sameValues(current, fields),
+      write: ({ fields }, { id }) =>
+        changes.pendingPayments.push({ id, ...fields, appliedAt: null }),
+      isClosed: (row) => row.applied,
+      close: (row) => changes.applyPendingPayments.push(row.id),
+    },
+    context.summary.pendingPayments,
+    context.newId,
+  );
+}
+
+/** A pending payment with the database ids of what it pays, keyed like the rows already there. */
+function wantedPendingPayment(pending: SnapshotPendingPayment, ids: FeedIds): WantedPendingPayment {
+  const encounterId = pending.encounterKey
+    ? (ids.encounters.get(pending.encounterKey) ?? null)
+    : null;
+  const planId = pending.planNumber ? (ids.plans.get(pending.planNumber) ?? null) : null;
+  return {
+    key: pendingKey({
+      receiptId: pending.receiptId,
       encounterKey: encounterId,
       planNumber: planId,
-    });
-    const current = pendingByKey.get(key);
-    keptPending.add(key);
-    const fields = {
-      guarantorId: guarantorId(wanted.guarantorAccount),
+    }),
+    fields: {
+      guarantorId: ids.guarantorId(pending.guarantorAccount),
       encounterId,
       planId,
-      receiptId: wanted.receiptId,
-      paidOn: wanted.paidOn,
-      amountCents: wanted.amountCents,
-    };
-    if (current && !current.applied && sameValues(current, fields)) {
-      summary.pendingPayments.unchanged += 1;
-      continue;
-    }
-    summary.pendingPayments[current ? 'updated' : 'created'] += 1;
-    changes.pendingPayments.push({ id: current?.id ?? newId(), ...fields, appliedAt: null });
-  }
-  for (const [key, row] of pendingByKey) {
-    if (row.applied || keptPending.has(key)) continue;
-    summary.pendingPayments.closed += 1;
-    changes.applyPendingPayments.push(row.id);
-  }
+      receiptId: pending.receiptId,
+      paidOn: pending.paidOn,
+      amountCents: pending.amountCents,
+    },
+  };
+}
 
-  // Statements: documents already sent; matched by guarantor and date, never removed.
-  const statementByKey = new Map(
+/**
+ * Statements: documents already sent; matched by guarantor and date, never
+ * removed. A rewritten one keeps its row: it is written on that key.
+ */
+function statementChanges(
+  context: ChangeContext,
+  snapshot: FeedSnapshot,
+  existing: ExistingState,
+  guarantorId: (account: string) => string,
+): void {
+  const byKey = new Map(
     existing.statements.map((row) => [`${row.guarantorId} ${row.statementDate}`, row]),
   );
   for (const wanted of snapshot.statements) {
     const id = guarantorId(wanted.guarantorAccount);
-    const current = statementByKey.get(`${id} ${wanted.statementDate}`);
+    const current = byKey.get(`${id} ${wanted.statementDate}`);
     const fields = {
       accountNumber: wanted.guarantorAccount,
       amountDueCents: wanted.amountDueCents,
       dueDate: wanted.dueDate,
       status: wanted.status,
     };
-    if (
-      current &&
-      sameValues(current, fields) &&
-      itemsSignature(current.items) === itemsSignature(wanted.items)
-    ) {
-      summary.statements.unchanged += 1;
-      continue;
-    }
-    summary.statements[current ? 'updated' : 'created'] += 1;
-    changes.statements.push({
-      id: newId(),
+    const changed =
+      !current ||
+      !sameValues(current, fields) ||
+      itemsSignature(current.items) !== itemsSignature(wanted.items);
+    countRow(context.summary.statements, current !== undefined, changed);
+    if (!changed) continue;
+    context.changes.statements.push({
+      id: context.newId(),
       guarantorId: id,
       statementDate: wanted.statementDate,
       ...fields,
       items: wanted.items,
     });
   }
-
-  problems.sort((a, b) => a.line - b.line);
-  return { changes, summary, problems, warnings };
 }
