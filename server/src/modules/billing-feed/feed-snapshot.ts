@@ -1,7 +1,7 @@
 import { formatCents, sumCents } from '@webpay/contracts/money';
 import type { StatementItem } from '../../db/schema.ts';
 import type { FeedProblem, Located, ParsedFeed } from './feed-reader.ts';
-import type { PlanEncounter, PlanRecord } from './feed-records.ts';
+import type { PlanEncounter, PlanRecord, StatementRecord } from './feed-records.ts';
 
 /*
  * A feed is a full snapshot of what the billing system holds open: every
@@ -136,72 +136,200 @@ export function buildSnapshot(
   feed: ParsedFeed,
   facilities: ReadonlyMap<string, FacilityKind>,
 ): { snapshot: FeedSnapshot | undefined; problems: FeedProblem[] } {
-  const problems = new Problems();
-  const snapshot: FeedSnapshot = {
-    feedId: feed.header?.record.feedId ?? '',
-    generatedAt: new Date(feed.header?.record.generatedAt ?? 0),
-    guarantors: [],
-    plans: [],
-    encounters: [],
-    statements: [],
-    pendingPayments: [],
-  };
+  const builder = new SnapshotBuilder(feed, facilities);
+  builder.addGuarantors();
+  builder.addPlans();
+  builder.addLooseEncounters();
+  builder.addStatements();
+  builder.addPendingPayments();
+  const problems = builder.problems.list;
+  problems.sort((a, b) => a.line - b.line);
+  return { snapshot: problems.length === 0 ? builder.snapshot : undefined, problems };
+}
 
-  const accounts = new UniqueKeys(problems, 'guarantor');
-  const mmis = new UniqueKeys(problems, 'MMI');
-  const emails = new UniqueKeys(problems, 'e-mail address');
-  for (const { line, record } of feed.guarantors) {
-    accounts.claim(record.accountNumber, line);
-    mmis.claim(record.mmi, line);
-    const email = record.email ?? null;
-    if (email) emails.claim(email.toLowerCase(), line, email);
-    snapshot.guarantors.push({
-      line,
-      accountNumber: record.accountNumber,
-      mmi: record.mmi,
-      firstName: record.firstName,
-      lastName: record.lastName,
-      birthdate: record.birthdate,
-      email,
-      supportPhone: record.supportPhone ?? null,
-      roles: [...new Set(record.roles ?? [])],
-      paperless: record.paperless ?? false,
-    });
+/** The snapshot as it grows, record kind by record kind, and what the later kinds check against. */
+class SnapshotBuilder {
+  readonly problems = new Problems();
+  readonly snapshot: FeedSnapshot;
+  private readonly guarantorAccounts: ReadonlySet<string>;
+  /** Records already reported as broken: what refers to them gets no second problem. */
+  private readonly broken: { guarantors: Set<string>; encounters: Set<string>; plans: Set<string> };
+  private readonly encounterKeys = new UniqueKeys(this.problems, 'encounter');
+  private readonly encounterOwners = new Map<string, string>();
+  private readonly planOwners = new Map<string, string>();
+
+  constructor(
+    private readonly feed: ParsedFeed,
+    private readonly facilities: ReadonlyMap<string, FacilityKind>,
+  ) {
+    this.snapshot = {
+      feedId: feed.header?.record.feedId ?? '',
+      generatedAt: new Date(feed.header?.record.generatedAt ?? 0),
+      guarantors: [],
+      plans: [],
+      encounters: [],
+      statements: [],
+      pendingPayments: [],
+    };
+    this.guarantorAccounts = new Set(feed.guarantors.map(({ record }) => record.accountNumber));
+    this.broken = {
+      guarantors: new Set(feed.unreadable.guarantors),
+      encounters: new Set(feed.unreadable.encounters),
+      plans: new Set(feed.unreadable.plans),
+    };
   }
-  const guarantorAccounts = new Set(feed.guarantors.map(({ record }) => record.accountNumber));
-  // Records already reported as broken: what refers to them gets no second problem.
-  const broken = {
-    guarantors: new Set(feed.unreadable.guarantors),
-    encounters: new Set(feed.unreadable.encounters),
-    plans: new Set(feed.unreadable.plans),
-  };
-  const knownGuarantor = (line: number, what: string, account: string) => {
-    if (guarantorAccounts.has(account)) return true;
-    if (!broken.guarantors.has(account)) {
-      problems.add(line, `${what}: guarantor ${account} is not in the feed`);
+
+  addGuarantors(): void {
+    const accounts = new UniqueKeys(this.problems, 'guarantor');
+    const mmis = new UniqueKeys(this.problems, 'MMI');
+    const emails = new UniqueKeys(this.problems, 'e-mail address');
+    for (const { line, record } of this.feed.guarantors) {
+      accounts.claim(record.accountNumber, line);
+      mmis.claim(record.mmi, line);
+      const email = record.email ?? null;
+      if (email) emails.claim(email.toLowerCase(), line, email);
+      this.snapshot.guarantors.push({
+        line,
+        accountNumber: record.accountNumber,
+        mmi: record.mmi,
+        firstName: record.firstName,
+        lastName: record.lastName,
+        birthdate: record.birthdate,
+        email,
+        supportPhone: record.supportPhone ?? null,
+        roles: [...new Set(record.roles ?? [])],
+        paperless: record.paperless ?? false,
+      });
+    }
+  }
+
+  /** Plans with the encounters they carry. */
+  addPlans(): void {
+    const planNumbers = new UniqueKeys(this.problems, 'plan');
+    for (const { line, record } of this.feed.plans) {
+      const what = `plan ${record.planNumber}`;
+      if (!this.knownGuarantor(line, what, record.guarantor)) {
+        this.broken.plans.add(record.planNumber);
+        continue;
+      }
+      if (!planNumbers.claim(record.planNumber, line)) continue;
+      this.planOwners.set(record.planNumber, record.guarantor);
+      checkPlan(this.problems, line, record);
+      record.encounters.forEach((encounter, index) =>
+        this.addEncounter(
+          line,
+          `${what}, encounters[${index}]`,
+          record.guarantor,
+          encounter,
+          record.planNumber,
+        ),
+      );
+      this.snapshot.plans.push(snapshotPlan(line, record));
+    }
+  }
+
+  /** Encounters outside any plan. */
+  addLooseEncounters(): void {
+    for (const { line, record } of this.feed.encounters) {
+      const what = `encounter ${encounterKey(record.facility, record.accountNumber)}`;
+      if (!this.knownGuarantor(line, what, record.guarantor)) continue;
+      this.addEncounter(line, what, record.guarantor, record, null);
+    }
+  }
+
+  addStatements(): void {
+    const statementKeys = new UniqueKeys(this.problems, 'statement');
+    for (const located of this.feed.statements) {
+      const { line, record } = located;
+      const what = `statement ${record.guarantor} ${record.statementDate}`;
+      if (!this.knownGuarantor(line, what, record.guarantor)) continue;
+      if (!statementKeys.claim(`${record.guarantor} ${record.statementDate}`, line)) continue;
+      checkStatement(this.problems, located, what);
+      this.snapshot.statements.push(snapshotStatement(line, record));
+    }
+  }
+
+  /** Outside payments, each on an encounter or plan of the same guarantor. */
+  addPendingPayments(): void {
+    const pendingKeys = new UniqueKeys(this.problems, 'pending payment');
+    for (const { line, record } of this.feed.pendingPayments) {
+      const what = `pending payment ${record.receiptId}`;
+      if (!this.knownGuarantor(line, what, record.guarantor)) continue;
+      const pending: SnapshotPendingPayment = {
+        line,
+        receiptId: record.receiptId,
+        guarantorAccount: record.guarantor,
+        encounterKey:
+          record.facility && record.accountNumber
+            ? encounterKey(record.facility, record.accountNumber)
+            : null,
+        planNumber: record.planNumber ?? null,
+        paidOn: record.paidOn,
+        amountCents: record.amount,
+      };
+      if (!this.paysOwnAccount(pending, what)) continue;
+      if (record.amount === 0) {
+        this.problems.add(line, `${what}: amount must be more than 0`);
+        continue;
+      }
+      if (!pendingKeys.claim(pendingKey(pending), line)) continue;
+      this.snapshot.pendingPayments.push(pending);
+    }
+  }
+
+  /** Whether the encounter or plan a payment names is in the feed and is its guarantor's. */
+  private paysOwnAccount(pending: SnapshotPendingPayment, what: string): boolean {
+    const target = pending.encounterKey
+      ? {
+          owner: this.encounterOwners.get(pending.encounterKey),
+          name: `encounter ${pending.encounterKey}`,
+        }
+      : {
+          owner: this.planOwners.get(pending.planNumber ?? ''),
+          name: `plan ${pending.planNumber ?? ''}`,
+        };
+    if (target.owner === undefined) {
+      const reported = pending.encounterKey
+        ? this.broken.encounters.has(pending.encounterKey)
+        : this.broken.plans.has(pending.planNumber ?? '');
+      if (!reported) this.problems.add(pending.line, `${what}: ${target.name} is not in the feed`);
+      return false;
+    }
+    if (target.owner !== pending.guarantorAccount) {
+      this.problems.add(
+        pending.line,
+        `${what}: ${target.name} belongs to guarantor ${target.owner}`,
+      );
+      return false;
+    }
+    return true;
+  }
+
+  private knownGuarantor(line: number, what: string, account: string): boolean {
+    if (this.guarantorAccounts.has(account)) return true;
+    if (!this.broken.guarantors.has(account)) {
+      this.problems.add(line, `${what}: guarantor ${account} is not in the feed`);
     }
     return false;
-  };
+  }
 
-  const encounterKeys = new UniqueKeys(problems, 'encounter');
-  const encounterOwners = new Map<string, string>();
-  const addEncounter = (
+  private addEncounter(
     line: number,
     what: string,
     guarantorAccount: string,
     encounter: PlanEncounter,
     planNumber: string | null,
-  ) => {
+  ): void {
     const key = encounterKey(encounter.facility, encounter.accountNumber);
-    const kind = facilities.get(encounter.facility);
+    const kind = this.facilities.get(encounter.facility);
     if (!kind) {
-      problems.add(line, `${what}: unknown facility ${encounter.facility}`);
-      broken.encounters.add(key);
+      this.problems.add(line, `${what}: unknown facility ${encounter.facility}`);
+      this.broken.encounters.add(key);
       return;
     }
-    if (!encounterKeys.claim(key, line)) return;
-    encounterOwners.set(key, guarantorAccount);
-    snapshot.encounters.push({
+    if (!this.encounterKeys.claim(key, line)) return;
+    this.encounterOwners.set(key, guarantorAccount);
+    this.snapshot.encounters.push({
       line,
       key,
       facilityId: encounter.facility,
@@ -214,132 +342,54 @@ export function buildSnapshot(
       type: kind === 'central' ? 'ENT' : 'EXAR',
       planNumber,
     });
+  }
+}
+
+function snapshotPlan(line: number, record: PlanRecord): SnapshotPlan {
+  return {
+    line,
+    planNumber: record.planNumber,
+    guarantorAccount: record.guarantor,
+    version: record.version,
+    type: record.type,
+    status: record.status,
+    nextDueDate: record.nextDueDate ?? null,
+    dueCents: record.dueAmount,
+    overdueCents: record.overdueAmount,
+    regularPaymentCents: record.regularPaymentAmount,
+    currentBalanceCents: record.currentBalance,
+    numberOfPayments: record.numberOfPayments,
+    instalments: record.instalments
+      .map((instalment) => ({
+        number: instalment.number,
+        dueDate: instalment.dueDate,
+        amountCents: instalment.amount,
+        completedAt: instalment.completedAt ?? null,
+      }))
+      .sort((a, b) => a.number - b.number),
   };
+}
 
-  const planNumbers = new UniqueKeys(problems, 'plan');
-  const planOwners = new Map<string, string>();
-  for (const { line, record } of feed.plans) {
-    const what = `plan ${record.planNumber}`;
-    if (!knownGuarantor(line, what, record.guarantor)) {
-      broken.plans.add(record.planNumber);
-      continue;
-    }
-    if (!planNumbers.claim(record.planNumber, line)) continue;
-    planOwners.set(record.planNumber, record.guarantor);
-    checkPlan(problems, line, record);
-    record.encounters.forEach((encounter, index) =>
-      addEncounter(
-        line,
-        `${what}, encounters[${index}]`,
-        record.guarantor,
-        encounter,
-        record.planNumber,
-      ),
-    );
-    snapshot.plans.push({
-      line,
-      planNumber: record.planNumber,
-      guarantorAccount: record.guarantor,
-      version: record.version,
-      type: record.type,
-      status: record.status,
-      nextDueDate: record.nextDueDate ?? null,
-      dueCents: record.dueAmount,
-      overdueCents: record.overdueAmount,
-      regularPaymentCents: record.regularPaymentAmount,
-      currentBalanceCents: record.currentBalance,
-      numberOfPayments: record.numberOfPayments,
-      instalments: record.instalments
-        .map((instalment) => ({
-          number: instalment.number,
-          dueDate: instalment.dueDate,
-          amountCents: instalment.amount,
-          completedAt: instalment.completedAt ?? null,
-        }))
-        .sort((a, b) => a.number - b.number),
-    });
-  }
-
-  for (const { line, record } of feed.encounters) {
-    const what = `encounter ${encounterKey(record.facility, record.accountNumber)}`;
-    if (!knownGuarantor(line, what, record.guarantor)) continue;
-    addEncounter(line, what, record.guarantor, record, null);
-  }
-
-  const statementKeys = new UniqueKeys(problems, 'statement');
-  for (const located of feed.statements) {
-    const { line, record } = located;
-    const what = `statement ${record.guarantor} ${record.statementDate}`;
-    if (!knownGuarantor(line, what, record.guarantor)) continue;
-    if (!statementKeys.claim(`${record.guarantor} ${record.statementDate}`, line)) continue;
-    checkStatement(problems, located, what);
-    snapshot.statements.push({
-      line,
-      guarantorAccount: record.guarantor,
-      statementDate: record.statementDate,
-      amountDueCents: record.amountDue,
-      dueDate: record.dueDate,
-      status: record.status,
-      items: record.lines.map((item) => ({
-        facilityId: item.facility,
-        accountNumber: item.accountNumber,
-        patientName: item.patientName,
-        description: item.description,
-        serviceDate: item.serviceDate,
-        chargesCents: item.charges,
-        paymentsCents: item.payments,
-        adjustmentsCents: item.adjustments,
-        balanceCents: item.balance,
-      })),
-    });
-  }
-
-  const pendingKeys = new UniqueKeys(problems, 'pending payment');
-  for (const { line, record } of feed.pendingPayments) {
-    const what = `pending payment ${record.receiptId}`;
-    if (!knownGuarantor(line, what, record.guarantor)) continue;
-    const pending: SnapshotPendingPayment = {
-      line,
-      receiptId: record.receiptId,
-      guarantorAccount: record.guarantor,
-      encounterKey:
-        record.facility && record.accountNumber
-          ? encounterKey(record.facility, record.accountNumber)
-          : null,
-      planNumber: record.planNumber ?? null,
-      paidOn: record.paidOn,
-      amountCents: record.amount,
-    };
-    const target = pending.encounterKey
-      ? {
-          owner: encounterOwners.get(pending.encounterKey),
-          name: `encounter ${pending.encounterKey}`,
-        }
-      : {
-          owner: planOwners.get(pending.planNumber ?? ''),
-          name: `plan ${pending.planNumber ?? ''}`,
-        };
-    if (target.owner === undefined) {
-      const reported = pending.encounterKey
-        ? broken.encounters.has(pending.encounterKey)
-        : broken.plans.has(pending.planNumber ?? '');
-      if (!reported) problems.add(line, `${what}: ${target.name} is not in the feed`);
-      continue;
-    }
-    if (target.owner !== record.guarantor) {
-      problems.add(line, `${what}: ${target.name} belongs to guarantor ${target.owner}`);
-      continue;
-    }
-    if (record.amount === 0) {
-      problems.add(line, `${what}: amount must be more than 0`);
-      continue;
-    }
-    if (!pendingKeys.claim(pendingKey(pending), line)) continue;
-    snapshot.pendingPayments.push(pending);
-  }
-
-  problems.list.sort((a, b) => a.line - b.line);
-  return { snapshot: problems.list.length === 0 ? snapshot : undefined, problems: problems.list };
+function snapshotStatement(line: number, record: StatementRecord): SnapshotStatement {
+  return {
+    line,
+    guarantorAccount: record.guarantor,
+    statementDate: record.statementDate,
+    amountDueCents: record.amountDue,
+    dueDate: record.dueDate,
+    status: record.status,
+    items: record.lines.map((item) => ({
+      facilityId: item.facility,
+      accountNumber: item.accountNumber,
+      patientName: item.patientName,
+      description: item.description,
+      serviceDate: item.serviceDate,
+      chargesCents: item.charges,
+      paymentsCents: item.payments,
+      adjustmentsCents: item.adjustments,
+      balanceCents: item.balance,
+    })),
+  };
 }
 
 function checkPlan(problems: Problems, line: number, plan: PlanRecord): void {
