@@ -66,6 +66,100 @@ function upsertStatement<TTable extends PgTable>(
   return sql`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${json}::json) on conflict (${sql.raw(conflictColumns.map(quoted).join(', '))}) do update set ${sql.raw(updates)}`;
 }
 
+/** Writes rows a batch at a time, reporting the progress of each table. */
+type BatchRunner = <T>(
+  table: string,
+  rows: readonly T[],
+  write: (batch: T[]) => Promise<unknown>,
+) => Promise<void>;
+
+function batchRunner(onProgress: BatchProgress | undefined): BatchRunner {
+  return async (table, rows, write) => {
+    let done = 0;
+    for (const batch of batches(rows)) {
+      await write(batch);
+      done += batch.length;
+      onProgress?.(table, done, rows.length);
+    }
+  };
+}
+
+/* What an import compares the feed with: the columns the feed sets, and whether a row is closed. */
+
+const EXISTING_GUARANTOR = {
+  id: guarantors.id,
+  accountNumber: guarantors.accountNumber,
+  mmi: guarantors.mmi,
+  firstName: guarantors.firstName,
+  lastName: guarantors.lastName,
+  birthdate: guarantors.birthdate,
+  email: guarantors.email,
+  emailVerifiedAt: guarantors.emailVerifiedAt,
+  supportPhone: guarantors.supportPhone,
+  roles: guarantors.roles,
+  paperless: guarantors.paperless,
+  signedUp: sql<boolean>`${guarantors.signedUpAt} is not null`,
+};
+
+const EXISTING_PLAN = {
+  id: paymentPlans.id,
+  planNumber: paymentPlans.planNumber,
+  guarantorId: paymentPlans.guarantorId,
+  version: paymentPlans.version,
+  type: paymentPlans.type,
+  status: paymentPlans.status,
+  nextDueDate: paymentPlans.nextDueDate,
+  dueCents: paymentPlans.dueCents,
+  overdueCents: paymentPlans.overdueCents,
+  regularPaymentCents: paymentPlans.regularPaymentCents,
+  currentBalanceCents: paymentPlans.currentBalanceCents,
+  numberOfPayments: paymentPlans.numberOfPayments,
+  closed: sql<boolean>`${paymentPlans.closedAt} is not null`,
+};
+
+const EXISTING_INSTALMENT = {
+  planId: planInstalments.planId,
+  number: planInstalments.number,
+  dueDate: planInstalments.dueDate,
+  amountCents: planInstalments.amountCents,
+  completedAt: planInstalments.completedAt,
+};
+
+const EXISTING_ENCOUNTER = {
+  id: encounters.id,
+  facilityId: encounters.facilityId,
+  accountNumber: encounters.accountNumber,
+  guarantorId: encounters.guarantorId,
+  patientName: encounters.patientName,
+  status: encounters.status,
+  admitDate: encounters.admitDate,
+  balanceCents: encounters.balanceCents,
+  type: encounters.type,
+  planId: encounters.planId,
+  closed: sql<boolean>`${encounters.closedAt} is not null`,
+};
+
+const EXISTING_PENDING_PAYMENT = {
+  id: pendingPayments.id,
+  receiptId: pendingPayments.receiptId,
+  guarantorId: pendingPayments.guarantorId,
+  encounterId: pendingPayments.encounterId,
+  planId: pendingPayments.planId,
+  paidOn: pendingPayments.paidOn,
+  amountCents: pendingPayments.amountCents,
+  applied: sql<boolean>`${pendingPayments.appliedAt} is not null`,
+};
+
+const EXISTING_STATEMENT = {
+  guarantorId: statements.guarantorId,
+  statementDate: statements.statementDate,
+  accountNumber: statements.accountNumber,
+  amountDueCents: statements.amountDueCents,
+  dueDate: statements.dueDate,
+  status: statements.status,
+  items: statements.items,
+};
+
 export class BillingFeedRepository {
   constructor(private readonly db: Database) {}
 
@@ -100,87 +194,15 @@ export class BillingFeedRepository {
   async existingState(): Promise<ExistingState> {
     const db = this.db;
     // One after another: a transaction is one connection, which runs one query at a time.
-    const guarantorRows = await db
-      .select({
-        id: guarantors.id,
-        accountNumber: guarantors.accountNumber,
-        mmi: guarantors.mmi,
-        firstName: guarantors.firstName,
-        lastName: guarantors.lastName,
-        birthdate: guarantors.birthdate,
-        email: guarantors.email,
-        emailVerifiedAt: guarantors.emailVerifiedAt,
-        supportPhone: guarantors.supportPhone,
-        roles: guarantors.roles,
-        paperless: guarantors.paperless,
-        signedUp: sql<boolean>`${guarantors.signedUpAt} is not null`,
-      })
-      .from(guarantors);
-    const planRows = await db
-      .select({
-        id: paymentPlans.id,
-        planNumber: paymentPlans.planNumber,
-        guarantorId: paymentPlans.guarantorId,
-        version: paymentPlans.version,
-        type: paymentPlans.type,
-        status: paymentPlans.status,
-        nextDueDate: paymentPlans.nextDueDate,
-        dueCents: paymentPlans.dueCents,
-        overdueCents: paymentPlans.overdueCents,
-        regularPaymentCents: paymentPlans.regularPaymentCents,
-        currentBalanceCents: paymentPlans.currentBalanceCents,
-        numberOfPayments: paymentPlans.numberOfPayments,
-        closed: sql<boolean>`${paymentPlans.closedAt} is not null`,
-      })
-      .from(paymentPlans);
-    const instalmentRows = await db
-      .select({
-        planId: planInstalments.planId,
-        number: planInstalments.number,
-        dueDate: planInstalments.dueDate,
-        amountCents: planInstalments.amountCents,
-        completedAt: planInstalments.completedAt,
-      })
-      .from(planInstalments);
-    const encounterRows = await db
-      .select({
-        id: encounters.id,
-        facilityId: encounters.facilityId,
-        accountNumber: encounters.accountNumber,
-        guarantorId: encounters.guarantorId,
-        patientName: encounters.patientName,
-        status: encounters.status,
-        admitDate: encounters.admitDate,
-        balanceCents: encounters.balanceCents,
-        type: encounters.type,
-        planId: encounters.planId,
-        closed: sql<boolean>`${encounters.closedAt} is not null`,
-      })
-      .from(encounters);
+    const guarantorRows = await db.select(EXISTING_GUARANTOR).from(guarantors);
+    const planRows = await db.select(EXISTING_PLAN).from(paymentPlans);
+    const instalmentRows = await db.select(EXISTING_INSTALMENT).from(planInstalments);
+    const encounterRows = await db.select(EXISTING_ENCOUNTER).from(encounters);
     const pendingRows = await db
-      .select({
-        id: pendingPayments.id,
-        receiptId: pendingPayments.receiptId,
-        guarantorId: pendingPayments.guarantorId,
-        encounterId: pendingPayments.encounterId,
-        planId: pendingPayments.planId,
-        paidOn: pendingPayments.paidOn,
-        amountCents: pendingPayments.amountCents,
-        applied: sql<boolean>`${pendingPayments.appliedAt} is not null`,
-      })
+      .select(EXISTING_PENDING_PAYMENT)
       .from(pendingPayments)
       .where(isNull(pendingPayments.paymentId));
-    const statementRows = await db
-      .select({
-        guarantorId: statements.guarantorId,
-        statementDate: statements.statementDate,
-        accountNumber: statements.accountNumber,
-        amountDueCents: statements.amountDueCents,
-        dueDate: statements.dueDate,
-        status: statements.status,
-        items: statements.items,
-      })
-      .from(statements);
+    const statementRows = await db.select(EXISTING_STATEMENT).from(statements);
     const receiptRows = await db.select({ receiptId: receipts.receiptId }).from(receipts);
     return {
       guarantors: guarantorRows,
@@ -195,30 +217,35 @@ export class BillingFeedRepository {
 
   /** Writes every change in foreign-key order; the caller holds the transaction. */
   async write(changes: FeedChanges, onProgress?: BatchProgress): Promise<void> {
-    const db = this.db;
-    const run = async <T>(
-      table: string,
-      rows: readonly T[],
-      write: (batch: T[]) => Promise<unknown>,
-    ) => {
-      let done = 0;
-      for (const batch of batches(rows)) {
-        await write(batch);
-        done += batch.length;
-        onProgress?.(table, done, rows.length);
-      }
-    };
+    const run = batchRunner(onProgress);
+    await this.writeGuarantors(changes, run);
+    await this.writePlans(changes, run);
+    await this.writeEncounters(changes, run);
+    await this.writePendingPayments(changes, run);
+    await run('statements', changes.statements, (rows) =>
+      this.db.execute(
+        upsertStatement(
+          statements,
+          rows,
+          ['guarantorId', 'statementDate'],
+          ['accountNumber', 'amountDueCents', 'dueDate', 'status', 'items'],
+          false,
+        ),
+      ),
+    );
+  }
 
+  private async writeGuarantors(changes: FeedChanges, run: BatchRunner): Promise<void> {
     // Parked values are unique per row and overwritten below, so a swap of
     // MMIs or e-mails between two guarantors never trips the unique indexes.
     await run('guarantors', changes.guarantorKeyChanges, (ids) =>
-      db
+      this.db
         .update(guarantors)
         .set({ mmi: sql`'~' || ${guarantors.id}`, email: null })
         .where(inArray(guarantors.id, ids)),
     );
     await run('guarantors', changes.guarantors, (rows) =>
-      db.execute(
+      this.db.execute(
         upsertStatement(
           guarantors,
           rows,
@@ -238,8 +265,12 @@ export class BillingFeedRepository {
         ),
       ),
     );
+  }
+
+  /** Plans, the plans the feed dropped, then the schedules that changed. */
+  private async writePlans(changes: FeedChanges, run: BatchRunner): Promise<void> {
     await run('payment plans', changes.plans, (rows) =>
-      db.execute(
+      this.db.execute(
         upsertStatement(
           paymentPlans,
           rows,
@@ -262,16 +293,16 @@ export class BillingFeedRepository {
       ),
     );
     await run('payment plans', changes.closePlans, (ids) =>
-      db
+      this.db
         .update(paymentPlans)
         .set({ closedAt: sql`now()`, updatedAt: sql`now()` })
         .where(inArray(paymentPlans.id, ids)),
     );
     await run('instalments', changes.replaceInstalmentsOf, (ids) =>
-      db.delete(planInstalments).where(inArray(planInstalments.planId, ids)),
+      this.db.delete(planInstalments).where(inArray(planInstalments.planId, ids)),
     );
     await run('instalments', changes.instalments, (rows) =>
-      db.execute(
+      this.db.execute(
         upsertStatement(
           planInstalments,
           rows,
@@ -281,8 +312,11 @@ export class BillingFeedRepository {
         ),
       ),
     );
+  }
+
+  private async writeEncounters(changes: FeedChanges, run: BatchRunner): Promise<void> {
     await run('encounters', changes.encounters, (rows) =>
-      db.execute(
+      this.db.execute(
         upsertStatement(
           encounters,
           rows,
@@ -302,13 +336,16 @@ export class BillingFeedRepository {
       ),
     );
     await run('encounters', changes.closeEncounters, (ids) =>
-      db
+      this.db
         .update(encounters)
         .set({ closedAt: sql`now()`, updatedAt: sql`now()` })
         .where(inArray(encounters.id, ids)),
     );
+  }
+
+  private async writePendingPayments(changes: FeedChanges, run: BatchRunner): Promise<void> {
     await run('pending payments', changes.pendingPayments, (rows) =>
-      db.execute(
+      this.db.execute(
         upsertStatement(
           pendingPayments,
           rows,
@@ -319,21 +356,10 @@ export class BillingFeedRepository {
       ),
     );
     await run('pending payments', changes.applyPendingPayments, (ids) =>
-      db
+      this.db
         .update(pendingPayments)
         .set({ appliedAt: sql`now()` })
         .where(inArray(pendingPayments.id, ids)),
-    );
-    await run('statements', changes.statements, (rows) =>
-      db.execute(
-        upsertStatement(
-          statements,
-          rows,
-          ['guarantorId', 'statementDate'],
-          ['accountNumber', 'amountDueCents', 'dueDate', 'status', 'items'],
-          false,
-        ),
-      ),
     );
   }
 
