@@ -3,7 +3,7 @@ import type { Database } from '../../src/db/client.ts';
 import { todayIso } from '../../src/demo/calendar.ts';
 import { demoFeedRecords } from '../../src/demo/demo-feed.ts';
 import { buildDemoDataset } from '../../src/demo/seed.ts';
-import type { FeedLine } from '../../src/modules/billing-feed/feed-writer.ts';
+import type { FeedLine, FeedRecordOf } from '../../src/modules/billing-feed/feed-writer.ts';
 
 /** The demo guarantors as a feed, matching a test database seeded on the same day. */
 export async function demoFeed(generatedAt = new Date()): Promise<FeedLine[]> {
@@ -11,7 +11,7 @@ export async function demoFeed(generatedAt = new Date()): Promise<FeedLine[]> {
   return demoFeedRecords(rows, { feedId: 'DEMO-FEED', generatedAt });
 }
 
-export type FeedRecordOf<K extends FeedLine['record']> = Extract<FeedLine, { record: K }>;
+export type { FeedRecordOf } from '../../src/modules/billing-feed/feed-writer.ts';
 
 /** The first record of a kind that matches, to change in place. */
 export function findRecord<K extends FeedLine['record']>(

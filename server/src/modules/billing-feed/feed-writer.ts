@@ -5,7 +5,10 @@ import { FEED_FORMAT, FEED_VERSION, type feedRecordSchema } from './feed-records
 /** A record as it is written in a feed file (amounts as decimal strings). */
 export type FeedLine = z.input<typeof feedRecordSchema>;
 
-export type FeedHeaderLine = Extract<FeedLine, { record: 'feed' }>;
+/** One kind of record as it is written: `FeedRecordOf<'plan'>`. */
+export type FeedRecordOf<K extends FeedLine['record']> = Extract<FeedLine, { record: K }>;
+
+export type FeedHeaderLine = FeedRecordOf<'feed'>;
 
 export function feedHeader(feedId: string, generatedAt: Date): FeedHeaderLine {
   return {
