@@ -192,13 +192,5 @@ export default tseslint.config(
       'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
     },
   },
-  {
-    // Still over the limit, being split into named steps; remove each file
-    // from this list as its functions come under 80 lines.
-    files: [
-      'server/src/demo/account-builder.ts',
-    ],
-    rules: { 'max-lines-per-function': 'off' },
-  },
   prettier,
 );

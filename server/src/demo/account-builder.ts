@@ -159,6 +159,49 @@ const CENTRAL_FACILITY = FACILITY.hospitalsAndClinics;
 const ADJUSTMENT_DELAY_DAYS = 30;
 const STATEMENT_DUE_DAYS = 24;
 
+type CardSpec = Extract<PaymentMethodSpec, { method: 'card' }>;
+type BankSpec = Extract<PaymentMethodSpec, { method: 'eCheck' }>;
+
+/** What a payment's row and its receipt both tell. */
+interface MadePayment {
+  id: string;
+  /** The guarantor's payments numbered from 001, in processor references. */
+  sequence: string;
+  paidAt: Date;
+  amountCents: number;
+  payer: {
+    firstName: string;
+    lastName: string;
+    address: string;
+    city: string;
+    state: string;
+    zipCode: string;
+    email: string | null;
+  };
+  card: CardSpec | null;
+  bank: BankSpec | null;
+  bankLast4: string | null;
+}
+
+interface PaymentLineRow {
+  id: string;
+  paymentId: string;
+  lineNumber: number;
+  paymentType: string;
+  facilityId: string;
+  accountId: string;
+  amountCents: number;
+  encounterId: string | null;
+  planId: string | null;
+  description: string;
+}
+
+function paidWith(pay: PaymentMethodSpec): Pick<MadePayment, 'card' | 'bank' | 'bankLast4'> {
+  const card = pay.method === 'card' ? pay : null;
+  const bank = pay.method === 'eCheck' ? pay : null;
+  return { card, bank, bankLast4: bank ? bank.accountNumber.slice(-4) : null };
+}
+
 export class AccountBuilder {
   readonly guarantorId: string;
   private readonly ledger: LedgerEncounter[] = [];
@@ -330,70 +373,80 @@ export class AccountBuilder {
   payment(spec: PaymentSpec): void {
     if (spec.lines.length === 0) throw new RangeError(`${spec.receiptId} has no lines`);
     this.paymentCount += 1;
-    const sequence = String(this.paymentCount).padStart(3, '0');
-    const id = demoId(`payment:${spec.receiptId}`);
-    const paidAt = instant(spec.date, spec.time);
-    const amountCents = spec.lines.reduce((sum, line) => sum + line.amountCents, 0);
+    const made: MadePayment = {
+      id: demoId(`payment:${spec.receiptId}`),
+      sequence: String(this.paymentCount).padStart(3, '0'),
+      paidAt: instant(spec.date, spec.time),
+      amountCents: spec.lines.reduce((sum, line) => sum + line.amountCents, 0),
+      payer: {
+        firstName: this.guarantor.firstName,
+        lastName: this.guarantor.lastName,
+        address: this.payer.address,
+        city: this.payer.city,
+        state: this.payer.state,
+        zipCode: this.payer.zipCode,
+        email: this.guarantor.email,
+      },
+      ...paidWith(spec.pay),
+    };
+    const lines = spec.lines.map((line, index) => this.paymentLine(spec, made.id, line, index));
+    this.rows.payments.push(this.paymentRow(spec, made));
+    for (const line of lines) this.rows.paymentLines.push(line);
+    this.rows.receipts.push(this.receiptRow(spec, made, lines));
+  }
 
-    const lines = spec.lines.map((line, index) => {
-      if (!Number.isSafeInteger(line.amountCents) || line.amountCents <= 0) {
-        throw new RangeError(`${spec.receiptId}: line amounts must be positive cents`);
-      }
-      if (line.kind === 'plan') {
-        return {
-          id: demoId(`payment-line:${spec.receiptId}:${index + 1}`),
-          paymentId: id,
-          lineNumber: index + 1,
-          paymentType: PAYMENT_TYPE_LABELS.payment_plan,
-          facilityId: CENTRAL_FACILITY,
-          // SPEC §9: a plan's account number with the central facility.
-          accountId: `${CENTRAL_FACILITY}-${line.plan.planNumber}`,
-          amountCents: line.amountCents,
-          encounterId: null,
-          planId: line.plan.id,
-          description: `${line.plan.planNumber}-${line.plan.version} | Payment Plan`,
-        };
-      }
-      const encounter = this.ledgerEntry(line.encounter);
-      encounter.postings.push({ date: spec.date, amountCents: line.amountCents, kind: 'payment' });
-      const external = encounter.type === 'EXAR';
+  private paymentLine(
+    spec: PaymentSpec,
+    paymentId: string,
+    line: PaymentLineSpec,
+    index: number,
+  ): PaymentLineRow {
+    if (!Number.isSafeInteger(line.amountCents) || line.amountCents <= 0) {
+      throw new RangeError(`${spec.receiptId}: line amounts must be positive cents`);
+    }
+    if (line.kind === 'plan') {
       return {
         id: demoId(`payment-line:${spec.receiptId}:${index + 1}`),
-        paymentId: id,
+        paymentId,
         lineNumber: index + 1,
-        paymentType: external ? PAYMENT_TYPE_LABELS.external : PAYMENT_TYPE_LABELS.encounter,
-        facilityId: encounter.facilityId,
-        // SPEC §9: facility-account for encounters, the bare account number for external AR.
-        accountId: external
-          ? encounter.accountNumber
-          : `${encounter.facilityId}-${encounter.accountNumber}`,
+        paymentType: PAYMENT_TYPE_LABELS.payment_plan,
+        facilityId: CENTRAL_FACILITY,
+        // SPEC §9: a plan's account number with the central facility.
+        accountId: `${CENTRAL_FACILITY}-${line.plan.planNumber}`,
         amountCents: line.amountCents,
-        encounterId: encounter.id,
-        planId: null,
-        description: `${encounter.facilityId}-${encounter.accountNumber} | ${encounter.patientName}`,
+        encounterId: null,
+        planId: line.plan.id,
+        description: `${line.plan.planNumber}-${line.plan.version} | Payment Plan`,
       };
-    });
-
-    const payer = {
-      firstName: this.guarantor.firstName,
-      lastName: this.guarantor.lastName,
-      address: this.payer.address,
-      city: this.payer.city,
-      state: this.payer.state,
-      zipCode: this.payer.zipCode,
-      email: this.guarantor.email,
+    }
+    const encounter = this.ledgerEntry(line.encounter);
+    encounter.postings.push({ date: spec.date, amountCents: line.amountCents, kind: 'payment' });
+    const external = encounter.type === 'EXAR';
+    return {
+      id: demoId(`payment-line:${spec.receiptId}:${index + 1}`),
+      paymentId,
+      lineNumber: index + 1,
+      paymentType: external ? PAYMENT_TYPE_LABELS.external : PAYMENT_TYPE_LABELS.encounter,
+      facilityId: encounter.facilityId,
+      // SPEC §9: facility-account for encounters, the bare account number for external AR.
+      accountId: external
+        ? encounter.accountNumber
+        : `${encounter.facilityId}-${encounter.accountNumber}`,
+      amountCents: line.amountCents,
+      encounterId: encounter.id,
+      planId: null,
+      description: `${encounter.facilityId}-${encounter.accountNumber} | ${encounter.patientName}`,
     };
-    const pay = spec.pay;
-    const card = pay.method === 'card' ? pay : null;
-    const bank = pay.method === 'eCheck' ? pay : null;
-    const bankLast4 = bank ? bank.accountNumber.slice(-4) : null;
+  }
 
-    this.rows.payments.push({
+  private paymentRow(spec: PaymentSpec, made: MadePayment): DemoRows['payments'][number] {
+    const { id, sequence, card, bank } = made;
+    return {
       id,
       guarantorId: this.guarantorId,
       status: 'recorded',
-      method: pay.method,
-      amountCents,
+      method: spec.pay.method,
+      amountCents: made.amountCents,
       processorReference: `DEMO-${this.guarantor.mmi}-${sequence}`,
       processorTxnId: `${spec.date.slice(2).replaceAll('-', '')}D${sequence}-${id.slice(0, 8).toUpperCase()}`,
       approvalCode: card ? id.replace(/\D/g, '').padEnd(6, '0').slice(0, 6) : null,
@@ -401,7 +454,7 @@ export class AccountBuilder {
       cardLast4: card?.last4 ?? null,
       cardExpiry: card?.expiry ?? null,
       bankAccountType: bank?.accountType ?? null,
-      bankLast4,
+      bankLast4: made.bankLast4,
       bankAccountFingerprint: bank
         ? bankAccountFingerprint(
             this.context.fingerprintKey,
@@ -409,16 +462,23 @@ export class AccountBuilder {
             bank.accountNumber,
           )
         : null,
-      payer,
+      payer: made.payer,
       receiptEmail: this.guarantor.email,
       exportedAt: instant(addDays(spec.date, 1), '07:00'),
       exportBatch: `history-${spec.date}`,
       appliedAt: instant(addDays(spec.date, 2), '15:00'),
-      createdAt: paidAt,
+      createdAt: made.paidAt,
       updatedAt: instant(addDays(spec.date, 2), '15:00'),
-    });
-    for (const line of lines) this.rows.paymentLines.push(line);
-    this.rows.receipts.push({
+    };
+  }
+
+  private receiptRow(
+    spec: PaymentSpec,
+    made: MadePayment,
+    lines: readonly PaymentLineRow[],
+  ): DemoRows['receipts'][number] {
+    const { id, paidAt, card, bank } = made;
+    return {
       id: demoId(`receipt:${spec.receiptId}`),
       paymentId: id,
       receiptId: spec.receiptId,
@@ -426,9 +486,9 @@ export class AccountBuilder {
       snapshot: {
         id,
         receiptId: spec.receiptId,
-        paymentMethod: pay.method,
+        paymentMethod: spec.pay.method,
         status: 'approved',
-        amount: fromCents(amountCents),
+        amount: fromCents(made.amountCents),
         date: paidAt.toISOString(),
         accounts: lines.map((line) => ({
           facilityId: line.facilityId,
@@ -438,14 +498,16 @@ export class AccountBuilder {
           description: line.description,
           amount: fromCents(line.amountCents),
         })),
-        billingInformation: payer,
+        billingInformation: made.payer,
         card: card ? { brand: card.brand, last4: card.last4, expiry: card.expiry } : null,
-        eCheck: bank ? { accountType: bank.accountType, accountNumber: `••••${bankLast4}` } : null,
+        eCheck: bank
+          ? { accountType: bank.accountType, accountNumber: `••••${made.bankLast4}` }
+          : null,
         emailedTo: this.guarantor.email,
       },
       emailedTo: this.guarantor.email,
       emailedAt: this.guarantor.email ? paidAt : null,
-    });
+    };
   }
 
   /** A payment the billing feed reports as received but not yet applied (SPEC §3). */
