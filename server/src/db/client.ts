@@ -32,9 +32,16 @@ export type Transaction = PgTransaction<QueryResultHKT, Schema, ExtractTablesWit
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/**
+ * Where the job engine (server/src/modules/jobs) keeps its queues: the same
+ * embedded instance, or the same PostgreSQL server through a pool of its own.
+ */
+export type JobStoreTarget = { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; url: string };
+
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
+  jobStore: JobStoreTarget;
   /** Resolves when the database answers a trivial query; throws when it is unreachable. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -133,6 +140,7 @@ export async function openEmbeddedDatabase(
   return {
     db,
     kind: 'pglite',
+    jobStore: { kind: 'pglite', pglite: client },
     pglite: client,
     async ping() {
       if (client.closed) throw new Error('The embedded database is closed');
@@ -196,6 +204,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   return {
     db,
     kind: 'postgres',
+    jobStore: { kind: 'postgres', url },
     async ping() {
       await pool.query('select 1');
     },

@@ -9,6 +9,7 @@ import {
   type DatabaseHandle,
 } from './client.ts';
 import { MIGRATIONS_DIR } from '../install-root.ts';
+import { migrateJobStore } from './job-store.ts';
 
 /*
  * A small migration runner instead of drizzle-orm's migrator: the SQL files
@@ -168,10 +169,15 @@ export async function applyMigrations(
   });
 }
 
-/** Brings the database's current schema up to date with `server/drizzle/`. */
+/**
+ * Brings the database's current schema up to date with `server/drizzle/`,
+ * and the job engine's tables beside it to this release's pg-boss.
+ */
 export async function migrateDatabase(
   handle: DatabaseHandle,
   log?: (message: string) => void,
 ): Promise<{ applied: string[] }> {
-  return applyMigrations(handle, await loadMigrations(), log);
+  const result = await applyMigrations(handle, await loadMigrations(), log);
+  await migrateJobStore(handle);
+  return result;
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase, openEmbeddedDatabase, type DatabaseHandle } from '../../src/db/client.ts';
+import { jobSchemaFor } from '../../src/db/job-store.ts';
 import { migrateDatabase } from '../../src/db/migrate.ts';
 import { seedReferenceData } from '../../src/db/reference-data.ts';
 import { todayIso } from '../../src/demo/calendar.ts';
@@ -159,6 +160,7 @@ function testHandle(handle: DatabaseHandle): TestDatabase {
   return {
     db: handle.db,
     kind: handle.kind,
+    jobStore: handle.jobStore,
     ping: handle.ping,
     close: handle.close,
     url: 'memory://',
@@ -220,9 +222,10 @@ async function createPostgresDatabase(setup: Setup): Promise<TestDatabase> {
     await client.query(`create schema ${quoteIdentifier(schema)}`);
   });
   const dropSchema = () =>
-    withAdminClient(baseUrl, (client) =>
-      client.query(`drop schema if exists ${quoteIdentifier(schema)} cascade`),
-    );
+    withAdminClient(baseUrl, async (client) => {
+      await client.query(`drop schema if exists ${quoteIdentifier(schema)} cascade`);
+      await client.query(`drop schema if exists ${quoteIdentifier(jobSchemaFor(schema))} cascade`);
+    });
 
   const url = withSearchPath(baseUrl, schema);
   let handle: DatabaseHandle;
@@ -244,6 +247,7 @@ async function createPostgresDatabase(setup: Setup): Promise<TestDatabase> {
   return {
     db: handle.db,
     kind: handle.kind,
+    jobStore: handle.jobStore,
     ping: handle.ping,
     ...(handle.poolStats ? { poolStats: handle.poolStats } : {}),
     url,

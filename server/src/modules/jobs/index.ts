@@ -1,0 +1,2 @@
+// What other modules may use of the job engine.
+export * from './job-engine.ts';
