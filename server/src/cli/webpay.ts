@@ -180,18 +180,23 @@ function processContext(env: Env): CommandContext {
             {
               info: (_fields, message) => io.out(message),
               warn: (_fields, message) => io.err(message),
+              error: (_fields, message) => io.err(message),
             },
             sandbox
               ? {
-                  processor: new ConvergeClient(sandbox.env, {
-                    timeoutMs: env.CONVERGE_TIMEOUT_MS,
-                  }),
+                  overrides: {
+                    processor: new ConvergeClient(sandbox.env, {
+                      timeoutMs: env.CONVERGE_TIMEOUT_MS,
+                    }),
+                  },
                 }
               : {},
           );
+          await services.jobs.start();
           try {
             return await work(services, database);
           } finally {
+            await services.jobs.stop();
             await services.mail.close();
           }
         } finally {

@@ -6,13 +6,13 @@ import type {
   NotifyStatementsReport,
 } from '../../modules/statements/statement-notices.service.ts';
 import { operatorRequestContext } from '../operator-run.ts';
+import { sendQueuedMail } from '../queued-mail.ts';
 import type { Command } from '../command.ts';
 
 const LABELS: Record<NoticeOutcome, string> = {
-  sent: 'sent',
+  queued: 'queued',
   would_send: 'would send',
   already_notified: 'skipped (already notified)',
-  failed: 'FAILED',
 };
 
 function describeLinkLifetime(hours: number): string {
@@ -22,14 +22,14 @@ function describeLinkLifetime(hours: number): string {
 
 /** The report as lines for the operator: one per guarantor, then the totals. */
 export function reportLines(report: NotifyStatementsReport, dryRun: boolean): string[] {
-  const lines = report.results.map(({ outcome, notice, problem }) => {
+  const lines = report.results.map(({ outcome, notice }) => {
     const what = `statement of ${formatDate(notice.statementDate)}: ${formatCents(notice.amountDueCents)} due ${formatDate(notice.dueDate)}`;
-    const again = outcome === 'sent' && notice.notifiedAt ? ' (again)' : '';
+    const again = outcome === 'queued' && notice.notifiedAt ? ' (again)' : '';
     return [
       `${LABELS[outcome]}${again}`.padEnd(27),
       notice.accountNumber.padEnd(12),
       `${notice.firstName} ${notice.lastName} <${notice.email}>`,
-      `— ${what}${problem ? ` — ${problem}` : ''}`,
+      `— ${what}`,
     ].join(' ');
   });
   if (report.notEligible) lines.push(`Nothing to send: ${report.notEligible}.`);
@@ -38,7 +38,7 @@ export function reportLines(report: NotifyStatementsReport, dryRun: boolean): st
   lines.push(
     dryRun
       ? `Dry run: would send ${count('would_send')}, already notified ${count('already_notified')}. Nothing was sent.`
-      : `Sent ${count('sent')}, already notified ${count('already_notified')}, failed ${count('failed')}.`,
+      : `Queued ${count('queued')}, already notified ${count('already_notified')}.`,
   );
   return lines;
 }
@@ -89,8 +89,8 @@ export const notifyStatementsCommand: Command = {
         context,
       );
       for (const line of reportLines(report, dryRun)) io.out(line);
-      const failed = report.results.some((result) => result.outcome === 'failed');
-      return failed || report.notEligible ? 1 : 0;
+      await sendQueuedMail(services, io, 'notify-statements');
+      return report.notEligible ? 1 : 0;
     });
   },
 };

@@ -1,6 +1,7 @@
 import { formatCents } from '@webpay/contracts/money';
 import type { ReconcileAction, ReconcileReport } from '../../modules/payments/reconcile.service.ts';
 import { operatorRequestContext } from '../operator-run.ts';
+import { sendQueuedMail } from '../queued-mail.ts';
 import type { Command } from '../command.ts';
 
 const LABELS: Record<ReconcileAction, string> = {
@@ -41,7 +42,7 @@ export const reconcileCommand: Command = {
   summary: 'Settle open payments with the card processor: record missed approvals, expire the rest',
   description: [
     'Looks up every payment that is not recorded and not yet settled at the card processor, by its reference (the invoice number). An approval of the right amount is recorded exactly once, with its receipt, pending payments and receipt e-mail, as if the guarantor had completed it. A card payment whose lightbox session expired (15 minutes) without an approval is cancelled; an eCheck payment the processor has never seen is marked failed.',
-    'Safe to run at any time, also beside running servers (each reconciles at start and every RECONCILE_INTERVAL_SECONDS): whatever two runs both find, only one of them changes.',
+    'Safe to run at any time, also beside running servers (one of them reconciles every RECONCILE_INTERVAL_SECONDS, and each at its start): whatever two runs both find, only one of them changes.',
     'With the sandbox processor, the command serves its own copy of it over the same database, so no server needs to be running.',
   ],
   options: {
@@ -67,6 +68,7 @@ export const reconcileCommand: Command = {
       io.out(`reconcile: payments older than ${graceSeconds} s`);
       const report = await services.reconcile.run({ graceSeconds }, context);
       for (const line of reconcileReportLines(report, graceSeconds)) io.out(line);
+      await sendQueuedMail(services, io, 'reconcile');
       return report.counts.error > 0 ? 1 : 0;
     });
   },

@@ -3,3 +3,4 @@ export * from './mail-messages.ts';
 export * from './mail.service.ts';
 export * from './mail.templates.ts';
 export * from './mail.transport.ts';
+export * from './mail-outbox.ts';

@@ -24,6 +24,12 @@ export interface OutgoingMail {
   /** The language the message is written in, for its Content-Language header (en when absent). */
   language?: Language;
   /**
+   * Its Message-ID, given by the outbox when the message is queued, so that
+   * every attempt to send it carries the same one and a copy that got
+   * through twice is recognised as one message.
+   */
+  messageId?: string;
+  /**
    * The sign-in link or code the message carries, if any. Only the local
    * outbox's log line shows it, so that a newcomer without a mail server can
    * finish an e-mail sign-in; with SMTP it is never logged.
@@ -135,6 +141,7 @@ function messageFor(from: string, mail: OutgoingMail) {
     text: mail.text,
     html: mail.html,
     headers: { 'Auto-Submitted': 'auto-generated', 'Content-Language': mail.language ?? 'en' },
+    ...(mail.messageId ? { messageId: mail.messageId } : {}),
   };
 }
 

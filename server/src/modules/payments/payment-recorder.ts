@@ -120,6 +120,8 @@ export class PaymentRecorder {
           bank,
           emailedTo: recorded.receiptEmail,
         }),
+      (tx, recorded) =>
+        this.mailer.queue(tx, receiptFromSnapshot(recorded.snapshot), actor, context),
     );
     if (!outcome.won) {
       return { receipt: await this.storedReceipt(payment), recorded: false };
@@ -134,8 +136,8 @@ export class PaymentRecorder {
       lines: receipt.accounts.length,
     });
     await this.saveEmailIfAsked(outcome.payment, actor, context);
+    // The receipt e-mail is queued with the recording; from here it is the outbox's.
     await this.checkpoints.reached('before-receipt-email');
-    this.mailer.send(receipt, outcome.payment, actor, context);
     return { receipt, recorded: true };
   }
 

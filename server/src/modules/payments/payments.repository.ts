@@ -41,6 +41,12 @@ export type RecordOutcome =
   | { won: true; payment: PaymentRow; receiptId: string; snapshot: Record<string, unknown> }
   | { won: false };
 
+/** Work that must be committed with the recording or not at all (the receipt e-mail's job). */
+export type AlsoOnRecording = (
+  tx: Transaction,
+  recorded: Extract<RecordOutcome, { won: true }>,
+) => Promise<void>;
+
 export interface PayerContext {
   mmi: string;
   centralFacilityId: string;
@@ -279,6 +285,7 @@ export class PaymentsRepository {
     recordedAt: Date,
     newReceiptId: () => string,
     buildSnapshot: SnapshotBuilder,
+    alsoOnRecording?: AlsoOnRecording,
   ): Promise<RecordOutcome> {
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -288,6 +295,7 @@ export class PaymentsRepository {
           recordedAt,
           newReceiptId(),
           buildSnapshot,
+          alsoOnRecording,
         );
       } catch (error) {
         // A receipt number drawn twice: the transaction rolled back; draw again.
@@ -303,6 +311,7 @@ export class PaymentsRepository {
     recordedAt: Date,
     receiptId: string,
     buildSnapshot: SnapshotBuilder,
+    alsoOnRecording: AlsoOnRecording | undefined,
   ): Promise<RecordOutcome> {
     return this.db.transaction(async (tx) => {
       const [payment] = await tx
@@ -353,7 +362,9 @@ export class PaymentsRepository {
           })),
         );
       }
-      return { won: true, payment, receiptId, snapshot } as const;
+      const recorded = { won: true, payment, receiptId, snapshot } as const;
+      await alsoOnRecording?.(tx, recorded);
+      return recorded;
     });
   }
 

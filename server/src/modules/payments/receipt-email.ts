@@ -2,8 +2,15 @@ import { DEFAULT_LANGUAGE, type Language } from '@webpay/contracts/language';
 import { toCents } from '@webpay/contracts/money';
 import { PAYMENT_TYPE_LABELS, type Receipt } from '@webpay/contracts/payments';
 import type { RequestContext } from '../../lib/request-context.ts';
-import { MAIL_MESSAGES, type MailService, type PaymentReceiptMail } from '../mail/index.ts';
-import type { PaymentActor, PaymentAudit, AuditedPayment } from './payment-audit.ts';
+import type { Transaction } from '../../db/client.ts';
+import {
+  MAIL_MESSAGES,
+  type MailOutbox,
+  type MailService,
+  type PaymentReceiptMail,
+  type QueuedMail,
+} from '../mail/index.ts';
+import type { PaymentActor, PaymentAudit } from './payment-audit.ts';
 import type { PaymentsRepository } from './payments.repository.ts';
 
 const CARD_BRANDS: Record<string, string> = {
@@ -76,46 +83,72 @@ export function receiptMailContent(
 }
 
 /**
- * Sends the receipt after the payment is recorded, without holding up the
- * answer. A failure is logged (by the transport) and audited; the payment
- * stands, and the receipt stays on screen and in the portal.
+ * Queues the receipt e-mail in the transaction that records the payment
+ * (mail-outbox.ts): a crash or a mail server outage delays it, never loses
+ * it. Once sent, the receipt is marked e-mailed; both outcomes are audited.
+ * The payment stands either way, and its receipt is on screen and in the portal.
  */
 export class ReceiptMailer {
   constructor(
     private readonly mail: MailService,
+    private readonly outbox: MailOutbox,
     private readonly repository: PaymentsRepository,
     private readonly audit: PaymentAudit,
-  ) {}
+  ) {
+    outbox.follow('payment_receipt', {
+      sent: (queued) => this.emailed(queued, 'success'),
+      failed: (queued) => this.emailed(queued, 'failure'),
+    });
+  }
 
-  send(
+  /** In the recording's transaction; nothing when the payer asked for no e-mail. */
+  async queue(
+    tx: Transaction,
     receipt: Receipt,
-    payment: AuditedPayment,
     actor: PaymentActor,
     context: RequestContext,
-  ): void {
+  ): Promise<void> {
     const to = receipt.emailedTo;
     if (!to) return;
     const language = context.language ?? DEFAULT_LANGUAGE;
     const message = this.mail.paymentReceipt(to, receiptMailContent(receipt, language), language);
-    const details = { receiptId: receipt.receiptId };
-    this.mail.deliverInBackground(
-      message,
-      () =>
-        this.audit.recordQuietly(context, actor, 'payment.receipt_emailed', 'failure', payment, {
-          ...details,
-          reason: 'email_not_sent',
-        }),
-      async () => {
-        await this.repository.markEmailed(payment.id, to, new Date());
-        await this.audit.recordQuietly(
-          context,
-          actor,
-          'payment.receipt_emailed',
-          'success',
-          payment,
-          details,
-        );
-      },
-    );
+    const about: ReceiptAbout = {
+      paymentId: receipt.id,
+      receiptId: receipt.receiptId,
+      to,
+      requestId: context.requestId,
+      correlationId: context.correlationId,
+      ...(actor.type === 'guarantor' ? { guarantorId: actor.guarantorId } : {}),
+    };
+    await this.outbox.queue(message, about, tx);
+  }
+
+  private async emailed(queued: QueuedMail, outcome: 'success' | 'failure'): Promise<void> {
+    const about = queued.about as Partial<ReceiptAbout>;
+    const payment = about.paymentId ? await this.repository.findById(about.paymentId) : undefined;
+    if (!payment || !about.to) return;
+    if (outcome === 'success') await this.repository.markEmailed(payment.id, about.to, new Date());
+    const context: RequestContext = {
+      requestId: about.requestId ?? '',
+      correlationId: about.correlationId ?? about.requestId ?? '',
+      ipAddress: '',
+    };
+    const actor: PaymentActor = about.guarantorId
+      ? { type: 'guarantor', guarantorId: about.guarantorId }
+      : { type: 'system' };
+    await this.audit.recordQuietly(context, actor, 'payment.receipt_emailed', outcome, payment, {
+      receiptId: about.receiptId,
+      ...(outcome === 'failure' ? { reason: 'email_not_sent' } : {}),
+    });
   }
 }
+
+/** What a queued receipt e-mail carries besides the message, to follow it up. */
+type ReceiptAbout = {
+  paymentId: string;
+  receiptId: string;
+  to: string;
+  requestId: string;
+  correlationId: string;
+  guarantorId?: string;
+};

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Language } from '@webpay/contracts/language';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { guarantors, statements } from '../../db/schema.ts';
 
 export interface StatementNoticeRow {
@@ -76,10 +76,14 @@ export class StatementNoticesRepository {
       : { found: false, paperless: false, verifiedEmail: false, hasStatement: false };
   }
 
-  async markNotified(statementId: string): Promise<void> {
-    await this.db
-      .update(statements)
-      .set({ notifiedAt: sql`now()` })
-      .where(eq(statements.id, statementId));
+  /** Marks the statement notified and queues its notice, together or not at all. */
+  async markNotified(statementId: string, andQueue: (tx: Transaction) => Promise<void>) {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(statements)
+        .set({ notifiedAt: sql`now()` })
+        .where(eq(statements.id, statementId));
+      await andQueue(tx);
+    });
   }
 }

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuditRepository } from '../audit/index.ts';
 import type { MagicLinkService } from '../magic-link/index.ts';
-import { MailDeliveryError, type MailService } from '../mail/index.ts';
+import type { MailOutbox, MailService } from '../mail/index.ts';
 import type {
   StatementNoticeRow,
   StatementNoticesRepository,
@@ -16,13 +16,12 @@ export interface NotifyStatementsOptions {
   force?: boolean;
 }
 
-export type NoticeOutcome = 'sent' | 'would_send' | 'already_notified' | 'failed';
+/** `queued`: in the mail outbox, sent by the server's worker (now, or after an outage). */
+export type NoticeOutcome = 'queued' | 'would_send' | 'already_notified';
 
 export interface NoticeResult {
   outcome: NoticeOutcome;
   notice: StatementNoticeRow;
-  /** Why it failed, in an operator's words. */
-  problem?: string;
 }
 
 export interface NotifyStatementsReport {
@@ -47,6 +46,7 @@ export class StatementNoticeService {
     private readonly repository: StatementNoticesRepository,
     private readonly magicLinks: MagicLinkService,
     private readonly mail: MailService,
+    private readonly outbox: MailOutbox,
     private readonly audit: AuditRepository,
     private readonly options: StatementNoticeServiceOptions,
   ) {}
@@ -114,14 +114,14 @@ export class StatementNoticeService {
       });
 
     try {
-      await this.mail.deliver(message);
+      await this.repository.markNotified(notice.statementId, (tx) =>
+        this.outbox.queue(message, { statementId: notice.statementId }, tx).then(() => undefined),
+      );
     } catch (error) {
-      if (!(error instanceof MailDeliveryError)) throw error;
-      await record('failure', { reason: 'email_not_sent' });
-      return { outcome: 'failed', notice, problem: 'the e-mail could not be sent' };
+      await record('failure', { reason: 'not_queued' });
+      throw error;
     }
-    await this.repository.markNotified(notice.statementId);
     await record('success', { again: notice.notifiedAt !== null });
-    return { outcome: 'sent', notice };
+    return { outcome: 'queued', notice };
   }
 }

@@ -1,0 +1,135 @@
+import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
+import type { Transaction } from '../../db/client.ts';
+import type { JobAttempt, JobEngine, JobQueue } from '../jobs/index.ts';
+import type { MailService } from './mail.service.ts';
+import type { MailKind, OutgoingMail } from './mail.transport.ts';
+
+/*
+ * E-mail nobody waits for (receipts, sign-up notices, statement notices) is
+ * queued in the transaction that causes it and sent by a worker, so neither a
+ * crash nor a mail server outage loses it. Retries back off from about 20
+ * seconds to an hour and go on for a day (RETRY_POLICY); then the message is
+ * kept as a failed job the operator can see and retry (`webpay jobs`).
+ */
+
+type StoredMail = Omit<OutgoingMail, 'secret' | 'messageId'>;
+
+/** A queued message: what is sent, and what it is about for whoever follows its fate. */
+export interface QueuedMail {
+  /** The same on every attempt (mail.transport.ts). */
+  messageId: string;
+  kind: OutgoingMail['kind'];
+  /**
+   * The message; sealed (AES-256-GCM, base64 of iv, tag and ciphertext) when
+   * it carries a sign-in link, so the job table holds no usable secret.
+   */
+  mail: StoredMail | { sealed: string };
+  /** Told to the hooks of the message's kind, e.g. the payment a receipt is for. */
+  about: Record<string, string>;
+}
+
+/**
+ * Exponential backoff with jitter: each wait is between half and all of
+ * 20 s × 2^retry, at most an hour. The first retry comes within 20 seconds;
+ * 32 retries take between 24 and 26 hours whatever the jitter draws.
+ */
+export const MAIL_RETRY_POLICY = {
+  retryLimit: 32,
+  retryDelay: 20,
+  retryBackoff: true,
+  retryDelayMax: 3600,
+} as const;
+
+export const MAIL_QUEUE: JobQueue<QueuedMail> = {
+  name: 'mail',
+  options: {
+    ...MAIL_RETRY_POLICY,
+    // One SMTP conversation; an attempt still "active" after this died with its process.
+    expireInSeconds: 120,
+    // A sent message's job, with the message, is kept three days for support questions.
+    deleteAfterSeconds: 3 * 24 * 60 * 60,
+  },
+};
+
+/** What a module does when one of its messages is sent, or has failed for good. */
+export interface MailOutcomeHooks {
+  sent?(queued: QueuedMail, messageId: string): Promise<void>;
+  failed?(queued: QueuedMail): Promise<void>;
+}
+
+export class MailOutbox {
+  private readonly hooks = new Map<MailKind, MailOutcomeHooks>();
+
+  constructor(
+    private readonly jobs: JobEngine,
+    private readonly mail: MailService,
+    /** The domain of MAIL_FROM, for Message-IDs. */
+    private readonly domain: string,
+    /** 32 bytes, hex: seals messages that carry a sign-in secret. */
+    private readonly sealingKey: string,
+  ) {
+    jobs.define(MAIL_QUEUE, (queued, attempt) => this.send(queued, attempt));
+  }
+
+  /** Follows the fate of the messages of one kind; once per kind. */
+  follow(kind: MailKind, hooks: MailOutcomeHooks): void {
+    this.hooks.set(kind, hooks);
+  }
+
+  /**
+   * Queues a message: in `tx`, it exists only if the change that causes it
+   * is committed. Answers its Message-ID.
+   */
+  async queue(
+    message: OutgoingMail,
+    about: Record<string, string> = {},
+    tx?: Transaction,
+  ): Promise<string> {
+    const { secret, messageId: _given, ...mail } = message;
+    const messageId = `<${randomUUID()}@${this.domain}>`;
+    const stored = secret === undefined ? mail : { sealed: seal(this.sealingKey, mail) };
+    await this.jobs.send(
+      MAIL_QUEUE,
+      { messageId, kind: mail.kind, mail: stored, about },
+      tx ? { tx } : {},
+    );
+    return messageId;
+  }
+
+  private async send(queued: QueuedMail, attempt: JobAttempt): Promise<void> {
+    const hooks = this.hooks.get(queued.kind);
+    const mail = 'sealed' in queued.mail ? unseal(this.sealingKey, queued.mail.sealed) : queued.mail;
+    try {
+      await this.mail.deliver({ ...mail, messageId: queued.messageId });
+    } catch (error) {
+      if (attempt.retryCount >= attempt.retryLimit) await hooks?.failed?.(queued);
+      throw error;
+    }
+    await hooks?.sent?.(queued, queued.messageId);
+  }
+}
+
+/** The domain part of a mailbox such as `Billing <billing@hospital.example>`. */
+export function mailDomainOf(from: string): string {
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
+  return address.split('@').pop()?.trim() || 'webpay.invalid';
+}
+
+function seal(keyHex: string, mail: StoredMail): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', Buffer.from(keyHex, 'hex'), iv);
+  const body = Buffer.concat([cipher.update(JSON.stringify(mail), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+}
+
+function unseal(keyHex: string, sealed: string): StoredMail {
+  const bytes = Buffer.from(sealed, 'base64');
+  const decipher = createDecipheriv(
+    'aes-256-gcm',
+    Buffer.from(keyHex, 'hex'),
+    bytes.subarray(0, 12),
+  );
+  decipher.setAuthTag(bytes.subarray(12, 28));
+  const text = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]);
+  return JSON.parse(text.toString('utf8')) as StoredMail;
+}
