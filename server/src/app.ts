@@ -49,6 +49,8 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger | false;
   /** Parts of the services replaced (a test's processor or payment checkpoints). */
   serviceOverrides?: ServiceOverrides;
+  /** A server's part of the background work: schedules and queue maintenance (start.ts). */
+  runsSchedules?: boolean;
 }
 
 export async function buildApp(options: BuildAppOptions) {
@@ -105,6 +107,7 @@ export async function buildApp(options: BuildAppOptions) {
     env,
     metrics,
     overrides: options.serviceOverrides,
+    runsSchedules: options.runsSchedules ?? false,
   });
   await app.register(authenticate);
 

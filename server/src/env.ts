@@ -204,9 +204,29 @@ const rawEnvSchema = z.object({
   CONVERGE_TIMEOUT_MS: integerVar(20_000, 100, 29_000),
   /** Reconciliation leaves younger open payments alone: they may still be in the lightbox or in flight. */
   RECONCILE_GRACE_SECONDS: integerVar(120, 0, 86_400),
-  /** How often each instance reconciles open payments after the run at start; 0 runs it only at start. */
-  RECONCILE_INTERVAL_SECONDS: integerVar(600, 0, 86_400),
+  /**
+   * How often open payments are reconciled after the run at each server's
+   * start, once per cluster; whole minutes, as schedules are kept. 0: only at start.
+   */
+  RECONCILE_INTERVAL_SECONDS: integerVar(600, 0, 86_400).refine((seconds) => seconds % 60 === 0, {
+    message: 'must be 0 or a whole number of minutes in seconds (60, 600, ...)',
+  }),
+  /**
+   * When paperless guarantors are e-mailed their latest statement's notice: a
+   * cron expression (or an RRULE) in the facility's time zone; `off` never.
+   */
+  STATEMENT_NOTICES_SCHEDULE: stringVar('0 8 * * *').refine(isScheduleOrOff, {
+    message: 'must be a cron expression such as "0 8 * * *", an RRULE such as "FREQ=DAILY;BYHOUR=8", or off',
+  }),
 });
+
+/** Five or six cron fields, an RRULE, or `off`; the job engine checks the rest when it starts. */
+function isScheduleOrOff(value: string): boolean {
+  const text = value.trim();
+  return (
+    text === 'off' || /(^|;)FREQ=/i.test(text) || /^(\S+\s+){4,5}\S+$/.test(text)
+  );
+}
 
 const EMAIL_ADDRESS = /^[^\s@<>",]+@[^\s@<>",]+\.[^\s@<>",]+$/;
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
@@ -13,6 +12,7 @@ import { loggerOptions } from './lib/logger.ts';
 import { refusedCardWindowOrigins } from './modules/converge-sandbox/card-window-origins.ts';
 import { usesOwnSandbox } from './modules/converge-sandbox/local-sandbox.ts';
 import { OPENAPI_UI_PATH } from './plugins/openapi.ts';
+import { RECONCILE_QUEUE } from './plugins/schedules.ts';
 import type { ServiceOverrides } from './plugins/services.ts';
 
 function readEnv(): Env {
@@ -56,53 +56,25 @@ async function prepareDatabase(env: Env, log: Logger): Promise<DatabaseHandle> {
 }
 
 /**
- * Payments whose outcome was never heard (a crash, a lost completion) are
- * settled at start and then regularly; the server answers meanwhile.
+ * Works off the queues and keeps the schedules (schedules.ts). Payments
+ * whose outcome was never heard (a crash, a lost completion) are settled at
+ * each start too: one reconciliation is queued, which a run already waiting
+ * absorbs.
  */
-function startReconciler(app: App, env: Env, log: Logger) {
-  let running: Promise<void> | undefined;
-  const run = (trigger: 'start' | 'interval') => {
-    if (running) return;
-    const requestId = `reconcile-${trigger}-${randomUUID()}`;
-    running = app.services.reconcile
-      .run(
-        { graceSeconds: env.RECONCILE_GRACE_SECONDS },
-        { requestId, correlationId: requestId, ipAddress: '' },
-      )
-      .then(
-        () => undefined,
-        (error: unknown) => log.error({ err: error, trigger }, 'payment reconciliation failed'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer =
-    env.RECONCILE_INTERVAL_SECONDS > 0
-      ? setInterval(() => run('interval'), env.RECONCILE_INTERVAL_SECONDS * 1000)
-      : undefined;
-  timer?.unref();
-  return {
-    start: () => run('start'),
-    /** No new runs; resolves when the one under way, if any, has finished. */
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+async function startBackgroundWork(app: App): Promise<void> {
+  await app.services.jobs.startWorking();
+  await app.services.jobs.send(RECONCILE_QUEUE, {});
 }
 
 interface Running {
   app: App;
   admin: FastifyInstance | undefined;
   database: DatabaseHandle;
-  reconciler: ReturnType<typeof startReconciler>;
 }
 
 /**
- * SIGTERM or SIGINT: /readyz turns 503 at once, in-flight requests and a
- * reconciliation under way finish, then the listeners and the database
- * close. Past SHUTDOWN_TIMEOUT_MS, or on a second signal, the process exits
+ * SIGTERM or SIGINT: /readyz turns 503 at once, in-flight requests and the
+ * jobs under way finish, then the listeners and the database close. Past SHUTDOWN_TIMEOUT_MS, or on a second signal, the process exits
  * without waiting.
  */
 function exitGracefullyOnSignals(running: Running, env: Env, log: Logger): void {
@@ -121,7 +93,6 @@ function exitGracefullyOnSignals(running: Running, env: Env, log: Logger): void 
     }, env.SHUTDOWN_TIMEOUT_MS);
     deadline.unref();
     try {
-      await running.reconciler.stop();
       await Promise.all([running.app.close(), running.admin?.close()]);
       await running.database.close();
       log.info('stopped');
@@ -184,14 +155,14 @@ export async function startWebPay(options: StartOptions = {}): Promise<void> {
       database,
       logger: log,
       serviceOverrides: options.serviceOverrides,
+      runsSchedules: true,
     });
-    const reconciler = startReconciler(app, env, log);
     await app.ready();
-    const running: Running = { app, admin: undefined, database, reconciler };
+    const running: Running = { app, admin: undefined, database };
     exitGracefullyOnSignals(running, env, log);
     running.admin = await listen(app, env, log);
-    // After listening: the sandbox processor it asks may be this very server.
-    reconciler.start();
+    // After listening: the sandbox processor reconciliation asks may be this very server.
+    await startBackgroundWork(app);
   } catch (error) {
     log.fatal({ err: error }, 'WebPay could not start');
     await database?.close().catch(() => undefined);

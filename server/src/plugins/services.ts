@@ -17,6 +17,8 @@ import { LockoutRepository } from '../modules/lockout/lockout.repository.ts';
 import { SignInLockout } from '../modules/lockout/lockout.service.ts';
 import { MagicLinkRepository } from '../modules/magic-link/magic-link.repository.ts';
 import { MagicLinkService } from '../modules/magic-link/magic-link.service.ts';
+import { JobEngine, type JobLog } from '../modules/jobs/index.ts';
+import { MailOutbox, mailDomainOf } from '../modules/mail/mail-outbox.ts';
 import { MailService } from '../modules/mail/mail.service.ts';
 import type { Metrics } from '../modules/metrics/metrics.ts';
 import { PaymentHistoryRepository } from '../modules/payment-history/payment-history.repository.ts';
@@ -42,8 +44,11 @@ import { StatementsService } from '../modules/statements/statements.service.ts';
 import { VerificationRepository } from '../modules/verification/verification.repository.ts';
 import { VerificationService } from '../modules/verification/verification.service.ts';
 import { deriveKey } from '../lib/secrets.ts';
+import { defineSchedules } from './schedules.ts';
 
 export interface Services {
+  jobs: JobEngine;
+  outbox: MailOutbox;
   audit: AuditRepository;
   auth: AuthService;
   config: ConfigService;
@@ -68,9 +73,6 @@ export interface ServiceOverrides {
   paymentCheckpoints?: PaymentCheckpoints;
 }
 
-/** Expired one-time secrets are kept a day (for support questions), then deleted. */
-const CHALLENGE_RETENTION_SECONDS = 24 * 60 * 60;
-const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
 
 /** The outbox of DATA_DIR, where e-mail goes when SMTP_URL is not set. */
 export function outboxDirectory(env: Pick<Env, 'DATA_DIR'>): string {
@@ -81,12 +83,16 @@ export function outboxDirectory(env: Pick<Env, 'DATA_DIR'>): string {
 interface Foundation {
   db: DatabaseHandle['db'];
   env: Env;
-  log: MailLog;
+  log: ServiceLog;
   metrics: Metrics | undefined;
   audit: AuditRepository;
   lockout: SignInLockout;
   mail: MailService;
+  outbox: MailOutbox;
 }
+
+/** The logger calls services make (pino's signature). */
+export type ServiceLog = MailLog & JobLog;
 
 function createMail(env: Env, log: MailLog): MailService {
   return new MailService(
@@ -146,7 +152,7 @@ function createSignIn({ db, env, audit, lockout, mail }: Foundation) {
 
 /** Statements and the notices that point guarantors to them. */
 function createStatements(
-  { db, env, audit, mail }: Foundation,
+  { db, env, audit, mail, outbox }: Foundation,
   magicLinks: MagicLinkService,
   encountersRepository: EncountersRepository,
 ) {
@@ -154,6 +160,7 @@ function createStatements(
     new StatementNoticesRepository(db),
     magicLinks,
     mail,
+    outbox,
     audit,
     { linkLifetimeHours: env.STATEMENT_LINK_TTL_HOURS },
   );
@@ -185,7 +192,7 @@ function createProcessor(env: Env, metrics: Metrics | undefined): PaymentProcess
 
 /** Payments, their receipts, and the reconciliation of those never heard back. */
 function createPayments(
-  { db, env, log, metrics, audit, mail }: Foundation,
+  { db, env, log, metrics, audit, mail, outbox }: Foundation,
   overrides: ServiceOverrides,
 ) {
   const paymentsRepository = new PaymentsRepository(db);
@@ -195,7 +202,7 @@ function createPayments(
   const recorder = new PaymentRecorder(
     paymentsRepository,
     paymentAudit,
-    new ReceiptMailer(mail, paymentsRepository, paymentAudit),
+    new ReceiptMailer(mail, outbox, paymentsRepository, paymentAudit),
     checkpoints,
   );
   const payments = new PaymentsService(
@@ -231,12 +238,18 @@ function createPayments(
   return { payments, reconcile };
 }
 
+export interface ServiceOptions {
+  overrides?: ServiceOverrides;
+  metrics?: Metrics | undefined;
+  /** A server runs the schedules and maintains the queues; commands and most tests do not. */
+  runsSchedules?: boolean;
+}
+
 export function createServices(
   database: DatabaseHandle,
   env: Env,
-  log: MailLog,
-  overrides: ServiceOverrides = {},
-  metrics?: Metrics,
+  log: ServiceLog,
+  { overrides = {}, metrics, runsSchedules = false }: ServiceOptions = {},
 ): Services {
   const { db } = database;
   const audit = new AuditRepository(db, {
@@ -248,11 +261,20 @@ export function createServices(
     fallbackSupportPhone: env.WEBPAY_FALLBACK_SUPPORT_PHONE,
   });
   const mail = createMail(env, log);
-  const foundation: Foundation = { db, env, log, metrics, audit, lockout, mail };
+  const jobs = new JobEngine(database, log, { timeZone: env.WEBPAY_TIME_ZONE, runsSchedules });
+  const outbox = new MailOutbox(
+    jobs,
+    mail,
+    mailDomainOf(env.MAIL_FROM),
+    deriveKey(env.JWT_SECRET, 'mail-outbox'),
+  );
+  const foundation: Foundation = { db, env, log, metrics, audit, lockout, mail, outbox };
   // One repository, so its prepared statement is prepared once per connection.
   const encountersRepository = new EncountersRepository(db);
   const signIn = createSignIn(foundation);
   return {
+    jobs,
+    outbox,
     audit,
     config: new ConfigService(new ConfigRepository(db), env),
     encounters: new EncountersService(encountersRepository, audit),
@@ -265,11 +287,6 @@ export function createServices(
   };
 }
 
-/** Deletes long-expired one-time secrets and forgotten lockout counters. */
-export async function housekeeping(services: Services): Promise<void> {
-  await services.challenges.purgeExpired(CHALLENGE_RETENTION_SECONDS);
-  await services.lockout.purgeStale();
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -287,29 +304,23 @@ export default fp(
       env: Env;
       metrics: Metrics | undefined;
       overrides: ServiceOverrides | undefined;
+      runsSchedules: boolean;
     },
   ) {
-    const built = createServices(
-      options.database,
-      options.env,
-      app.log,
-      options.overrides,
-      options.metrics,
-    );
+    const built = createServices(options.database, options.env, app.log, {
+      overrides: options.overrides,
+      metrics: options.metrics,
+      runsSchedules: options.runsSchedules,
+    });
+    defineSchedules(built, options.env);
     app.decorate('database', options.database);
     app.decorate('services', built);
 
-    // Every instance does it; the deletes are idempotent, so that is harmless.
-    const timer = setInterval(() => {
-      housekeeping(built).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'housekeeping of sign-in records failed'),
-      );
-    }, HOUSEKEEPING_INTERVAL_MS);
-    timer.unref();
-
+    // Jobs can be created once the app is ready; a server also works them off (start.ts).
+    app.addHook('onReady', () => built.jobs.start());
     app.addHook('onClose', async () => {
-      clearInterval(timer);
-      // E-mails already accepted for sending go out before the process stops.
+      // Jobs under way finish; e-mails already handed over go out before the process stops.
+      await built.jobs.stop();
       await built.mail.close();
     });
   },

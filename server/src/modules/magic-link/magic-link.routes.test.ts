@@ -12,7 +12,7 @@ import {
   startMailCatcher,
   type MailCatcher,
 } from '../../../test/support/mail-catcher.ts';
-import { housekeeping } from '../../plugins/services.ts';
+import { housekeeping } from '../../plugins/schedules.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { MAX_RECENT_MAGIC_LINKS } from './magic-link.service.ts';
 
