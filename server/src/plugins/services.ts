@@ -41,6 +41,7 @@ import { StatementsRepository } from '../modules/statements/statements.repositor
 import { StatementsService } from '../modules/statements/statements.service.ts';
 import { VerificationRepository } from '../modules/verification/verification.repository.ts';
 import { VerificationService } from '../modules/verification/verification.service.ts';
+import { FacilityCalendar } from '../lib/facility-day.ts';
 import { deriveKey } from '../lib/secrets.ts';
 
 export interface Services {
@@ -86,6 +87,8 @@ interface Foundation {
   audit: AuditRepository;
   lockout: SignInLockout;
   mail: MailService;
+  /** The facility's days, in WEBPAY_TIME_ZONE. */
+  calendar: FacilityCalendar;
 }
 
 function createMail(env: Env, log: MailLog): MailService {
@@ -146,7 +149,7 @@ function createSignIn({ db, env, audit, lockout, mail }: Foundation) {
 
 /** Statements and the notices that point guarantors to them. */
 function createStatements(
-  { db, env, audit, mail }: Foundation,
+  { db, env, audit, mail, calendar }: Foundation,
   magicLinks: MagicLinkService,
   encountersRepository: EncountersRepository,
 ) {
@@ -166,6 +169,7 @@ function createStatements(
       portalName: env.WEBPAY_PORTAL_NAME,
       supportEmail: env.WEBPAY_SUPPORT_EMAIL,
       fallbackSupportPhone: env.WEBPAY_FALLBACK_SUPPORT_PHONE,
+      calendar,
     },
   );
   return { statementNotices, statements };
@@ -185,10 +189,10 @@ function createProcessor(env: Env, metrics: Metrics | undefined): PaymentProcess
 
 /** Payments, their receipts, and the reconciliation of those never heard back. */
 function createPayments(
-  { db, env, log, metrics, audit, mail }: Foundation,
+  { db, env, log, metrics, audit, mail, calendar }: Foundation,
   overrides: ServiceOverrides,
 ) {
-  const paymentsRepository = new PaymentsRepository(db);
+  const paymentsRepository = new PaymentsRepository(db, calendar);
   const paymentAudit = new PaymentAudit(audit, log, metrics);
   const processor = overrides.processor ?? createProcessor(env, metrics);
   const checkpoints = overrides.paymentCheckpoints ?? NO_CHECKPOINTS;
@@ -248,7 +252,8 @@ export function createServices(
     fallbackSupportPhone: env.WEBPAY_FALLBACK_SUPPORT_PHONE,
   });
   const mail = createMail(env, log);
-  const foundation: Foundation = { db, env, log, metrics, audit, lockout, mail };
+  const calendar = new FacilityCalendar(env.WEBPAY_TIME_ZONE);
+  const foundation: Foundation = { db, env, log, metrics, audit, lockout, mail, calendar };
   // One repository, so its prepared statement is prepared once per connection.
   const encountersRepository = new EncountersRepository(db);
   const signIn = createSignIn(foundation);
