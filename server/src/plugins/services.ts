@@ -265,7 +265,7 @@ export function createServices(
     mail,
     ...signIn,
     ...createStatements(foundation, signIn.magicLinks, encountersRepository),
-    paymentHistory: new PaymentHistoryService(new PaymentHistoryRepository(db), audit),
+    paymentHistory: new PaymentHistoryService(new PaymentHistoryRepository(db), audit, calendar),
     ...createPayments(foundation, overrides),
   };
 }
