@@ -33,7 +33,10 @@ export const appConfigSchema = z
     externalARFacilities: z.array(facilitySchema),
     supportPhones: z.record(facilityIdSchema, z.string()),
     fallbackSupportPhone: z.string(),
-    /** The hospital's IANA time zone: its calendar day dates an eCheck authorization. */
+    /**
+     * The hospital's IANA time zone: every day the service counts (a payment's
+     * day, due dates, the history's range, eCheck authorizations) is its day.
+     */
     timeZone: z.string().meta({ example: 'America/Denver' }),
     branding: brandingSchema,
     cardProcessor: cardProcessorSchema,

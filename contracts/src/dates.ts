@@ -29,7 +29,49 @@ export function addDays(isoDate: string, days: number): string {
   return toIsoDate(date);
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/**
+ * What the clocks read at an instant in a time zone. Throws a RangeError for
+ * a time zone the runtime does not know.
+ */
+function wallClockIn(timeZone: string, instant: Date | number): WallClock {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    wallClocks.set(timeZone, format);
+  }
+  const parts = new Map(format.formatToParts(instant).map((part) => [part.type, part.value]));
+  const number = (type: Intl.DateTimeFormatPartTypes) => Number(parts.get(type) ?? 0);
+  return {
+    year: number('year'),
+    month: number('month'),
+    day: number('day'),
+    hour: number('hour'),
+    minute: number('minute'),
+    second: number('second'),
+  };
+}
+
+const pad = (value: number, digits: number) => String(value).padStart(digits, '0');
 
 /**
  * `YYYY-MM-DD` of an instant as the calendar reads in a time zone: the
@@ -37,18 +79,33 @@ const dayFormats = new Map<string, Intl.DateTimeFormat>();
  * RangeError for a time zone the runtime does not know.
  */
 export function dayIn(timeZone: string, now: Date = new Date()): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(
-    format.formatToParts(now).map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  const { year, month, day } = wallClockIn(timeZone, now);
+  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+}
+
+/** How far a time zone's clocks are ahead of UTC at an instant, in milliseconds (negative west of it). */
+export function zoneOffsetMs(timeZone: string, instant: number): number {
+  const clock = wallClockIn(timeZone, instant);
+  const wall = new Date(0);
+  wall.setUTCFullYear(clock.year, clock.month - 1, clock.day);
+  wall.setUTCHours(clock.hour, clock.minute, clock.second);
+  const wholeSeconds = instant - (((instant % 1000) + 1000) % 1000);
+  return wall.getTime() - wholeSeconds;
+}
+
+/**
+ * The first instant of a `YYYY-MM-DD` day in a time zone: its midnight, or,
+ * where the clocks jump over midnight, the moment they land. The zone's
+ * offset at UTC midnight is a guess; the offset at that guess corrects it
+ * when the clocks change between the two. Of the two, the earlier instant
+ * that lies on the day is its start.
+ */
+export function startOfDayIn(timeZone: string, day: string): Date {
+  const wallMidnight = Date.parse(`${day}T00:00:00.000Z`);
+  const guess = wallMidnight - zoneOffsetMs(timeZone, wallMidnight);
+  const corrected = wallMidnight - zoneOffsetMs(timeZone, guess);
+  const onTheDay = [corrected, guess]
+    .sort((a, b) => a - b)
+    .find((candidate) => dayIn(timeZone, new Date(candidate)) === day);
+  return new Date(onTheDay ?? corrected);
 }

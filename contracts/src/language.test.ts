@@ -96,4 +96,12 @@ describe('amounts and dates per language', () => {
   it('leaves a value that is not a date as it is', () => {
     expect(formatDateIn('es', 'soon')).toBe('soon');
   });
+
+  it("writes an instant as its day in the facility's zone, a bare date as it is", () => {
+    // 06:30 UTC on Nov 25 is 11:30 PM on Nov 24 in Denver, 7:30 PM on Nov 25 in Auckland.
+    expect(formatDateIn('en', '2026-11-25T06:30:00.000Z', 'America/Denver')).toBe('Nov 24, 2026');
+    expect(formatDateIn('es', '2026-11-25T06:30:00.000Z', 'America/Denver')).toBe('24 nov 2026');
+    expect(formatDateIn('en', '2026-11-25T06:30:00.000Z', 'Pacific/Auckland')).toBe('Nov 25, 2026');
+    expect(formatDateIn('en', '2026-11-25', 'America/Denver')).toBe('Nov 25, 2026');
+  });
 });

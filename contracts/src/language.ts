@@ -112,13 +112,15 @@ function dateFormat(language: Language, timeZone: string | undefined): Intl.Date
 /**
  * A short-month date in the reader's language: `Nov 3, 2026` (SPEC §1) or
  * `3 nov 2026`. Never all-numeric: es-US would read 3/11 as day/month. A
- * bare `YYYY-MM-DD` is a calendar day, never shifted by the time zone.
+ * bare `YYYY-MM-DD` is a calendar day, never shifted by the time zone. An
+ * instant is written as the day it was in `timeZone` (the facility's, so a
+ * payment shows the day the service counts it on), else where it is read.
  */
-export function formatDateIn(language: Language, value: string): string {
+export function formatDateIn(language: Language, value: string, timeZone?: string): string {
   const isDateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const date = new Date(isDateOnly ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return value;
-  return dateFormat(language, isDateOnly ? 'UTC' : undefined).format(date);
+  return dateFormat(language, isDateOnly ? 'UTC' : timeZone).format(date);
 }
 
 const usdFormats: Record<Language, Intl.NumberFormat> = {

@@ -63,7 +63,7 @@ export const PAYMENT_HISTORY_QUERY_MESSAGES_ES: Translation<typeof PAYMENT_HISTO
     rangeReversed: 'from no puede ser posterior a to',
   };
 
-/** Optional date range, inclusive, as calendar days (the guarantor's dates, read as UTC days). */
+/** Optional date range, inclusive, as calendar days (the facility's days, in its time zone). */
 export const paymentHistoryQuerySchema = z
   .object({
     from: isoDateSchema.optional(),

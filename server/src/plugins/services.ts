@@ -43,6 +43,7 @@ import { StatementsRepository } from '../modules/statements/statements.repositor
 import { StatementsService } from '../modules/statements/statements.service.ts';
 import { VerificationRepository } from '../modules/verification/verification.repository.ts';
 import { VerificationService } from '../modules/verification/verification.service.ts';
+import { FacilityCalendar } from '../lib/facility-day.ts';
 import { deriveKey } from '../lib/secrets.ts';
 import { defineSchedules } from './schedules.ts';
 
@@ -73,7 +74,6 @@ export interface ServiceOverrides {
   paymentCheckpoints?: PaymentCheckpoints;
 }
 
-
 /** The outbox of DATA_DIR, where e-mail goes when SMTP_URL is not set. */
 export function outboxDirectory(env: Pick<Env, 'DATA_DIR'>): string {
   return path.join(env.DATA_DIR, 'outbox');
@@ -89,6 +89,8 @@ interface Foundation {
   lockout: SignInLockout;
   mail: MailService;
   outbox: MailOutbox;
+  /** The facility's days, in WEBPAY_TIME_ZONE. */
+  calendar: FacilityCalendar;
 }
 
 /** The logger calls services make (pino's signature). */
@@ -152,7 +154,7 @@ function createSignIn({ db, env, audit, lockout, mail }: Foundation) {
 
 /** Statements and the notices that point guarantors to them. */
 function createStatements(
-  { db, env, audit, mail, outbox }: Foundation,
+  { db, env, audit, mail, outbox, calendar }: Foundation,
   magicLinks: MagicLinkService,
   encountersRepository: EncountersRepository,
 ) {
@@ -173,6 +175,7 @@ function createStatements(
       portalName: env.WEBPAY_PORTAL_NAME,
       supportEmail: env.WEBPAY_SUPPORT_EMAIL,
       fallbackSupportPhone: env.WEBPAY_FALLBACK_SUPPORT_PHONE,
+      calendar,
     },
   );
   return { statementNotices, statements };
@@ -192,10 +195,10 @@ function createProcessor(env: Env, metrics: Metrics | undefined): PaymentProcess
 
 /** Payments, their receipts, and the reconciliation of those never heard back. */
 function createPayments(
-  { db, env, log, metrics, audit, mail, outbox }: Foundation,
+  { db, env, log, metrics, audit, mail, outbox, calendar }: Foundation,
   overrides: ServiceOverrides,
 ) {
-  const paymentsRepository = new PaymentsRepository(db);
+  const paymentsRepository = new PaymentsRepository(db, calendar);
   const paymentAudit = new PaymentAudit(audit, log, metrics);
   const processor = overrides.processor ?? createProcessor(env, metrics);
   const checkpoints = overrides.paymentCheckpoints ?? NO_CHECKPOINTS;
@@ -268,7 +271,18 @@ export function createServices(
     mailDomainOf(env.MAIL_FROM),
     deriveKey(env.JWT_SECRET, 'mail-outbox'),
   );
-  const foundation: Foundation = { db, env, log, metrics, audit, lockout, mail, outbox };
+  const calendar = new FacilityCalendar(env.WEBPAY_TIME_ZONE);
+  const foundation: Foundation = {
+    db,
+    env,
+    log,
+    metrics,
+    audit,
+    lockout,
+    mail,
+    outbox,
+    calendar,
+  };
   // One repository, so its prepared statement is prepared once per connection.
   const encountersRepository = new EncountersRepository(db);
   const signIn = createSignIn(foundation);
@@ -282,11 +296,10 @@ export function createServices(
     mail,
     ...signIn,
     ...createStatements(foundation, signIn.magicLinks, encountersRepository),
-    paymentHistory: new PaymentHistoryService(new PaymentHistoryRepository(db), audit),
+    paymentHistory: new PaymentHistoryService(new PaymentHistoryRepository(db), audit, calendar),
     ...createPayments(foundation, overrides),
   };
 }
-
 
 declare module 'fastify' {
   interface FastifyInstance {

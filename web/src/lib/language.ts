@@ -82,8 +82,14 @@ export function useLanguage(): Language {
   return useSyncExternalStore(subscribeToLanguage, currentLanguage, currentLanguage);
 }
 
-/** Dates as the reader's language writes them: `Nov 3, 2026` or `3 nov 2026` (decision 0013). */
-export function useFormatDate(): (value: string) => string {
+/**
+ * Dates as the reader's language writes them: `Nov 3, 2026` or `3 nov 2026`
+ * (decision 0013). An instant is written as its day in `timeZone` when given.
+ */
+export function useFormatDate(timeZone?: string): (value: string) => string {
   const language = useLanguage();
-  return useCallback((value: string) => formatDateIn(language, value), [language]);
+  return useCallback(
+    (value: string) => formatDateIn(language, value, timeZone),
+    [language, timeZone],
+  );
 }

@@ -1,6 +1,4 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { addDays } from '@webpay/contracts/dates';
-import type { PaymentHistoryQuery } from '@webpay/contracts/payment-history';
 import type { Database } from '../../db/client.ts';
 import { paymentLines, payments, receipts } from '../../db/schema.ts';
 
@@ -34,24 +32,26 @@ export interface ReceiptRow {
  */
 const paidAt = sql`coalesce(${payments.recordedAt}, ${payments.createdAt})`;
 
-/** Midnight UTC starting a `YYYY-MM-DD` day. */
-function startOfDay(day: string): SQL {
-  const instant = `${day}T00:00:00.000Z`;
-  return sql`${instant}::timestamptz`;
+/** The instants a history asks for: from `from` included to `before` left out; either may be open. */
+export interface RecordedWithin {
+  from?: Date;
+  before?: Date;
 }
+
+const asInstant = (instant: Date): SQL => sql`${instant.toISOString()}::timestamptz`;
 
 /** Reads only ever see the guarantor's own recorded payments. */
 export class PaymentHistoryRepository {
   constructor(private readonly db: Database) {}
 
-  /** Recorded payments with a receipt, newest first; `from` and `to` are inclusive UTC days. */
-  recordedPayments(guarantorId: string, range: PaymentHistoryQuery): Promise<HistoryPaymentRow[]> {
+  /** Recorded payments with a receipt, newest first, paid within the range. */
+  recordedPayments(guarantorId: string, range: RecordedWithin): Promise<HistoryPaymentRow[]> {
     const conditions: SQL[] = [
       eq(payments.guarantorId, guarantorId),
       eq(payments.status, 'recorded'),
     ];
-    if (range.from) conditions.push(sql`${paidAt} >= ${startOfDay(range.from)}`);
-    if (range.to) conditions.push(sql`${paidAt} < ${startOfDay(addDays(range.to, 1))}`);
+    if (range.from) conditions.push(sql`${paidAt} >= ${asInstant(range.from)}`);
+    if (range.before) conditions.push(sql`${paidAt} < ${asInstant(range.before)}`);
     return this.db
       .select({
         id: payments.id,

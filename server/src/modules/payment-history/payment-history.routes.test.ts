@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_PATHS } from '@webpay/contracts/api';
+import { dayIn } from '@webpay/contracts/dates';
 import { errorObjectSchema, type ErrorObject } from '@webpay/contracts/errors';
 import {
   paymentHistorySchema,
@@ -36,8 +37,8 @@ const withoutIds = ({ requestId: _r, correlationId: _c, ...rest }: ErrorObject) 
 const query = (range: PaymentHistoryQuery) =>
   `${API_PATHS.payments}?${new URLSearchParams(range as Record<string, string>).toString()}`;
 
-/** The UTC day of an instant. */
-const dayOf = (item: PaymentHistoryItem) => item.date.slice(0, 10);
+/** The facility's day of a payment, in the test server's time zone (the default). */
+const dayOf = (item: PaymentHistoryItem) => dayIn('America/Denver', new Date(item.date));
 
 describe.each(testDatabaseKinds)('payment history and receipts (%s)', (kind) => {
   let server: TestServer;
@@ -69,6 +70,19 @@ describe.each(testDatabaseKinds)('payment history and receipts (%s)', (kind) => 
     });
     expect(response.status).toBe(200);
     return paymentHistorySchema.strict().parse(await response.json()).payments;
+  }
+
+  /** A card payment of Maria's, as if it had been recorded at `instant`; its receipt number. */
+  async function paymentRecordedAt(instant: string): Promise<string> {
+    const { receipt } = await payByCard(server, mariaToken, {
+      accounts: [MARIA_LINES.emergency(1)],
+      acknowledgePending: true,
+    });
+    await db()
+      .update(payments)
+      .set({ recordedAt: new Date(instant) })
+      .where(eq(payments.id, receipt.id));
+    return receipt.receiptId;
   }
 
   const auditOf = (action: string, requestId: string) =>
@@ -179,6 +193,23 @@ describe.each(testDatabaseKinds)('payment history and receipts (%s)', (kind) => 
       expect(until.map((item) => item.receiptId)).not.toContain('R-8101');
       const [event] = await auditOf('payments.history_viewed', 'maria-history-to');
       expect(event?.details).toEqual({ payments: until.length, from: null, to: '2026-07-14' });
+    });
+
+    it("reads From and To as the facility's days, either side of its midnight", async () => {
+      expect(server.env.WEBPAY_TIME_ZONE).toBe('America/Denver');
+      // 23:30 on Dec 9 in Denver (MST, UTC-7) is 06:30 UTC on Dec 10; 00:00:30 on Dec 10 is 07:00:30.
+      const lateEvening = await paymentRecordedAt('2025-12-10T06:30:00.000Z');
+      const afterMidnight = await paymentRecordedAt('2025-12-10T07:00:30.000Z');
+      const receiptsOf = async (range: PaymentHistoryQuery) =>
+        (await historyOf(mariaToken, query(range))).map((item) => item.receiptId);
+
+      expect(await receiptsOf({ from: '2025-12-09', to: '2025-12-09' })).toEqual([lateEvening]);
+      expect(await receiptsOf({ from: '2025-12-10', to: '2025-12-10' })).toEqual([afterMidnight]);
+      expect(await receiptsOf({ from: '2025-12-11', to: '2025-12-11' })).toEqual([]);
+      expect(await receiptsOf({ to: '2025-12-09' })).toContain(lateEvening);
+      expect(await receiptsOf({ to: '2025-12-09' })).not.toContain(afterMidnight);
+      expect(await receiptsOf({ from: '2025-12-10' })).toContain(afterMidnight);
+      expect(await receiptsOf({ from: '2025-12-10' })).not.toContain(lateEvening);
     });
 
     it('refuses a range that ends before it starts, or a date that is not one (400)', async () => {

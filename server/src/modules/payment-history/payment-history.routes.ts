@@ -31,7 +31,7 @@ const paymentHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
         description: [
           'The signed-in guarantor’s recorded payments, newest first, each with its receipt number, lines, and the card or bank account masked to its kind and last four digits.',
           'status is applied once the billing office has posted the payment to the accounts, pending until then.',
-          'from and to (YYYY-MM-DD, both optional) keep the payments made on those days and between them, read as UTC days; from after to is 400.',
+          'from and to (YYYY-MM-DD, both optional) keep the payments made on those days and between them, read as days in the facility’s time zone (timeZone in GET /config/app); from after to is 400.',
           ROLE,
         ].join(' '),
         security: SECURITY.signedIn,

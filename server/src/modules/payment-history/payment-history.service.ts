@@ -1,3 +1,4 @@
+import { addDays } from '@webpay/contracts/dates';
 import { fromCents } from '@webpay/contracts/money';
 import type {
   PaymentHistory,
@@ -6,6 +7,7 @@ import type {
 } from '@webpay/contracts/payment-history';
 import type { Receipt } from '@webpay/contracts/payments';
 import { apiErrors } from '../../lib/api-error.ts';
+import type { FacilityCalendar } from '../../lib/facility-day.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuditRepository } from '../audit/index.ts';
 import { receiptFromSnapshot } from '../payments/index.ts';
@@ -13,7 +15,22 @@ import type {
   HistoryLineRow,
   HistoryPaymentRow,
   PaymentHistoryRepository,
+  RecordedWithin,
 } from './payment-history.repository.ts';
+
+/**
+ * `from` and `to` are whole facility days, both included: from the start of
+ * `from` in the facility's time zone to the start of the day after `to`.
+ */
+export function recordedWithin(
+  { from, to }: PaymentHistoryQuery,
+  calendar: FacilityCalendar,
+): RecordedWithin {
+  return {
+    ...(from ? { from: calendar.startOf(from) } : {}),
+    ...(to ? { before: calendar.startOf(addDays(to, 1)) } : {}),
+  };
+}
 
 /** Card and bank account are shown as on the receipt: kind and last four digits, nothing more. */
 export function toHistoryItem(row: HistoryPaymentRow, lines: HistoryLineRow[]): PaymentHistoryItem {
@@ -44,6 +61,7 @@ export class PaymentHistoryService {
   constructor(
     private readonly repository: PaymentHistoryRepository,
     private readonly audit: AuditRepository,
+    private readonly calendar: FacilityCalendar,
   ) {}
 
   async history(
@@ -51,7 +69,10 @@ export class PaymentHistoryService {
     range: PaymentHistoryQuery,
     context: RequestContext,
   ): Promise<PaymentHistory> {
-    const rows = await this.repository.recordedPayments(guarantorId, range);
+    const rows = await this.repository.recordedPayments(
+      guarantorId,
+      recordedWithin(range, this.calendar),
+    );
     // Lines are read after the payments: a payment's lines are written before it is recorded.
     const lines = await this.repository.linesOf(rows.map((row) => row.id));
     const linesByPayment = new Map<string, HistoryLineRow[]>();

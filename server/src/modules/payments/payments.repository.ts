@@ -11,7 +11,7 @@ import {
 } from '../../db/schema.ts';
 import type { PortalPending } from './pending-check.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
-import { facilityDay } from '../../lib/facility-day.ts';
+import type { FacilityCalendar } from '../../lib/facility-day.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentStatus = PaymentRow['status'];
@@ -93,7 +93,11 @@ function portalPending(tx: Transaction, guarantorId: string): Promise<PortalPend
 }
 
 export class PaymentsRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** A payment is pending from the facility's day it was recorded. */
+    private readonly calendar: FacilityCalendar,
+  ) {}
 
   /**
    * The guarantor's MMI and the central facility, what guarantor-level and
@@ -346,7 +350,7 @@ export class PaymentsRepository {
         snapshot,
         emailedTo: null,
       });
-      const paidOn = facilityDay(recordedAt);
+      const paidOn = this.calendar.dayOf(recordedAt);
       if (lines.length > 0) {
         await tx.insert(pendingPayments).values(
           lines.map((line) => ({

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_PATHS, IDEMPOTENCY_KEY_HEADER } from '@webpay/contracts/api';
-import { dayIn, toIsoDate } from '@webpay/contracts/dates';
+import { dayIn } from '@webpay/contracts/dates';
 import {
   ECHECK_AUTHORIZATION_MESSAGES,
   ECHECK_AUTHORIZATION_MESSAGES_ES,
@@ -19,6 +19,7 @@ import {
   receipts,
   sandboxConvergeTokens,
 } from '../../db/schema.ts';
+import { FacilityCalendar } from '../../lib/facility-day.ts';
 import { DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
 import { testDatabaseKinds } from '../../../test/support/database.ts';
 import {
@@ -135,7 +136,7 @@ describe.each(testDatabaseKinds)('payments (%s)', (kind) => {
       const surgery = bills.encounters.find((encounter) => encounter.accountNumber === '40010001');
       expect(surgery?.pendingPayments).toContainEqual({
         receiptId: receipt.receiptId,
-        date: toIsoDate(new Date()),
+        date: dayIn(server.env.WEBPAY_TIME_ZONE),
         amount: 125.5,
         madeInPortal: true,
       });
@@ -1045,7 +1046,10 @@ describe.each(testDatabaseKinds)('payments (%s)', (kind) => {
         .select({ id: guarantors.id })
         .from(guarantors)
         .where(eq(guarantors.accountNumber, james.accountNumber));
-      const repository = new PaymentsRepository(db());
+      const repository = new PaymentsRepository(
+        db(),
+        new FacilityCalendar(server.env.WEBPAY_TIME_ZONE),
+      );
       expect(
         await repository.saveGuarantorEmail(jamesRow?.id ?? '', 'MARIA.GARCIA@example.com'),
       ).toBe('in_use');

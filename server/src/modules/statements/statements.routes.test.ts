@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@webpay/contracts/api';
-import { formatDate } from '@webpay/contracts/dates';
+import { dayIn, formatDate } from '@webpay/contracts/dates';
 import { errorObjectSchema, type ErrorObject } from '@webpay/contracts/errors';
 import { formatCents, fromCents, toCents } from '@webpay/contracts/money';
 import {
@@ -13,7 +13,6 @@ import {
 import { auditEvents, encounters, guarantors, statements } from '../../db/schema.ts';
 import { addDays, addMonths, firstOfMonth, todayIso } from '../../demo/calendar.ts';
 import { DEMO_GUARANTORS, ROBERT_COUNTS } from '../../demo/demo-guarantors.ts';
-import { facilityDay } from '../../lib/facility-day.ts';
 import { testDatabaseKinds } from '../../../test/support/database.ts';
 import { MARIA_LINES, payByCard } from '../../../test/support/payments.ts';
 import { pdfText } from '../../../test/support/pdf-text.ts';
@@ -36,6 +35,9 @@ describe.each(testDatabaseKinds)('statements (%s)', (kind) => {
   let robertToken: string;
   let jamesToken: string;
 
+  /** Today in the facility's time zone, which statuses are read on. */
+  const facilityToday = () => dayIn(server.env.WEBPAY_TIME_ZONE);
+
   beforeAll(async () => {
     server = await startTestServer(kind);
     mariaToken = await server.login(maria.accountNumber, maria.pin);
@@ -43,7 +45,7 @@ describe.each(testDatabaseKinds)('statements (%s)', (kind) => {
     jamesToken = await server.login(james.accountNumber, james.pin);
     // The demo's latest statement falls due on the 25th; due today, it reads open whatever
     // day the tests run. The status tests below move its due date and put it back.
-    await setLatest({ dueDate: facilityDay() });
+    await setLatest({ dueDate: facilityToday() });
   });
 
   afterAll(async () => {
@@ -293,7 +295,7 @@ describe.each(testDatabaseKinds)('statements (%s)', (kind) => {
     it("squares Maria's latest statement with what her dashboard asks for", async () => {
       const [latest] = await listOf(mariaToken);
       expect(await reconciliationOf(latest?.id ?? '')).toEqual({
-        asOf: facilityDay(),
+        asOf: facilityToday(),
         // PP-7001-1's 980.00 + 500.00 and PP-7002-3's 640.00, paid through the plans.
         inPaymentPlans: 2120,
         // 150.00 + 75.00 overdue on PP-7001-1, 80.00 on PP-7002-3.
@@ -352,10 +354,8 @@ describe.each(testDatabaseKinds)('statements (%s)', (kind) => {
       return { listed: latest?.status, detail: detail.status, printed };
     }
 
-    const today = facilityDay();
-
     it('keeps an open statement open on its due date', async () => {
-      await setLatest({ status: 'open', dueDate: today });
+      await setLatest({ status: 'open', dueDate: facilityToday() });
       expect(await statusesOfLatest()).toEqual({
         listed: 'open',
         detail: 'open',
@@ -365,7 +365,7 @@ describe.each(testDatabaseKinds)('statements (%s)', (kind) => {
 
     it('turns it past due the day after, in the list, the statement and its PDF', async () => {
       try {
-        await setLatest({ status: 'open', dueDate: addDays(today, -1) });
+        await setLatest({ status: 'open', dueDate: addDays(facilityToday(), -1) });
         expect(await statusesOfLatest()).toEqual({
           listed: 'past_due',
           detail: 'past_due',
@@ -375,16 +375,16 @@ describe.each(testDatabaseKinds)('statements (%s)', (kind) => {
         const [stored] = await statementRowsOf(maria.accountNumber);
         expect(stored?.status).toBe('open');
       } finally {
-        await setLatest({ status: 'open', dueDate: today });
+        await setLatest({ status: 'open', dueDate: facilityToday() });
       }
     });
 
     it('leaves a paid statement paid after its due date', async () => {
       try {
-        await setLatest({ status: 'paid', dueDate: addDays(today, -1) });
+        await setLatest({ status: 'paid', dueDate: addDays(facilityToday(), -1) });
         expect(await statusesOfLatest()).toMatchObject({ listed: 'paid', detail: 'paid' });
       } finally {
-        await setLatest({ status: 'open', dueDate: today });
+        await setLatest({ status: 'open', dueDate: facilityToday() });
       }
     });
   });

@@ -7,7 +7,7 @@ import type {
 } from '@webpay/contracts/statements';
 import type { StatementItem } from '../../db/schema.ts';
 import { apiErrors } from '../../lib/api-error.ts';
-import { facilityDay } from '../../lib/facility-day.ts';
+import type { FacilityCalendar } from '../../lib/facility-day.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuditRepository } from '../audit/index.ts';
 import type { EncountersRepository } from '../encounters/index.ts';
@@ -26,6 +26,8 @@ export interface StatementsServiceOptions {
   supportEmail: string;
   /** SPEC §1: the guarantor's own support phone wins; this is the fallback. */
   fallbackSupportPhone: string;
+  /** The facility's days, which due dates are read on. */
+  calendar: FacilityCalendar;
   /** The clock statuses are read against; tests set it. */
   now?: () => Date;
 }
@@ -105,7 +107,7 @@ export class StatementsService {
   }
 
   private today(): string {
-    return facilityDay(this.now());
+    return this.options.calendar.dayOf(this.now());
   }
 
   /** How the statement compares with the dashboard as the bills stand on `today`. */

@@ -32,25 +32,40 @@ export function maskedBankAccount(
   return `${type} ${MASK} ${lastFour(eCheck.accountNumber)}`;
 }
 
-const dateTimes = new Map<Language, Intl.DateTimeFormat>();
+const dateTimes = new Map<string, Intl.DateTimeFormat>();
 
-function dateTimeFormat(language: Language): Intl.DateTimeFormat {
-  let format = dateTimes.get(language);
+function dateTimeFormat(language: Language, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${language}|${timeZone ?? ''}`;
+  let format = dateTimes.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(LOCALES[language], {
       dateStyle: 'medium',
       timeStyle: 'short',
+      ...(timeZone ? { timeZone } : {}),
     });
-    dateTimes.set(language, format);
+    dateTimes.set(key, format);
   }
   return format;
 }
 
+/** `MST`, `MDT`: the zone a receipt's time is read in, as its language names it. */
+function zoneName(date: Date, language: Language, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat(LOCALES[language], {
+    timeZone,
+    timeZoneName: 'short',
+  }).formatToParts(date);
+  return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+}
+
 /**
- * `Nov 1, 2026, 3:04 PM` (SPEC §1: en-US, short month) or `1 nov 2026, 3:04 p.m.`,
- * in the guarantor's own time zone.
+ * `Nov 1, 2026, 3:04 PM MST` (SPEC §1: en-US, short month) or
+ * `1 nov 2026, 3:04 p.m. MST`, in the facility's time zone when it is known,
+ * so the receipt's day is the one the payment history and the dashboard
+ * count it on; without it, in the guarantor's own time zone.
  */
-export function formatReceiptDate(iso: string, language: Language): string {
+export function formatReceiptDate(iso: string, language: Language, timeZone?: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat(language).format(date);
+  if (Number.isNaN(date.getTime())) return iso;
+  const written = dateTimeFormat(language, timeZone).format(date);
+  return timeZone ? `${written} ${zoneName(date, language, timeZone)}` : written;
 }

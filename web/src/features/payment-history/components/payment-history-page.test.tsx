@@ -2,9 +2,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cardReceipt } from '@test/payments/payment-fixtures.ts';
-import { maria, storeMariasSession } from '@test/fixtures.ts';
+import { appConfig, maria, storeMariasSession } from '@test/fixtures.ts';
 import { fakeService, json, renderApp, type FakeCall } from '@test/render-app.tsx';
-import { mariaHistory } from '../../../../test/payment-history/payment-history-fixtures.ts';
+import { dayIn } from '@webpay/contracts/dates';
+import {
+  historyItem,
+  mariaHistory,
+} from '../../../../test/payment-history/payment-history-fixtures.ts';
 
 const SERVER_ERROR = { title: 'Internal error', status: 500, code: 'INTERNAL_ERROR', details: [] };
 
@@ -13,13 +17,13 @@ async function openPayments(url = '/payments') {
   return renderApp(url);
 }
 
-/** Answers GET /payments with the payments inside the asked range, as the service does. */
+/** Answers GET /payments with the payments inside the asked range of the facility's days, as the service does. */
 function paymentsInRange(path: string): Response {
   const query = new URL(path, 'http://portal.test').searchParams;
   const from = query.get('from');
   const to = query.get('to');
   const payments = mariaHistory.filter((payment) => {
-    const day = payment.date.slice(0, 10);
+    const day = dayIn(appConfig.timeZone, new Date(payment.date));
     return (!from || day >= from) && (!to || day <= to);
   });
   return json({ payments });
@@ -76,6 +80,18 @@ describe('payment history page', () => {
 
     expect(screen.getByRole('status')).toHaveTextContent('2 payments');
     expect(queryClient.getQueryCache().findAll({ queryKey: ['payments'] })).toHaveLength(1);
+  });
+
+  it("dates a payment made late in the evening on the facility's day", async () => {
+    // 04:30 UTC on Jun 13 is 10:30 PM on Jun 12 in Denver, the day the service counts it on.
+    const late = historyItem({ date: '2026-06-13T04:30:00.000Z' });
+    fakeService({
+      'GET /auth/me': () => json(maria),
+      'GET /payments': () => json({ payments: [late] }),
+    });
+    await openPayments();
+    const table = await screen.findByRole('table', { name: 'Payments' });
+    expect(within(table).getByText('Jun 12, 2026')).toBeInTheDocument();
   });
 
   it('narrows the list to a date range kept in the address, and back restores the previous one', async () => {

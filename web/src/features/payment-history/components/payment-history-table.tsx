@@ -2,6 +2,7 @@ import { ReceiptText } from 'lucide-react';
 import { formatUsd } from '@webpay/contracts/money';
 import type { PaymentHistoryItem, PaymentHistoryStatus } from '@webpay/contracts/payment-history';
 import { Button } from '@/components/ui/button.tsx';
+import { useAppConfig } from '@/config/get-app-config.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import {
   CellLabel,
@@ -74,7 +75,8 @@ function PaymentRow({
 }) {
   const t = useMessages(paymentTableMessages);
   const descriptions = useMessages(itemDescriptionMessages);
-  const formatDate = useFormatDate();
+  // The facility's day, the one the From and To filter counts the payment on.
+  const formatDate = useFormatDate(useAppConfig().data?.timeZone);
   const language = useLanguage();
   return (
     <TableRow>

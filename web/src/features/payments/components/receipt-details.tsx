@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Language } from '@webpay/contracts/language';
 import { formatUsd } from '@webpay/contracts/money';
 import type { Receipt } from '@webpay/contracts/payments';
+import { useAppConfig } from '@/config/get-app-config.ts';
 import { useLanguage } from '@/lib/language.ts';
 import { messagesIn, useMessages } from '@/lib/messages.ts';
 import { receiptMessages } from '../payments.messages.ts';
@@ -38,6 +39,7 @@ function methodText(receipt: Receipt, language: Language): string {
 /** SPEC §3 Receipt: what was paid, when, how and for whom. Card and bank numbers masked. */
 export function ReceiptDetails({ receipt }: { receipt: Receipt }) {
   const language = useLanguage();
+  const timeZone = useAppConfig().data?.timeZone;
   const t = useMessages(receiptMessages);
   const descriptions = useMessages(itemDescriptionMessages);
   const billing = receipt.billingInformation;
@@ -46,7 +48,7 @@ export function ReceiptDetails({ receipt }: { receipt: Receipt }) {
     <div className="flex flex-col gap-4">
       <dl className="divide-y divide-border">
         <Row label={t.receiptNumber}>{receipt.receiptId}</Row>
-        <Row label={t.date}>{formatReceiptDate(receipt.date, language)}</Row>
+        <Row label={t.date}>{formatReceiptDate(receipt.date, language, timeZone)}</Row>
         <Row label={t.amount}>
           <span className="text-lg tabular-nums">{formatUsd(receipt.amount)}</span>
         </Row>
