@@ -216,16 +216,15 @@ const rawEnvSchema = z.object({
    * cron expression (or an RRULE) in the facility's time zone; `off` never.
    */
   STATEMENT_NOTICES_SCHEDULE: stringVar('0 8 * * *').refine(isScheduleOrOff, {
-    message: 'must be a cron expression such as "0 8 * * *", an RRULE such as "FREQ=DAILY;BYHOUR=8", or off',
+    message:
+      'must be a cron expression such as "0 8 * * *", an RRULE such as "FREQ=DAILY;BYHOUR=8", or off',
   }),
 });
 
 /** Five or six cron fields, an RRULE, or `off`; the job engine checks the rest when it starts. */
 function isScheduleOrOff(value: string): boolean {
   const text = value.trim();
-  return (
-    text === 'off' || /(^|;)FREQ=/i.test(text) || /^(\S+\s+){4,5}\S+$/.test(text)
-  );
+  return text === 'off' || /(^|;)FREQ=/i.test(text) || /^(\S+\s+){4,5}\S+$/.test(text);
 }
 
 const EMAIL_ADDRESS = /^[^\s@<>",]+@[^\s@<>",]+\.[^\s@<>",]+$/;

@@ -106,6 +106,8 @@ async function buildAndListen(
     try {
       await options.beforeListen?.(app);
       await app.listen({ port: env.PORT, host: '127.0.0.1' });
+      // Like a server, it sends its queued e-mail (receipts) and runs queued work.
+      await app.services.jobs.startWorking();
       return { app, env };
     } catch (error) {
       await app.close();

@@ -7,7 +7,11 @@ import {
 } from '../../../test/support/database.ts';
 import { JobEngine, type JobQueue } from './job-engine.ts';
 
-const silent = { info: () => undefined, warn: () => undefined, error: (f: object, m: string) => console.error(m, f) };
+const silent = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: (f: object, m: string) => console.error(m, f),
+};
 
 interface Note {
   text: string;
@@ -73,27 +77,31 @@ describe.each(testDatabaseKinds)('the job engine (%s)', (kind) => {
     expect(done).toEqual(['committed']);
   });
 
-  it('retries a failing job, then keeps it as failed with its error until the operator retries it', { timeout: 60_000 }, async () => {
-    const engine = await engineOn();
-    let attempts = 0;
-    let healthy = false;
-    engine.define(notes, async () => {
-      attempts += 1;
-      if (!healthy) throw new Error('the mail server refused');
-    });
-    await engine.start();
-    await engine.send(notes, { text: 'hello' });
-    await engine.startWorking();
+  it(
+    'retries a failing job, then keeps it as failed with its error until the operator retries it',
+    { timeout: 60_000 },
+    async () => {
+      const engine = await engineOn();
+      let attempts = 0;
+      let healthy = false;
+      engine.define(notes, async () => {
+        attempts += 1;
+        if (!healthy) throw new Error('the mail server refused');
+      });
+      await engine.start();
+      await engine.send(notes, { text: 'hello' });
+      await engine.startWorking();
 
-    await eventually(async () => (await engine.overview())[0]?.failed === 1);
-    expect(attempts).toBe(2);
-    const [failed] = await engine.failedJobs(notes.name);
-    expect(failed).toMatchObject({ queue: notes.name, retryCount: 1 });
-    expect(failed?.error).toContain('the mail server refused');
+      await eventually(async () => (await engine.overview())[0]?.failed === 1);
+      expect(attempts).toBe(2);
+      const [failed] = await engine.failedJobs(notes.name);
+      expect(failed).toMatchObject({ queue: notes.name, retryCount: 1 });
+      expect(failed?.error).toContain('the mail server refused');
 
-    healthy = true;
-    await engine.retry(notes.name, [failed!.id]);
-    await eventually(async () => attempts === 3 && (await engine.overview())[0]?.failed === 0);
-    expect((await engine.overview())[0]).toMatchObject({ waiting: 0, active: 0, failed: 0 });
-  });
+      healthy = true;
+      await engine.retry(notes.name, [failed!.id]);
+      await eventually(async () => attempts === 3 && (await engine.overview())[0]?.failed === 0);
+      expect((await engine.overview())[0]).toMatchObject({ waiting: 0, active: 0, failed: 0 });
+    },
+  );
 });

@@ -23,6 +23,8 @@ export interface JobQueue<TData extends object> {
   /** `stately`: at most one waiting and one running, for schedules that must not pile up. */
   readonly policy?: Queue['policy'];
   readonly options: QueueOptions;
+  /** Workers wake as soon as a job is created (LISTEN/NOTIFY), not at their next look. */
+  readonly wakeWorkers?: boolean;
   /** Only for typing `data`. */
   readonly dataType?: TData;
 }
@@ -134,6 +136,7 @@ export class JobEngine {
       migrate: true,
       supervise: this.settings.runsSchedules,
       schedule: this.settings.runsSchedules,
+      useListenNotify: true,
     });
     boss.on('error', (error) => this.log.error({ err: error }, 'job engine error'));
     boss.on('warning', (warning) => this.log.warn({ warning }, 'job engine warning'));
@@ -145,12 +148,15 @@ export class JobEngine {
   private async ensureQueue(boss: PgBoss, queue: JobQueue<object>): Promise<void> {
     const existing = await boss.getQueue(queue.name);
     if (!existing) {
-      await boss.createQueue(queue.name, { policy: queue.policy ?? 'standard', ...queue.options });
+      await boss.createQueue(queue.name, {
+        policy: queue.policy ?? 'standard',
+        notify: queue.wakeWorkers ?? false,
+        ...queue.options,
+      });
       return;
     }
     // A release that changes a queue's retries applies them to the jobs it creates from now on.
-    const { retryDelayMax: _max, heartbeatSeconds: _beat, ...updatable } = queue.options;
-    await boss.updateQueue(queue.name, updatable);
+    await boss.updateQueue(queue.name, { ...queue.options, notify: queue.wakeWorkers ?? false });
   }
 
   /** Works off the queues and keeps their schedules; a server's part, after `start`. */

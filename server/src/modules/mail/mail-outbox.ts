@@ -7,8 +7,8 @@ import type { MailKind, OutgoingMail } from './mail.transport.ts';
 /*
  * E-mail nobody waits for (receipts, sign-up notices, statement notices) is
  * queued in the transaction that causes it and sent by a worker, so neither a
- * crash nor a mail server outage loses it. Retries back off from about 20
- * seconds to an hour and go on for a day (RETRY_POLICY); then the message is
+ * crash nor a mail server outage loses it. Retries back off from 10 to 20
+ * seconds up to an hour and go on for a day (MAIL_RETRY_POLICY); then the message is
  * kept as a failed job the operator can see and retry (`webpay jobs`).
  */
 
@@ -29,19 +29,22 @@ export interface QueuedMail {
 }
 
 /**
- * Exponential backoff with jitter: each wait is between half and all of
- * 20 s × 2^retry, at most an hour. The first retry comes within 20 seconds;
- * 32 retries take between 24 and 26 hours whatever the jitter draws.
+ * Exponential backoff with jitter: the wait before retry n (from 1) is
+ * between half and all of 10 s × 2^n, at most an hour. The first retry comes
+ * 10 to 20 seconds after the first failure; 32 retries take between 24 and
+ * 26 hours whatever the jitter draws, then the message is kept as failed.
  */
 export const MAIL_RETRY_POLICY = {
   retryLimit: 32,
-  retryDelay: 20,
+  retryDelay: 10,
   retryBackoff: true,
   retryDelayMax: 3600,
 } as const;
 
 export const MAIL_QUEUE: JobQueue<QueuedMail> = {
   name: 'mail',
+  // A receipt goes out as soon as its payment is committed.
+  wakeWorkers: true,
   options: {
     ...MAIL_RETRY_POLICY,
     // One SMTP conversation; an attempt still "active" after this died with its process.
@@ -98,7 +101,8 @@ export class MailOutbox {
 
   private async send(queued: QueuedMail, attempt: JobAttempt): Promise<void> {
     const hooks = this.hooks.get(queued.kind);
-    const mail = 'sealed' in queued.mail ? unseal(this.sealingKey, queued.mail.sealed) : queued.mail;
+    const mail =
+      'sealed' in queued.mail ? unseal(this.sealingKey, queued.mail.sealed) : queued.mail;
     try {
       await this.mail.deliver({ ...mail, messageId: queued.messageId });
     } catch (error) {
