@@ -57,7 +57,8 @@ const matches = (mail: CaughtMail, filter: MailFilter) =>
       ? mail.subject.includes(filter.subject)
       : filter.subject.test(mail.subject)));
 
-export async function startMailCatcher(): Promise<MailCatcher> {
+/** `port`: a given one, e.g. where the service's SMTP_URL already points (default: any free port). */
+export async function startMailCatcher(options: { port?: number } = {}): Promise<MailCatcher> {
   const messages: CaughtMail[] = [];
   const taken = new Set<CaughtMail>();
   const arrivals = new EventEmitter();
@@ -111,7 +112,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
 
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
 
