@@ -21,7 +21,7 @@ import { expectErrorObject, timed } from './fault-answers.ts';
  * proxy in front of a real SMTP server (the mail catcher) that refuses
  * connections, resets them, or stalls them past the mail timeouts. Proved:
  * the e-mails sent before answering (sign-up, multi-factor, a new code) fail
- * as 503 EMAIL_DELIVERY_FAILED in bounded time without using up anything;
+ * as 503 MAIL_UNAVAILABLE in bounded time without using up anything;
  * the verification waiting for its code survives, and once mail flows again
  * a new code or a retry signs in; the e-mails sent after answering (magic
  * link, e-mail + birthdate: decision 0006) are answered at once and alike,
@@ -125,12 +125,12 @@ describe('security.md fault injection, decision 0006: the mail server refusing, 
   const expectEmailNotSent = async (response: Promise<Response>) => {
     const { result, ms } = await timed(() => response);
     expect(ms).toBeLessThan(SMTP_TIMEOUT_MS * 2 + SLACK_MS);
-    const error = await expectErrorObject(result, 503, 'EMAIL_DELIVERY_FAILED');
-    expect(error.details).toEqual([SIGN_IN_ERROR_DETAILS.emailDeliveryFailed]);
+    const error = await expectErrorObject(result, 503, 'MAIL_UNAVAILABLE');
+    expect(error.details).toEqual([SIGN_IN_ERROR_DETAILS.mailUnavailable]);
   };
 
   it.each(Object.keys(outages) as Outage[])(
-    'answers 503 EMAIL_DELIVERY_FAILED to sign-up, multi-factor and a new code while the mail server is %s, and loses no verification',
+    'answers 503 MAIL_UNAVAILABLE to sign-up, multi-factor and a new code while the mail server is %s, and loses no verification',
     async (outage) => {
       const index = Object.keys(outages).indexOf(outage) * 2;
       const [waiting, refused] = [NEWCOMERS[index], NEWCOMERS[index + 1]] as [Newcomer, Newcomer];

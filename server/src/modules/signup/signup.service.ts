@@ -151,7 +151,7 @@ export class SignupService {
         emailOwner: owner.id,
         ownerTold: false,
       });
-      if (error instanceof MailDeliveryError) throw apiErrors.emailDeliveryFailed(error);
+      if (error instanceof MailDeliveryError) throw apiErrors.mailUnavailable(error);
       throw error;
     }
     await record('failure', candidate.id, {

@@ -65,7 +65,7 @@ const sendNewCodeSchema = {
     `Restarts a pending verification of any kind: a new code, ${MAX_CODE_ATTEMPTS} fresh tries, ${CODE_MINUTES} minutes; the old code stops working.`,
     'Unknown ids get the same answer (email "") with nothing sent.',
     `After ${MAX_RESENDS} new codes for one verification: 429 TOO_MANY_REQUESTS (start again).`,
-    'Sign-up and multi-factor codes are sent before the answer (503 EMAIL_DELIVERY_FAILED when the mail server fails, and the verification stays usable for another try); e-mail sign-in codes after it.',
+    'Sign-up and multi-factor codes are sent before the answer (503 MAIL_UNAVAILABLE when the mail server fails, and the verification stays usable for another try); e-mail sign-in codes after it.',
   ].join(' '),
   security: SECURITY.service,
   body: sendCodeRequestSchema,
@@ -82,7 +82,7 @@ const emailMfaCodeSchema = {
   description: [
     "For any signed-in session (typically loginType 'pin' or 'magic'): e-mails a code to the guarantor's address on file and answers VerificationStarted.",
     "Signing in with that code (POST /auth/login/code) gives a 'totp' session, which may save a new e-mail as the guarantor's (SPEC §6), and revokes this one.",
-    'No e-mail on file: 400 NO_EMAIL_ON_FILE. Mail server failure: 503 EMAIL_DELIVERY_FAILED.',
+    'No e-mail on file: 400 NO_EMAIL_ON_FILE. Mail server failure: 503 MAIL_UNAVAILABLE.',
   ].join(' '),
   security: SECURITY.signedIn,
   response: {

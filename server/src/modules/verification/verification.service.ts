@@ -157,14 +157,14 @@ export class VerificationService {
     try {
       await this.mail.deliver(message);
     } catch (error) {
-      if (error instanceof MailDeliveryError) throw apiErrors.emailDeliveryFailed(error);
+      if (error instanceof MailDeliveryError) throw apiErrors.mailUnavailable(error);
       throw error;
     }
   }
 
   /**
    * Creates a verification for a guarantor and e-mails its code. Throws 503
-   * EMAIL_DELIVERY_FAILED when a code that goes out at once could not be sent.
+   * MAIL_UNAVAILABLE when a code that goes out at once could not be sent.
    */
   async startCodeVerification(
     verification: NewCodeVerification,

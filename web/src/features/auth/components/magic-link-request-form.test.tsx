@@ -82,7 +82,7 @@ describe('email me a sign-in link (/login)', () => {
           {
             title: 'Email not sent',
             status: 503,
-            code: 'EMAIL_DELIVERY_FAILED',
+            code: 'MAIL_UNAVAILABLE',
             details: ['We could not send email right now. Please try again in a few minutes.'],
           },
           503,
