@@ -21,6 +21,9 @@ export interface VerificationRoutesOptions {
 
 const LOCKOUT = `${MAX_FAILED_SIGN_INS} wrong codes in a row for one e-mail address or account number pause its sign-in for ${LOCKOUT_MINUTES} minutes (423 ACCOUNT_LOCKED with Retry-After).`;
 
+const MAIL_UNAVAILABLE_ALIKE =
+  'While the mail server cannot take mail, every request gets 503 MAIL_UNAVAILABLE alike, before anything is sent or used up.';
+
 /** Sign in with e-mail and birthdate: e-mail a code. */
 const emailBirthdateSignInSchema = {
   tags: ['auth'],
@@ -28,6 +31,7 @@ const emailBirthdateSignInSchema = {
   description: [
     'Always 200 VerificationStarted {guarantorId, verificationId, email}. When the e-mail on file (case-insensitive) and the birthdate match a guarantor, a 6-digit code valid',
     `${CODE_MINUTES} minutes is e-mailed (after the answer); otherwise the ids are just as well-formed and no code will ever match them.`,
+    MAIL_UNAVAILABLE_ALIKE,
     'guarantorId is an opaque reference to pass back, not the guarantor id of the token claims.',
     LOCKOUT,
   ].join(' '),
@@ -66,6 +70,7 @@ const sendNewCodeSchema = {
     'Unknown ids get the same answer (email "") with nothing sent.',
     `After ${MAX_RESENDS} new codes for one verification: 429 TOO_MANY_REQUESTS (start again).`,
     'Sign-up and multi-factor codes are sent before the answer (503 MAIL_UNAVAILABLE when the mail server fails, and the verification stays usable for another try); e-mail sign-in codes after it.',
+    MAIL_UNAVAILABLE_ALIKE,
   ].join(' '),
   security: SECURITY.service,
   body: sendCodeRequestSchema,
