@@ -21,7 +21,7 @@ export const ERROR_CODES = {
   signupEmailInUse: 'SIGNUP_EMAIL_IN_USE',
   signupAlreadyRegistered: 'SIGNUP_ALREADY_REGISTERED',
   noEmailOnFile: 'NO_EMAIL_ON_FILE',
-  emailDeliveryFailed: 'EMAIL_DELIVERY_FAILED',
+  mailUnavailable: 'MAIL_UNAVAILABLE',
   resendFailed: 'RESEND_FAILED',
   sessionExpired: 'SESSION_EXPIRED',
   accountLocked: 'ACCOUNT_LOCKED',

@@ -205,7 +205,7 @@ export const SIGN_IN_ERROR_DETAILS = {
     'We could not find an account with these details. Please check them against your statement.',
   signupAlreadyRegistered: 'This account is already signed up. Please sign in instead.',
   signupEmailInUse: 'This email address is already in use by another account.',
-  emailDeliveryFailed: 'We could not send the email right now. Please try again in a few minutes.',
+  mailUnavailable: 'We could not send the email right now. Please try again in a few minutes.',
   tooManyCodes: 'Too many new codes were requested for this verification. Please start again.',
 } as const;
 
@@ -217,7 +217,7 @@ export const SIGN_IN_ERROR_DETAILS_ES: Translation<typeof SIGN_IN_ERROR_DETAILS>
     'No encontramos ninguna cuenta con estos datos. Compárelos con los de su estado de cuenta.',
   signupAlreadyRegistered: 'Esta cuenta ya está registrada. Inicie sesión.',
   signupEmailInUse: 'Esta dirección de correo electrónico ya la usa otra cuenta.',
-  emailDeliveryFailed:
+  mailUnavailable:
     'No pudimos enviar el correo electrónico en este momento. Inténtelo de nuevo en unos minutos.',
   tooManyCodes:
     'Se solicitaron demasiados códigos nuevos para esta verificación. Vuelva a empezar.',

@@ -1,5 +1,9 @@
+import { API_PATHS, SERVICE_BASE_PATH } from '@webpay/contracts/api';
+import { ERROR_CODES } from '@webpay/contracts/error-codes';
 import { SIGN_IN_MESSAGES } from '@webpay/contracts/messages';
-import { test, expect, DEMO_GUARANTORS } from '../support/fixtures.ts';
+import { SIGN_IN_ERROR_DETAILS, SIGN_IN_ERROR_DETAILS_ES } from '@webpay/contracts/sign-in';
+import { test, expect, ANY_DB, DEMO_GUARANTORS } from '../support/fixtures.ts';
+import { readIn } from '../support/looks.ts';
 import { linkFrom } from '../support/mailbox.ts';
 
 const james = DEMO_GUARANTORS.james;
@@ -46,6 +50,50 @@ test.describe('magic link', () => {
     await page.waitForTimeout(500);
     expect(await mailbox.nothingFor('nobody.here@example.com')).toBe(true);
   });
+
+  test(
+    'says in English, then in Spanish, that the link could not be sent while mail is down',
+    ANY_DB,
+    async ({ page }) => {
+      // The service's answer while the mail server cannot take mail (decision 0006).
+      let asked = 0;
+      await page.route(`**${SERVICE_BASE_PATH}${API_PATHS.loginMagicRequest}`, async (route) => {
+        asked += 1;
+        await route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          json: {
+            title: 'Email not sent',
+            status: 503,
+            code: ERROR_CODES.mailUnavailable,
+            details: [SIGN_IN_ERROR_DETAILS.mailUnavailable],
+            requestId: 'e2e-mail-unavailable',
+            correlationId: 'e2e-mail-unavailable',
+          },
+        });
+      });
+      await page.goto('/webpay/login');
+      const linkForm = page.getByRole('region', { name: 'Sign in with a link' });
+      await linkForm.getByLabel('Email address').fill(james.email ?? '');
+      await linkForm.getByRole('button', { name: 'Email me a sign-in link' }).click();
+      await expect(linkForm.getByRole('alert')).toHaveText(SIGN_IN_ERROR_DETAILS.mailUnavailable);
+      await expect(page.getByText(confirmation)).toHaveCount(0);
+
+      await readIn(page, 'es');
+      const linkFormEs = page.getByRole('region', { name: 'Iniciar sesión con un enlace' });
+      await expect(linkFormEs.getByRole('alert')).toHaveText(
+        SIGN_IN_ERROR_DETAILS_ES.mailUnavailable,
+      );
+      await linkFormEs
+        .getByRole('button', { name: 'Enviarme un enlace para iniciar sesión' })
+        .click();
+      await expect.poll(() => asked).toBe(2);
+      await expect(linkFormEs.getByRole('alert')).toHaveText(
+        SIGN_IN_ERROR_DETAILS_ES.mailUnavailable,
+      );
+      await expect(linkFormEs.getByRole('status')).toHaveCount(0);
+    },
+  );
 
   test('a made-up link does not sign in', async ({ page, sessionClaims }) => {
     await page.goto('/webpay/login/magic?abracadabra=not-a-real-token');

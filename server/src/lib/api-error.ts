@@ -161,12 +161,12 @@ export const apiErrors = {
       (m) => m.noEmailOnFile(supportPhone),
     ]),
 
-  emailDeliveryFailed: (cause?: unknown) =>
+  mailUnavailable: (cause?: unknown) =>
     new ApiError(
       503,
-      ERROR_CODES.emailDeliveryFailed,
+      ERROR_CODES.mailUnavailable,
       (m) => m.titles.emailNotSent,
-      [(m) => m.emailDeliveryFailed],
+      [(m) => m.mailUnavailable],
       { cause },
     ),
 

@@ -57,7 +57,7 @@ const ERROR_DESCRIPTIONS = {
   423: 'Sign-in paused after repeated failures (see Retry-After)',
   429: 'Throttled; see Retry-After',
   500: 'Unexpected error (no internals are disclosed), or the card processor refused (`PROCESSOR_ERROR`)',
-  503: 'Database unavailable, or an e-mail could not be sent (`EMAIL_DELIVERY_FAILED`)',
+  503: 'Database unavailable, or an e-mail could not be sent (`MAIL_UNAVAILABLE`)',
 } as const;
 
 export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;

@@ -46,7 +46,7 @@ describe('the mail outbox through a mail server outage', () => {
       .where(eq(receipts.receiptId, receipt.receiptId));
     expect(stored?.emailedAt).toBeNull();
 
-    catcher = await startMailCatcher({ port });
+    catcher = await startMailCatcher(port);
     const mail = await catcher.waitForMail(
       { to: maria.email, subject: receipt.receiptId },
       RECEIPT_WITHIN_MS,

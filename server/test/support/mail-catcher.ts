@@ -57,8 +57,8 @@ const matches = (mail: CaughtMail, filter: MailFilter) =>
       ? mail.subject.includes(filter.subject)
       : filter.subject.test(mail.subject)));
 
-/** `port`: a given one, e.g. where the service's SMTP_URL already points (default: any free port). */
-export async function startMailCatcher(options: { port?: number } = {}): Promise<MailCatcher> {
+/** `port`: a chosen one (e.g. where the service's SMTP_URL already points); else a random one. */
+export async function startMailCatcher(port = 0): Promise<MailCatcher> {
   const messages: CaughtMail[] = [];
   const taken = new Set<CaughtMail>();
   const arrivals = new EventEmitter();
@@ -112,9 +112,9 @@ export async function startMailCatcher(options: { port?: number } = {}): Promise
 
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+    server.listen(port, '127.0.0.1', () => resolve());
   });
-  const { port } = server.server.address() as AddressInfo;
+  const { port: listening } = server.server.address() as AddressInfo;
 
   const take = (filter: MailFilter) => {
     const found = messages.find((mail) => !taken.has(mail) && matches(mail, filter));
@@ -123,8 +123,8 @@ export async function startMailCatcher(options: { port?: number } = {}): Promise
   };
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
-    port,
+    url: `smtp://127.0.0.1:${listening}`,
+    port: listening,
     messages,
     waitForMail(filter, timeoutMs = 5000) {
       const ready = take(filter);

@@ -24,7 +24,7 @@ const magicLinkRoutes: FastifyPluginAsyncZod<MagicLinkRoutesOptions> = async (ap
       schema: {
         tags: ['auth'],
         summary: 'E-mail me a sign-in link',
-        description: `Always 202 {accepted: true}, whether or not the address belongs to anyone. A signed-up guarantor with that e-mail on file is sent a single-use link to /webpay/login/magic?abracadabra=TOKEN, valid ${MAGIC_LINK_MINUTES} minutes. The e-mail is sent after the answer, so neither its timing nor a mail-server failure tells anything about the address.`,
+        description: `Always 202 {accepted: true}, whether or not the address belongs to anyone. A signed-up guarantor with that e-mail on file is sent a single-use link to /webpay/login/magic?abracadabra=TOKEN, valid ${MAGIC_LINK_MINUTES} minutes. The e-mail is sent after the answer, so its timing tells nothing about the address. While the mail server cannot take mail, every address gets 503 MAIL_UNAVAILABLE alike (the service asks the mail server before answering, whoever the address belongs to).`,
         security: SECURITY.service,
         body: magicLinkRequestSchema,
         response: {

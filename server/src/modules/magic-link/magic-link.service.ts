@@ -77,7 +77,11 @@ export class MagicLinkService {
     return { challengeId, link: this.linkFor(token) };
   }
 
-  /** POST /auth/login/magic/request: always accepted; a link is e-mailed only to a signed-up guarantor. */
+  /**
+   * POST /auth/login/magic/request: accepted alike for every address, and a
+   * link e-mailed only to a signed-up guarantor, after the answer; 503
+   * MAIL_UNAVAILABLE alike for every address while the mail server is down.
+   */
   async request(email: string, context: RequestContext): Promise<{ accepted: true }> {
     const recipient = (await this.repository.findSignedUpByEmail(email)) ?? null;
     const recent = await this.challenges.countRecent(
@@ -96,6 +100,13 @@ export class MagicLinkService {
         details,
       });
 
+    // Asked for every address, before anything else is decided (decision 0006).
+    try {
+      await this.mail.ensureAvailable('magic_link');
+    } catch (error) {
+      await record('failure', { matched: recipient !== null, reason: 'mail_unavailable' });
+      throw apiErrors.mailUnavailable(error);
+    }
     if (recent >= MAX_RECENT_MAGIC_LINKS) {
       await record('failure', { matched: recipient !== null, reason: 'too_many_links' });
       return { accepted: true };

@@ -16,6 +16,7 @@ import {
   type SignupMail,
   type StatementNoticeMail,
 } from './mail.templates.ts';
+import { MailAvailability } from './mail.availability.ts';
 import {
   MailDeliveryError,
   type MailKind,
@@ -37,6 +38,7 @@ export type { MailKind, OutgoingMail, SentMail } from './mail.transport.ts';
  */
 export class MailService {
   private readonly pending = new Set<Promise<void>>();
+  private readonly availability = new MailAvailability(() => this.transport.verify());
 
   constructor(
     private readonly transport: MailTransport,
@@ -115,6 +117,21 @@ export class MailService {
       throw error instanceof MailDeliveryError
         ? error
         : new MailDeliveryError(mail.kind, { cause: error });
+    }
+  }
+
+  /**
+   * Resolves when the mail server can take mail now; MailDeliveryError (for
+   * a message of `kind`) when it cannot. For the forms that send after
+   * answering: awaited for every request, whoever its address belongs to,
+   * so a mail server that is down is a 503 for all of them alike
+   * (MailAvailability says how, decision 0006 why).
+   */
+  async ensureAvailable(kind: MailKind): Promise<void> {
+    try {
+      await this.availability.ensure();
+    } catch (error) {
+      throw new MailDeliveryError(kind, { cause: error });
     }
   }
 

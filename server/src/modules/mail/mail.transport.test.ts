@@ -2,7 +2,9 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMailCatcher } from '../../../test/support/mail-catcher.ts';
 import { parseMessage } from '../../../test/support/mime.ts';
+import { freePort } from '../../../test/support/test-server.ts';
 import { MailService } from './mail.service.ts';
 import {
   MailDeliveryError,
@@ -145,5 +147,52 @@ describe('SMTP settings', () => {
         'pool',
       ),
     ).toBe('false');
+  });
+});
+
+describe('whether the mail server can take mail', () => {
+  it('asks the SMTP server itself: unavailable while nothing listens, available once a server does', async () => {
+    const port = await freePort();
+    const { lines, log } = recordingLog();
+    const mail = new MailService(
+      createMailTransport({
+        smtpUrl: `smtp://127.0.0.1:${port}?connectionTimeout=2000&greetingTimeout=2000`,
+        outboxDir: 'unused',
+        from: 'billing@example.org',
+        log,
+      }),
+      branding,
+      log,
+    );
+    try {
+      const refused = mail.ensureAvailable('magic_link');
+      await expect(refused).rejects.toBeInstanceOf(MailDeliveryError);
+      expect(lines.map((line) => [line.level, line.message])).toEqual([
+        ['warn', 'mail server unavailable'],
+      ]);
+
+      const catcher = await startMailCatcher(port);
+      try {
+        await expect(mail.ensureAvailable('magic_link')).resolves.toBeUndefined();
+        // A probe sends nothing.
+        expect(catcher.messages).toEqual([]);
+      } finally {
+        await catcher.close();
+      }
+    } finally {
+      await mail.close();
+    }
+  });
+
+  it('always finds the local outbox available', async () => {
+    const { lines, log } = recordingLog();
+    const mail = new MailService(
+      createMailTransport({ outboxDir: 'unused', from: 'billing@example.org', log }),
+      branding,
+      log,
+    );
+    await expect(mail.ensureAvailable('email_code')).resolves.toBeUndefined();
+    expect(lines).toEqual([]);
+    await mail.close();
   });
 });

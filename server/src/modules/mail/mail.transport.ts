@@ -52,6 +52,8 @@ export interface MailLog {
 export interface MailTransport {
   readonly mode: 'smtp' | 'outbox';
   send(mail: OutgoingMail): Promise<SentMail>;
+  /** Resolves when a message handed over now would be taken; rejects when it would not. */
+  verify(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -114,6 +116,20 @@ class SmtpTransport implements MailTransport {
     } catch (error) {
       this.log.warn({ kind: mail.kind, error: describeFailure(error) }, 'e-mail not sent');
       throw new MailDeliveryError(mail.kind, { cause: error });
+    }
+  }
+
+  /**
+   * Connects, greets and signs in as a delivery would, then quits, on a
+   * connection of its own (never one of the pool's), within the same
+   * connection and greeting timeouts.
+   */
+  async verify(): Promise<void> {
+    try {
+      await this.transporter.verify();
+    } catch (error) {
+      this.log.warn({ error: describeFailure(error) }, 'mail server unavailable');
+      throw error;
     }
   }
 
@@ -193,6 +209,11 @@ class OutboxTransport implements MailTransport {
       this.log.warn({ kind: mail.kind, error: describeFailure(error) }, 'e-mail not written');
       throw new MailDeliveryError(mail.kind, { cause: error });
     }
+  }
+
+  /** The outbox is a local folder: always there to take a message. */
+  verify(): Promise<void> {
+    return Promise.resolve();
   }
 
   async close(): Promise<void> {

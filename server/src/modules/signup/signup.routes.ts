@@ -27,7 +27,7 @@ const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (app, { e
           'Already signed up: 409 SIGNUP_ALREADY_REGISTERED.',
           `Otherwise answers true and e-mails a 6-digit code (valid ${SIGN_IN_LIMITS.codeMinutes} minutes) with a link to /webpay/verify/code?guarantorId=…&verificationId=…&email=…; the code sign-in (POST /auth/login/code) makes the e-mail the guarantor's, records the paperless choice and signs in.`,
           'An e-mail another guarantor has on file gets the same answer, in the same time, so the form does not tell who is registered: no code is sent, and that guarantor is e-mailed that someone tried to sign up with their address.',
-          'A mail server failure is 503 EMAIL_DELIVERY_FAILED.',
+          'A mail server failure is 503 MAIL_UNAVAILABLE.',
         ].join(' '),
         security: SECURITY.service,
         body: signupRequestSchema,

@@ -91,6 +91,14 @@ export class SignupService {
       throw apiErrors.signupAlreadyRegistered();
     }
 
+    // Asked before either e-mail below, so that an address someone already
+    // has on file is refused alike while the mail server is down (decision 0006).
+    try {
+      await this.mail.ensureAvailable('signup');
+    } catch (error) {
+      await record('failure', candidate.id, { reason: 'mail_unavailable' });
+      throw apiErrors.mailUnavailable(error);
+    }
     const owner = await this.repository.emailOwner(request.email, candidate.id);
     await (owner
       ? this.tellOwner(owner, candidate, record)
@@ -151,7 +159,7 @@ export class SignupService {
         emailOwner: owner.id,
         ownerTold: false,
       });
-      if (error instanceof MailDeliveryError) throw apiErrors.emailDeliveryFailed(error);
+      if (error instanceof MailDeliveryError) throw apiErrors.mailUnavailable(error);
       throw error;
     }
     await record('failure', candidate.id, {

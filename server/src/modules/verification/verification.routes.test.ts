@@ -31,9 +31,9 @@ const INVALID_CODE = {
   details: ['The verification code you entered is invalid or has expired.'],
 };
 
-const EMAIL_DELIVERY_FAILED = {
+const MAIL_UNAVAILABLE = {
   status: 503,
-  code: 'EMAIL_DELIVERY_FAILED',
+  code: 'MAIL_UNAVAILABLE',
   title: 'Email not sent',
   details: ['We could not send the email right now. Please try again in a few minutes.'],
 };
@@ -446,7 +446,7 @@ describe.each(testDatabaseKinds)('e-mailed codes (%s)', (kind) => {
       catcher.refuse();
       const failed = await server.api(API_PATHS.signupSendCode, { body: ids });
       expect(failed.status).toBe(503);
-      expect(await errorOf(failed)).toMatchObject(EMAIL_DELIVERY_FAILED);
+      expect(await errorOf(failed)).toMatchObject(MAIL_UNAVAILABLE);
       // The failed attempt did not use up one of the verification's new codes.
       const [row] = await server.database.db
         .select({ resends: loginChallenges.resends })
@@ -471,11 +471,11 @@ describe.each(testDatabaseKinds)('e-mailed codes (%s)', (kind) => {
           body: signupOf(cora, 'cora.lind@example.com'),
         });
         expect(signup.status).toBe(503);
-        expect(await errorOf(signup)).toMatchObject(EMAIL_DELIVERY_FAILED);
+        expect(await errorOf(signup)).toMatchObject(MAIL_UNAVAILABLE);
 
         const mfa = await server.api(API_PATHS.mfaEmail, { method: 'POST', token });
         expect(mfa.status).toBe(503);
-        expect(await errorOf(mfa)).toMatchObject(EMAIL_DELIVERY_FAILED);
+        expect(await errorOf(mfa)).toMatchObject(MAIL_UNAVAILABLE);
       } finally {
         catcher.accept();
       }

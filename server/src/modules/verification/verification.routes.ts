@@ -21,6 +21,9 @@ export interface VerificationRoutesOptions {
 
 const LOCKOUT = `${MAX_FAILED_SIGN_INS} wrong codes in a row for one e-mail address or account number pause its sign-in for ${LOCKOUT_MINUTES} minutes (423 ACCOUNT_LOCKED with Retry-After).`;
 
+const MAIL_UNAVAILABLE_ALIKE =
+  'While the mail server cannot take mail, every request gets 503 MAIL_UNAVAILABLE alike, before anything is sent or used up.';
+
 /** Sign in with e-mail and birthdate: e-mail a code. */
 const emailBirthdateSignInSchema = {
   tags: ['auth'],
@@ -28,6 +31,7 @@ const emailBirthdateSignInSchema = {
   description: [
     'Always 200 VerificationStarted {guarantorId, verificationId, email}. When the e-mail on file (case-insensitive) and the birthdate match a guarantor, a 6-digit code valid',
     `${CODE_MINUTES} minutes is e-mailed (after the answer); otherwise the ids are just as well-formed and no code will ever match them.`,
+    MAIL_UNAVAILABLE_ALIKE,
     'guarantorId is an opaque reference to pass back, not the guarantor id of the token claims.',
     LOCKOUT,
   ].join(' '),
@@ -65,7 +69,8 @@ const sendNewCodeSchema = {
     `Restarts a pending verification of any kind: a new code, ${MAX_CODE_ATTEMPTS} fresh tries, ${CODE_MINUTES} minutes; the old code stops working.`,
     'Unknown ids get the same answer (email "") with nothing sent.',
     `After ${MAX_RESENDS} new codes for one verification: 429 TOO_MANY_REQUESTS (start again).`,
-    'Sign-up and multi-factor codes are sent before the answer (503 EMAIL_DELIVERY_FAILED when the mail server fails, and the verification stays usable for another try); e-mail sign-in codes after it.',
+    'Sign-up and multi-factor codes are sent before the answer (503 MAIL_UNAVAILABLE when the mail server fails, and the verification stays usable for another try); e-mail sign-in codes after it.',
+    MAIL_UNAVAILABLE_ALIKE,
   ].join(' '),
   security: SECURITY.service,
   body: sendCodeRequestSchema,
@@ -82,7 +87,7 @@ const emailMfaCodeSchema = {
   description: [
     "For any signed-in session (typically loginType 'pin' or 'magic'): e-mails a code to the guarantor's address on file and answers VerificationStarted.",
     "Signing in with that code (POST /auth/login/code) gives a 'totp' session, which may save a new e-mail as the guarantor's (SPEC §6), and revokes this one.",
-    'No e-mail on file: 400 NO_EMAIL_ON_FILE. Mail server failure: 503 EMAIL_DELIVERY_FAILED.',
+    'No e-mail on file: 400 NO_EMAIL_ON_FILE. Mail server failure: 503 MAIL_UNAVAILABLE.',
   ].join(' '),
   security: SECURITY.signedIn,
   response: {

@@ -19,7 +19,12 @@ import {
   type ConsumedCode,
 } from '../challenges/index.ts';
 import type { SignInAttempt, SignInLockout } from '../lockout/index.ts';
-import { MailDeliveryError, type MailService, type OutgoingMail } from '../mail/index.ts';
+import {
+  MailDeliveryError,
+  type MailKind,
+  type MailService,
+  type OutgoingMail,
+} from '../mail/index.ts';
 import { SignupRepository } from '../signup/index.ts';
 import type { VerificationRepository } from './verification.repository.ts';
 
@@ -157,14 +162,29 @@ export class VerificationService {
     try {
       await this.mail.deliver(message);
     } catch (error) {
-      if (error instanceof MailDeliveryError) throw apiErrors.emailDeliveryFailed(error);
+      if (error instanceof MailDeliveryError) throw apiErrors.mailUnavailable(error);
       throw error;
     }
   }
 
   /**
+   * Before answering a form whose code may go out after the answer: 503
+   * MAIL_UNAVAILABLE, after `refuse` has audited it, while the mail server
+   * cannot take mail. Asked alike whoever the request is about, so that the
+   * answer and its timing depend on the mail server alone (decision 0006).
+   */
+  private async assertMailAvailable(kind: MailKind, refuse: () => Promise<void>): Promise<void> {
+    try {
+      await this.mail.ensureAvailable(kind);
+    } catch (error) {
+      await refuse();
+      throw apiErrors.mailUnavailable(error);
+    }
+  }
+
+  /**
    * Creates a verification for a guarantor and e-mails its code. Throws 503
-   * EMAIL_DELIVERY_FAILED when a code that goes out at once could not be sent.
+   * MAIL_UNAVAILABLE when a code that goes out at once could not be sent.
    */
   async startCodeVerification(
     verification: NewCodeVerification,
@@ -231,6 +251,13 @@ export class VerificationService {
     const guarantor = await this.repository.findByEmailAndBirthdate(
       request.email,
       request.birthdate,
+    );
+    await this.assertMailAvailable('email_code', () =>
+      record({
+        outcome: 'failure',
+        guarantorId: guarantor?.id ?? null,
+        details: { matched: guarantor !== undefined, reason: 'mail_unavailable' },
+      }),
     );
     let started: VerificationStarted;
     if (guarantor?.email) {
@@ -304,6 +331,10 @@ export class VerificationService {
       }
     }
 
+    // Asked for every request, unknown ids included, before a resend is used up.
+    await this.assertMailAvailable(summary?.kind ?? 'email_code', () =>
+      record({ outcome: 'failure', details: { reason: 'mail_unavailable' } }),
+    );
     const restarted = await this.challenges.restartCode({
       id: verificationId,
       guarantorRef: ref,

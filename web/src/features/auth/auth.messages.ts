@@ -13,6 +13,7 @@ import {
   throttledMessageEs,
 } from '@webpay/contracts/messages';
 import { INVALID_REDIRECT_MESSAGE, INVALID_REDIRECT_MESSAGE_ES } from '@webpay/contracts/redirect';
+import { SIGN_IN_ERROR_DETAILS, SIGN_IN_ERROR_DETAILS_ES } from '@webpay/contracts/sign-in';
 import { defineCatalogue } from '@/lib/messages.ts';
 
 /** The sign-in and verification areas' document titles (SPEC §1: the portal name, then 'Login'). */
@@ -29,8 +30,17 @@ export const authPageTitles = defineCatalogue(
 
 /** Why a sign-in or sign-up failed, when the service's own words cannot be passed on (SPEC §8). */
 export const signInErrorMessages = defineCatalogue(
-  { ...SIGN_IN_MESSAGES, throttledFor: throttledMessage },
-  { ...SIGN_IN_MESSAGES_ES, throttledFor: throttledMessageEs },
+  {
+    ...SIGN_IN_MESSAGES,
+    throttledFor: throttledMessage,
+    /** 503 MAIL_UNAVAILABLE, in the service's own words. */
+    mailUnavailable: SIGN_IN_ERROR_DETAILS.mailUnavailable,
+  },
+  {
+    ...SIGN_IN_MESSAGES_ES,
+    throttledFor: throttledMessageEs,
+    mailUnavailable: SIGN_IN_ERROR_DETAILS_ES.mailUnavailable,
+  },
 );
 
 /** Field names and ways on that several sign-in screens share. */

@@ -75,14 +75,14 @@ describe('email me a sign-in link (/login)', () => {
     expect(section.queryByText(SENT)).not.toBeInTheDocument();
   });
 
-  it("passes on the service's words when e-mail cannot be sent", async () => {
+  it('says the link could not be sent when the mail server cannot take it', async () => {
     fakeService({
       'POST /auth/login/magic/request': () =>
         json(
           {
             title: 'Email not sent',
             status: 503,
-            code: 'EMAIL_DELIVERY_FAILED',
+            code: 'MAIL_UNAVAILABLE',
             details: ['We could not send email right now. Please try again in a few minutes.'],
           },
           503,
@@ -91,8 +91,9 @@ describe('email me a sign-in link (/login)', () => {
     const { section } = await openLoginPage();
     await requestLink(section, 'maria.garcia@example.com');
     expect(await section.findByRole('alert')).toHaveTextContent(
-      'We could not send email right now. Please try again in a few minutes.',
+      'We could not send the email right now. Please try again in a few minutes.',
     );
+    expect(section.queryByText(SENT)).not.toBeInTheDocument();
   });
 
   it('says the link could not be sent on any other failure', async () => {

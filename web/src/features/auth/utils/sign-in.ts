@@ -41,6 +41,20 @@ export function serverDetail(error: ErrorObject): string | undefined {
  * passed on as they came; only the portal's own words follow `language`.
  */
 
+/**
+ * 503 MAIL_UNAVAILABLE: the e-mail asked for could not go out. Worded by the
+ * portal in the reader's language, whatever words came with the answer, so
+ * the guarantor is always told to try again in a few minutes, even when they
+ * switched language while it was being sent; undefined for any other error.
+ */
+export function mailUnavailableMessage(
+  error: ErrorObject,
+  language: Language = 'en',
+): string | undefined {
+  if (error.code !== ERROR_CODES.mailUnavailable) return undefined;
+  return messagesIn(signInErrorMessages, language).mailUnavailable;
+}
+
 /** 429: the service says how long to wait; else Retry-After does; else a plain request to wait. */
 export function throttledErrorMessage(error: ApiError, language: Language = 'en'): string {
   const detail = serverDetail(error.error);
@@ -76,8 +90,9 @@ export function pinSignInErrorMessage(error: unknown, language: Language = 'en')
 
 /**
  * The e-mail flows (sign-in link, e-mail + birthdate, code, sign-up): lockout
- * and throttling as for PINs; refused input (400/409) and e-mail trouble (503)
- * in the service's words; `fallback` (else SPEC's sign-in failure) for anything else.
+ * and throttling as for PINs; a mail server that cannot take the e-mail as
+ * mailUnavailableMessage says; refused input (400/409) and other 503s in the
+ * service's words; `fallback` (else SPEC's sign-in failure) for anything else.
  */
 export function emailFlowErrorMessage(
   error: unknown,
@@ -87,6 +102,8 @@ export function emailFlowErrorMessage(
   const otherwise = fallback ?? messagesIn(signInErrorMessages, language).unexpected;
   if (error instanceof ApiError) {
     const { status } = error.error;
+    const mailUnavailable = mailUnavailableMessage(error.error, language);
+    if (mailUnavailable) return mailUnavailable;
     if (status === 423) return lockedErrorMessage(error, language);
     if (status === 429) return throttledErrorMessage(error, language);
     if (status === 400 || status === 409 || status === 503) {

@@ -2,7 +2,7 @@ import { resendFailedError } from '@webpay/contracts/error-codes';
 import type { ErrorObject } from '@webpay/contracts/errors';
 import type { Language } from '@webpay/contracts/language';
 import type { Session } from '@/lib/session.ts';
-import { serverDetail } from './sign-in.ts';
+import { mailUnavailableMessage, serverDetail } from './sign-in.ts';
 
 /**
  * E-mail multi-factor applies to sessions started with a PIN or a magic link;
@@ -18,7 +18,14 @@ export function offersEmailMfa(session: Session | null): boolean {
   return isEmailMfaSession(session) && !!session.user.email;
 }
 
-/** SPEC §8 resend failure: the service's words, or 'Could not send verification code. Please try again.'. */
+/**
+ * SPEC §8 resend failure: a mail server that cannot take the code as
+ * mailUnavailableMessage says, else the service's words, else 'Could not
+ * send verification code. Please try again.'.
+ */
 export function resendFailure(error: ErrorObject, language: Language = 'en'): ErrorObject {
-  return resendFailedError(serverDetail(error), language);
+  return resendFailedError(
+    mailUnavailableMessage(error, language) ?? serverDetail(error),
+    language,
+  );
 }
