@@ -117,7 +117,7 @@ function createMail(env: Env, log: MailLog): MailService {
 }
 
 /** Sessions and every way of signing in or up. */
-function createSignIn({ db, env, audit, lockout, mail }: Foundation) {
+function createSignIn({ db, env, audit, lockout, mail, outbox }: Foundation) {
   const authRepository = new AuthRepository(db);
   const auth = new AuthService(
     authRepository,
@@ -148,7 +148,14 @@ function createSignIn({ db, env, audit, lockout, mail }: Foundation) {
     new GuarantorRefs(env.JWT_SECRET),
     { publicUrl: env.PUBLIC_URL, fallbackSupportPhone: env.WEBPAY_FALLBACK_SUPPORT_PHONE },
   );
-  const signup = new SignupService(new SignupRepository(db), verifications, mail, audit, lockout);
+  const signup = new SignupService(
+    new SignupRepository(db),
+    verifications,
+    mail,
+    outbox,
+    audit,
+    lockout,
+  );
   return { auth, challenges, magicLinks, verifications, signup };
 }
 

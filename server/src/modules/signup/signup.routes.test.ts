@@ -128,7 +128,7 @@ describe.each(testDatabaseKinds)('sign-up by e-mail (%s)', (kind) => {
     expect(event).toMatchObject({
       action: 'auth.signup.start',
       outcome: 'failure',
-      details: { reason: 'email_in_use', emailOwner: mariaRow.id, ownerTold: true },
+      details: { reason: 'email_in_use', emailOwner: mariaRow.id, ownerNotice: 'queued' },
     });
   });
 

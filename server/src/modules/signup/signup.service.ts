@@ -3,7 +3,7 @@ import { apiErrors } from '../../lib/api-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuditRepository } from '../audit/index.ts';
 import type { SignInAttempt, SignInLockout } from '../lockout/index.ts';
-import { MailDeliveryError, type MailService } from '../mail/index.ts';
+import type { MailOutbox, MailService } from '../mail/index.ts';
 import { namesMatch } from './names.ts';
 import type { EmailOwner, SignupCandidate, SignupRepository } from './signup.repository.ts';
 
@@ -41,6 +41,7 @@ export class SignupService {
     private readonly repository: SignupRepository,
     private readonly verifications: SignupCodeSender,
     private readonly mail: MailService,
+    private readonly outbox: MailOutbox,
     private readonly audit: AuditRepository,
     private readonly lockout: SignInLockout,
   ) {}
@@ -151,21 +152,12 @@ export class SignupService {
       },
       owner.preferredLanguage,
     );
-    try {
-      await this.mail.deliver(notice);
-    } catch (error) {
-      await record('failure', candidate.id, {
-        reason: 'email_in_use',
-        emailOwner: owner.id,
-        ownerTold: false,
-      });
-      if (error instanceof MailDeliveryError) throw apiErrors.mailUnavailable(error);
-      throw error;
-    }
+    // Nobody waits for it: the outbox sends it, through an outage too.
+    await this.outbox.queue(notice, { guarantorId: owner.id });
     await record('failure', candidate.id, {
       reason: 'email_in_use',
       emailOwner: owner.id,
-      ownerTold: true,
+      ownerNotice: 'queued',
     });
   }
 }
