@@ -88,6 +88,7 @@ interface Registration {
 }
 
 const DEFAULT_POLLING_SECONDS = 2;
+const SUPERVISE_SECONDS = 15;
 
 export class JobEngine {
   private boss: PgBoss | undefined;
@@ -135,6 +136,8 @@ export class JobEngine {
       ...connection,
       migrate: true,
       supervise: this.settings.runsSchedules,
+      // How soon a job whose process died (kill -9) is noticed past its expiry and tried again.
+      superviseIntervalSeconds: SUPERVISE_SECONDS,
       schedule: this.settings.runsSchedules,
       useListenNotify: true,
     });

@@ -47,8 +47,9 @@ export const MAIL_QUEUE: JobQueue<QueuedMail> = {
   wakeWorkers: true,
   options: {
     ...MAIL_RETRY_POLICY,
-    // One SMTP conversation; an attempt still "active" after this died with its process.
-    expireInSeconds: 120,
+    // One SMTP conversation (at most 40 s with SMTP_URL_DEFAULTS' timeouts); an
+    // attempt still "active" after this died with its process and is tried again.
+    expireInSeconds: 60,
     // A sent message's job, with the message, is kept three days for support questions.
     deleteAfterSeconds: 3 * 24 * 60 * 60,
   },
