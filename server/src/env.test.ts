@@ -110,6 +110,22 @@ describe('loadEnv', () => {
     ]);
   });
 
+  it('takes schedules in whole minutes, as cron or RRULE, or off', () => {
+    expect(loadEnv({ RECONCILE_INTERVAL_SECONDS: '120' }).RECONCILE_INTERVAL_SECONDS).toBe(120);
+    expect(loadEnv({}).STATEMENT_NOTICES_SCHEDULE).toBe('0 8 * * *');
+    for (const schedule of ['30 7 * * 1-5', 'FREQ=DAILY;BYHOUR=9', 'off']) {
+      expect(loadEnv({ STATEMENT_NOTICES_SCHEDULE: schedule }).STATEMENT_NOTICES_SCHEDULE).toBe(
+        schedule,
+      );
+    }
+    expect(
+      problemsOf({ RECONCILE_INTERVAL_SECONDS: '90', STATEMENT_NOTICES_SCHEDULE: 'daily' }),
+    ).toEqual([
+      'RECONCILE_INTERVAL_SECONDS: must be 0 or a whole number of minutes in seconds (60, 600, ...)',
+      'STATEMENT_NOTICES_SCHEDULE: must be a cron expression such as "0 8 * * *", an RRULE such as "FREQ=DAILY;BYHOUR=8", or off',
+    ]);
+  });
+
   it('lists every bad variable by name, without echoing values', () => {
     const problems = problemsOf({
       PORT: 'eighty',
