@@ -28,19 +28,20 @@ describe('the mail outbox through a mail server outage', () => {
 
   it('records the payment while nothing takes mail, and sends its receipt once the mail server is up', async () => {
     const port = await freePort();
-    server = await startTestServer(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite', {
+    const running = await startTestServer(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite', {
       env: { SMTP_URL: `smtp://127.0.0.1:${port}?connectionTimeout=1000&greetingTimeout=1000` },
     });
-    const token = await server.login(maria.accountNumber, maria.pin);
+    server = running;
+    const token = await running.login(maria.accountNumber, maria.pin);
     const paid = await payAch(server, token, { accounts: [MARIA_LINES.surgery(12.34)] });
     expect(paid.status).toBe(200);
     const receipt = await receiptOf(paid);
 
     // The first attempt found no mail server: the receipt waits in the outbox.
     await expect
-      .poll(async () => (await server!.app.services.jobs.overview()).find((q) => q.name === 'mail'))
+      .poll(async () => (await running.app.services.jobs.overview()).find((q) => q.name === 'mail'))
       .toMatchObject({ waiting: 1, active: 0 });
-    const [stored] = await server.database.db
+    const [stored] = await running.database.db
       .select()
       .from(receipts)
       .where(eq(receipts.receiptId, receipt.receiptId));
@@ -55,12 +56,12 @@ describe('the mail outbox through a mail server outage', () => {
     // Once: nothing more comes, and the receipt is marked e-mailed.
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(catcher.mailsTo(maria.email)).toHaveLength(1);
-    const [emailed] = await server.database.db
+    const [emailed] = await running.database.db
       .select()
       .from(receipts)
       .where(eq(receipts.receiptId, receipt.receiptId));
     expect(emailed?.emailedAt).toBeInstanceOf(Date);
-    expect((await server.app.services.jobs.overview()).find((q) => q.name === 'mail')).toEqual({
+    expect((await running.app.services.jobs.overview()).find((q) => q.name === 'mail')).toEqual({
       name: 'mail',
       waiting: 0,
       active: 0,

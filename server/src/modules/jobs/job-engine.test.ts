@@ -58,7 +58,8 @@ describe.each(testDatabaseKinds)('the job engine (%s)', (kind) => {
       done.push(data.text);
     });
     await engine.start();
-    const db = database!.db;
+    if (!database) throw new Error('no database');
+    const { db } = database;
     await expect(
       db.transaction(async (tx) => {
         await engine.send(notes, { text: 'rolled back' }, { tx });
@@ -99,7 +100,8 @@ describe.each(testDatabaseKinds)('the job engine (%s)', (kind) => {
       expect(failed?.error).toContain('the mail server refused');
 
       healthy = true;
-      await engine.retry(notes.name, [failed!.id]);
+      if (!failed) throw new Error('no failed job');
+      await engine.retry(notes.name, [failed.id]);
       await eventually(async () => attempts === 3 && (await engine.overview())[0]?.failed === 0);
       expect((await engine.overview())[0]).toMatchObject({ waiting: 0, active: 0, failed: 0 });
     },
