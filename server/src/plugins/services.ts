@@ -212,7 +212,7 @@ function createPayments(
   const recorder = new PaymentRecorder(
     paymentsRepository,
     paymentAudit,
-    new ReceiptMailer(mail, outbox, paymentsRepository, paymentAudit),
+    new ReceiptMailer(mail, outbox, paymentsRepository, paymentAudit, env.WEBPAY_TIME_ZONE),
     checkpoints,
   );
   const payments = new PaymentsService(

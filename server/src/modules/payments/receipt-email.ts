@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, type Language } from '@webpay/contracts/language';
+import { dayIn } from '@webpay/contracts/dates';
 import { toCents } from '@webpay/contracts/money';
 import { PAYMENT_TYPE_LABELS, type Receipt } from '@webpay/contracts/payments';
 import type { RequestContext } from '../../lib/request-context.ts';
@@ -63,14 +64,20 @@ export function receiptLineLabel(
   }
 }
 
+/**
+ * The e-mail's words for a receipt. Its date is the facility's day
+ * (`timeZone`), the day the portal and the service count the payment on,
+ * whatever the zone of the machine that sends it.
+ */
 export function receiptMailContent(
   receipt: Receipt,
   language: Language = DEFAULT_LANGUAGE,
+  timeZone?: string,
 ): PaymentReceiptMail {
   return {
     firstName: receipt.billingInformation.firstName,
     receiptId: receipt.receiptId,
-    paidAt: receipt.date,
+    paidAt: timeZone ? dayIn(timeZone, new Date(receipt.date)) : receipt.date,
     amountCents: toCents(receipt.amount),
     paidWith: paidWith(receipt, language),
     lines: receipt.accounts.map((line) => ({
@@ -94,6 +101,8 @@ export class ReceiptMailer {
     private readonly outbox: MailOutbox,
     private readonly repository: PaymentsRepository,
     private readonly audit: PaymentAudit,
+    /** WEBPAY_TIME_ZONE: the receipt is dated on the facility's day. */
+    private readonly timeZone: string,
   ) {
     outbox.follow('payment_receipt', {
       sent: (queued) => this.emailed(queued, 'success'),
@@ -111,7 +120,11 @@ export class ReceiptMailer {
     const to = receipt.emailedTo;
     if (!to) return;
     const language = context.language ?? DEFAULT_LANGUAGE;
-    const message = this.mail.paymentReceipt(to, receiptMailContent(receipt, language), language);
+    const message = this.mail.paymentReceipt(
+      to,
+      receiptMailContent(receipt, language, this.timeZone),
+      language,
+    );
     const about: ReceiptAbout = {
       paymentId: receipt.id,
       receiptId: receipt.receiptId,

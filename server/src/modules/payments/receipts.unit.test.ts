@@ -78,6 +78,32 @@ describe('receipts', () => {
     });
   });
 
+  it('dates the receipt e-mail on the facility’s day, not the sending machine’s', () => {
+    const receipt = buildReceipt({
+      paymentId: 'p-2',
+      receiptId: 'WP-LATEEVEN',
+      method: 'card',
+      amountCents: 5_000,
+      // 22:30 in Denver on the 24th; already the 25th in UTC and in Auckland.
+      recordedAt: new Date('2026-11-25T05:30:00.000Z'),
+      lines: [
+        {
+          paymentType: 'Account Payment',
+          facilityId: '107',
+          accountId: '40010001',
+          description: '',
+          amountCents: 5_000,
+        },
+      ],
+      payer,
+      card: { brand: 'VISA', last4: '9990', expiry: '12/39' },
+      bank: null,
+      emailedTo: 'maria@example.com',
+    });
+    expect(receiptMailContent(receipt, 'en', 'America/Denver').paidAt).toBe('2026-11-24');
+    expect(receiptMailContent(receipt, 'en', 'Pacific/Auckland').paidAt).toBe('2026-11-25');
+  });
+
   it('names accounts, not patients, in the e-mail', () => {
     const base = { facilityId: '153', amount: 1, locationId: '153' };
     expect(
