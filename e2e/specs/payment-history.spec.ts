@@ -239,7 +239,8 @@ test.describe('payment history: WCAG 2.1 A and AA (axe)', () => {
     signInWithPin,
     axeInEveryLook,
   }) => {
-    test.setTimeout(120_000);
+    // Four states in eight looks each: 32 axe runs, minutes on a loaded CI machine.
+    test.setTimeout(300_000);
     await openPayments(page, signInWithPin, maria);
     await expect(bodyRows(page).filter({ hasText: 'R-8101' })).toBeVisible();
     await axeInEveryLook('payments');
