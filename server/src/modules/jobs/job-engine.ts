@@ -141,7 +141,7 @@ export class JobEngine {
       schedule: this.settings.runsSchedules,
       useListenNotify: true,
     });
-    boss.on('error', (error) => this.log.error({ err: error }, 'job engine error'));
+    boss.on('error', (error) => this.log.error({ err: withoutClient(error) }, 'job engine error'));
     boss.on('warning', (warning) => this.log.warn({ warning }, 'job engine warning'));
     await boss.start();
     for (const { queue } of this.registrations.values()) await this.ensureQueue(boss, queue);
@@ -331,6 +331,18 @@ interface FailedRow {
   completed_on: string | Date | null;
   retry_count: number;
   output: unknown;
+}
+
+/**
+ * A connection error as pg reports it carries its client, and the client
+ * the backend's cancel key and the connection settings: not for logs.
+ */
+function withoutClient(error: unknown): unknown {
+  if (!error || typeof error !== 'object' || !('client' in error)) return error;
+  const { client: _client, ...rest } = error as Record<string, unknown>;
+  return error instanceof Error
+    ? Object.assign(new Error(error.message), { name: error.name, stack: error.stack }, rest)
+    : rest;
 }
 
 const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
