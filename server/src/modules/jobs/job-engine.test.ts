@@ -70,12 +70,17 @@ describe.each(testDatabaseKinds)('the job engine (%s)', (kind) => {
     await db.transaction(async (tx) => {
       await engine.send(notes, { text: 'committed' }, { tx });
     });
-    expect((await engine.overview())[0]).toMatchObject({ name: notes.name, waiting: 1 });
+    expect((await engine.overview())[0]).toMatchObject({
+      name: notes.name,
+      waiting: 1,
+      lastCompletedOn: null,
+    });
 
     await engine.startWorking();
     await eventually(async () => done.length > 0);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(done).toEqual(['committed']);
+    expect((await engine.overview())[0]?.lastCompletedOn).toBeInstanceOf(Date);
   });
 
   it(
@@ -96,12 +101,19 @@ describe.each(testDatabaseKinds)('the job engine (%s)', (kind) => {
       await eventually(async () => (await engine.overview())[0]?.failed === 1);
       expect(attempts).toBe(2);
       const [failed] = await engine.failedJobs(notes.name);
+      if (!failed) throw new Error('no failed job');
       expect(failed).toMatchObject({ queue: notes.name, retryCount: 1 });
-      expect(failed?.error).toContain('the mail server refused');
+      expect(failed.error).toContain('the mail server refused');
 
       healthy = true;
-      if (!failed) throw new Error('no failed job');
-      await engine.retry(notes.name, [failed.id]);
+      // A job that is not failed, or not of this queue, or no job at all, is left alone.
+      const retried = await engine.retry(notes.name, [
+        failed.id,
+        'not-a-job',
+        '00000000-0000-4000-8000-000000000000',
+      ]);
+      expect(retried.map((job) => job.id)).toEqual([failed.id]);
+      expect(await engine.retry('another-queue', [failed.id])).toEqual([]);
       await eventually(async () => attempts === 3 && (await engine.overview())[0]?.failed === 0);
       expect((await engine.overview())[0]).toMatchObject({ waiting: 0, active: 0, failed: 0 });
     },

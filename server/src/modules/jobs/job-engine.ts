@@ -68,6 +68,8 @@ export interface QueueOverview {
   failed: number;
   /** Seconds the oldest waiting job has waited; 0 when none waits. */
   oldestWaitingSeconds: number;
+  /** When a job of the queue last succeeded, among the completed jobs still kept; null when none is. */
+  lastCompletedOn: Date | null;
 }
 
 export interface FailedJob {
@@ -228,7 +230,8 @@ export class JobEngine {
            count(*) filter (where state = 'active')::int as active,
            count(*) filter (where state = 'failed')::int as failed,
            coalesce(extract(epoch from now() - min(created_on)
-             filter (where state in ('created', 'retry') and start_after <= now())), 0)::int as oldest
+             filter (where state in ('created', 'retry') and start_after <= now())), 0)::int as oldest,
+           max(completed_on) filter (where state = 'completed') as last_completed
          from ${this.table()} where name = any($1::text[]) group by name`,
         [this.queueNames()],
       );
@@ -241,6 +244,7 @@ export class JobEngine {
         active: row?.active ?? 0,
         failed: row?.failed ?? 0,
         oldestWaitingSeconds: row?.oldest ?? 0,
+        lastCompletedOn: row?.last_completed ? new Date(row.last_completed) : null,
       };
     });
   }
@@ -250,18 +254,11 @@ export class JobEngine {
     const { rows } = await this.requireBoss()
       .getDb()
       .executeSql(
-        `select id, created_on, completed_on, retry_count, output from ${this.table()}
+        `select ${FAILED_COLUMNS} from ${this.table()}
          where name = $1 and state = 'failed' order by completed_on desc nulls last limit $2`,
         [queueName, limit],
       );
-    return (rows as FailedRow[]).map((row) => ({
-      id: row.id,
-      queue: queueName,
-      createdOn: new Date(row.created_on),
-      failedOn: row.completed_on ? new Date(row.completed_on) : null,
-      retryCount: row.retry_count,
-      error: errorMessageOf(row.output),
-    }));
+    return (rows as FailedRow[]).map((row) => failedJobOf(queueName, row));
   }
 
   /**
@@ -289,9 +286,36 @@ export class JobEngine {
     }
   }
 
-  /** Puts failed jobs back, to be tried again at once. */
-  async retry(queueName: string, ids: string[]): Promise<void> {
-    await this.requireBoss().retry(queueName, ids);
+  /**
+   * Puts failed jobs back, to be tried again at once, and answers them as
+   * they were; ids of jobs that are not failed jobs of the queue are left
+   * alone. With `tx`, in that transaction: the jobs stay failed unless it
+   * commits.
+   */
+  async retry(
+    queueName: string,
+    ids: readonly string[],
+    options: { tx?: Transaction } = {},
+  ): Promise<FailedJob[]> {
+    const boss = this.requireBoss();
+    const db = options.tx ? fromDrizzle(options.tx, sql) : boss.getDb();
+    const candidates = ids.filter((id) => UUID.test(id));
+    if (candidates.length === 0) return [];
+    const { rows } = await db.executeSql(
+      `select ${FAILED_COLUMNS} from ${this.table()}
+       where name = $1 and state = 'failed' and id = any($2::uuid[])
+       order by completed_on desc nulls last for update`,
+      [queueName, candidates],
+    );
+    const failed = (rows as FailedRow[]).map((row) => failedJobOf(queueName, row));
+    if (failed.length > 0) {
+      await boss.retry(
+        queueName,
+        failed.map((job) => job.id),
+        { db },
+      );
+    }
+    return failed;
   }
 
   private table(): string {
@@ -323,6 +347,7 @@ interface OverviewRow {
   active: number;
   failed: number;
   oldest: number;
+  last_completed: string | Date | null;
 }
 
 interface FailedRow {
@@ -343,6 +368,21 @@ function withoutClient(error: unknown): unknown {
   return error instanceof Error
     ? Object.assign(new Error(error.message), { name: error.name, stack: error.stack }, rest)
     : rest;
+}
+
+const FAILED_COLUMNS = 'id, created_on, completed_on, retry_count, output';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function failedJobOf(queue: string, row: FailedRow): FailedJob {
+  return {
+    id: row.id,
+    queue,
+    createdOn: new Date(row.created_on),
+    failedOn: row.completed_on ? new Date(row.completed_on) : null,
+    retryCount: row.retry_count,
+    error: errorMessageOf(row.output),
+  };
 }
 
 const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
