@@ -29,10 +29,12 @@ export interface CommandOption {
   short?: string;
   /** For string options: what the value is, e.g. NUMBER. */
   valueName?: string;
+  /** For string options: may be given more than once; the value is then an array. */
+  multiple?: boolean;
   description: string;
 }
 
-export type CommandValues = Record<string, string | boolean | undefined>;
+export type CommandValues = Record<string, string | string[] | boolean | undefined>;
 
 /** A value given without an option name, e.g. the file of `webpay apply FILE`. */
 export interface CommandArgument {

@@ -11,6 +11,7 @@ import {
   type LocalSandbox,
 } from '../modules/converge-sandbox/local-sandbox.ts';
 import { ConvergeClient } from '../modules/payments/converge/converge.client.ts';
+import { defineSchedules } from '../plugins/schedules.ts';
 import { createServices } from '../plugins/services.ts';
 import type { Command, CommandContext, CommandIo, CommandValues } from './command.ts';
 import { errorMessage } from './db-cli.ts';
@@ -22,6 +23,7 @@ import { dbResetCommand } from './commands/db-reset.ts';
 import { exportPaymentsCommand } from './commands/export-payments.ts';
 import { importFeedCommand } from './commands/import-feed.ts';
 import { issuePinsCommand } from './commands/issue-pins.ts';
+import { jobsCommand } from './commands/jobs.ts';
 import { notifyStatementsCommand } from './commands/notify-statements.ts';
 import { reconcileCommand } from './commands/reconcile.ts';
 
@@ -38,6 +40,7 @@ export const COMMANDS: readonly Command[] = [
   applyPaymentsCommand,
   auditCommand,
   issuePinsCommand,
+  jobsCommand,
   checkConfigCommand,
   dbMigrateCommand,
   dbResetCommand,
@@ -110,7 +113,11 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
 
   const options: ParseArgsConfig['options'] = { help: { type: 'boolean', short: 'h' } };
   for (const [optionName, option] of Object.entries(command.options)) {
-    options[optionName] = { type: option.type, ...(option.short ? { short: option.short } : {}) };
+    options[optionName] = {
+      type: option.type,
+      ...(option.short ? { short: option.short } : {}),
+      ...(option.multiple ? { multiple: true } : {}),
+    };
   }
   const expected = command.arguments ?? [];
   let values: CommandValues;
@@ -122,7 +129,7 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
       strict: true,
       allowPositionals: expected.length > 0,
     });
-    // No option is declared `multiple`, so no value is an array.
+    // Only an option declared `multiple` has an array for its value.
     values = parsed.values as CommandValues;
     positionals = parsed.positionals;
   } catch (error) {
@@ -192,6 +199,8 @@ function processContext(env: Env): CommandContext {
                 }
               : {},
           );
+          // The server's queues, so that `webpay jobs` sees them all; a command runs no schedule.
+          defineSchedules(services, env);
           await services.jobs.start();
           try {
             return await work(services, database);

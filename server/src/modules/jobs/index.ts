@@ -1,2 +1,3 @@
 // What other modules may use of the job engine.
 export * from './job-engine.ts';
+export * from './operator-retry.ts';
