@@ -109,6 +109,7 @@ export async function buildApp(options: BuildAppOptions) {
     overrides: options.serviceOverrides,
     runsSchedules: options.runsSchedules ?? false,
   });
+  metrics?.watchJobs(app.services.jobs);
   await app.register(authenticate);
 
   // Service answers carry patient and billing data, refusals included: no browser or proxy may keep a copy.

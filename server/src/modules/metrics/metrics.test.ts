@@ -130,6 +130,31 @@ describe.each(testDatabaseKinds)('GET /metrics (%s)', (kind) => {
     }
   });
 
+  it("counts the job queues' work by queue, as the job engine does", async () => {
+    const { jobs } = server.app.services;
+    // The paid receipt's e-mail goes out first, so that the counts hold still.
+    expect(await jobs.workOff('mail', 20_000)).toBe(0);
+    const scraped = await (await fetch(`${server.baseUrl}/metrics`)).text();
+    const queues = await jobs.overview();
+    expect(queues.map((queue) => queue.name)).toEqual([
+      'housekeeping',
+      'mail',
+      'reconcile-payments',
+      'statement-notices',
+    ]);
+    for (const { name } of queues) {
+      for (const gauge of ['waiting', 'active', 'failed', 'oldest_waiting_seconds']) {
+        expect(sample(scraped, `webpay_jobs_${gauge}`, { queue: name }), `${gauge} ${name}`).toBe(
+          0,
+        );
+      }
+    }
+    // Nothing has run on the schedules' queues.
+    expect(
+      sample(scraped, 'webpay_jobs_last_success_timestamp_seconds', { queue: 'housekeeping' }),
+    ).toBe(undefined);
+  });
+
   it('names no account, payment, statement or person', () => {
     for (const secret of [
       maria.accountNumber,
@@ -162,6 +187,60 @@ describe('METRICS_ENABLED=false', () => {
 });
 
 describe('Metrics', () => {
+  const mail = {
+    name: 'mail',
+    waiting: 4,
+    active: 1,
+    failed: 2,
+    oldestWaitingSeconds: 95,
+    lastCompletedOn: new Date('2026-11-25T12:00:00Z'),
+  };
+
+  it('reads the job queues once per scrape', async () => {
+    const metrics = new Metrics({});
+    expect(await metrics.registry.metrics()).not.toMatch(/^webpay_jobs_\w+\{/m);
+    let reads = 0;
+    metrics.watchJobs({
+      overview: async () => {
+        reads += 1;
+        return [mail, { ...mail, name: 'housekeeping', failed: 0, lastCompletedOn: null }];
+      },
+    });
+    const text = await metrics.registry.metrics();
+    expect(reads).toBe(1);
+    expect(sample(text, 'webpay_jobs_waiting', { queue: 'mail' })).toBe(4);
+    expect(sample(text, 'webpay_jobs_active', { queue: 'mail' })).toBe(1);
+    expect(sample(text, 'webpay_jobs_failed', { queue: 'mail' })).toBe(2);
+    expect(sample(text, 'webpay_jobs_failed', { queue: 'housekeeping' })).toBe(0);
+    expect(sample(text, 'webpay_jobs_oldest_waiting_seconds', { queue: 'mail' })).toBe(95);
+    expect(sample(text, 'webpay_jobs_last_success_timestamp_seconds', { queue: 'mail' })).toBe(
+      Date.parse('2026-11-25T12:00:00Z') / 1000,
+    );
+    expect(
+      sample(text, 'webpay_jobs_last_success_timestamp_seconds', { queue: 'housekeeping' }),
+    ).toBe(undefined);
+    await metrics.registry.metrics();
+    expect(reads).toBe(2);
+  });
+
+  it('still answers when the job queues cannot be read, without their gauges', async () => {
+    const metrics = new Metrics({});
+    let healthy = true;
+    metrics.watchJobs({
+      overview: async () => {
+        if (!healthy) throw new Error('the database is down');
+        return [mail];
+      },
+    });
+    expect(sample(await metrics.registry.metrics(), 'webpay_jobs_failed', { queue: 'mail' })).toBe(
+      2,
+    );
+    healthy = false;
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('process_cpu_user_seconds_total');
+    expect(text).not.toMatch(/^webpay_jobs_\w+\{/m);
+  });
+
   it('keeps each instance apart and labels unknown methods as other', async () => {
     const first = new Metrics({});
     const second = new Metrics({});

@@ -1,12 +1,18 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { DatabaseHandle, PoolStats } from '../../db/client.ts';
 import type { AuditEvent } from '../audit/index.ts';
+import type { QueueOverview } from '../jobs/index.ts';
 import type { ProcessorOutcome, ConvergeOperation } from '../payments/index.ts';
 
 /** The label of requests no route matched, so that scanners' made-up paths stay one series. */
 export const UNMATCHED_ROUTE = 'unmatched';
 
 export type PaymentOutcome = 'recorded' | 'declined' | 'cancelled' | 'failed';
+
+/** Where the job gauges read the queues at each scrape: the job engine, once the services exist. */
+export interface JobCounts {
+  overview(): Promise<QueueOverview[]>;
+}
 
 const HTTP_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const SIGN_IN_METHODS = new Set(['pin', 'magic_link', 'code', 'email_code', 'email_mfa', 'signup']);
@@ -68,8 +74,28 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  #jobCounts: JobCounts | undefined;
+  #jobsReading: Promise<QueueOverview[]> | undefined;
+
   constructor(database: Pick<DatabaseHandle, 'poolStats'>) {
     collectDefaultMetrics({ register: this.registry });
+    this.#jobGauge('webpay_jobs_waiting', 'Jobs waiting to run, due now or later', (queue) => [
+      queue.waiting,
+    ]);
+    this.#jobGauge('webpay_jobs_active', 'Jobs running', (queue) => [queue.active]);
+    this.#jobGauge('webpay_jobs_failed', 'Jobs that gave up and are kept as failed', (queue) => [
+      queue.failed,
+    ]);
+    this.#jobGauge(
+      'webpay_jobs_oldest_waiting_seconds',
+      'How long the oldest job that is due has waited for a worker; 0 when none waits',
+      (queue) => [queue.oldestWaitingSeconds],
+    );
+    this.#jobGauge(
+      'webpay_jobs_last_success_timestamp_seconds',
+      'When a job of the queue last succeeded (Unix time), while its record is kept',
+      (queue) => (queue.lastCompletedOn ? [queue.lastCompletedOn.getTime() / 1000] : []),
+    );
     if (database.poolStats) {
       const poolGauge = (name: string, help: string, read: (stats: PoolStats) => number) =>
         new Gauge({
@@ -97,6 +123,46 @@ export class Metrics {
         (s) => s.waiting,
       );
     }
+  }
+
+  /**
+   * The job gauges read these counts at each scrape. They are the whole
+   * cluster's, from the database: every instance reports the same numbers.
+   */
+  watchJobs(counts: JobCounts): void {
+    this.#jobCounts = counts;
+  }
+
+  /** A gauge by queue; `read` answers no value when the queue has none to show. */
+  #jobGauge(name: string, help: string, read: (queue: QueueOverview) => number[]): void {
+    const gauge: Gauge<'queue'> = new Gauge({
+      name,
+      help,
+      labelNames: ['queue'] as const,
+      registers: [this.registry],
+      collect: async () => {
+        gauge.reset();
+        for (const queue of await this.#readJobs()) {
+          for (const value of read(queue)) gauge.set({ queue: queue.name }, value);
+        }
+      },
+    });
+  }
+
+  /**
+   * The queues as they are now, read once for all the job gauges of a
+   * scrape (they are collected together). When they cannot be read, the
+   * gauges show nothing and the rest of the scrape is still served.
+   */
+  #readJobs(): Promise<QueueOverview[]> {
+    if (!this.#jobCounts) return Promise.resolve([]);
+    this.#jobsReading ??= this.#jobCounts
+      .overview()
+      .catch(() => [])
+      .finally(() => {
+        this.#jobsReading = undefined;
+      });
+    return this.#jobsReading;
   }
 
   observeHttp(method: string, route: string | undefined, status: number, seconds: number): void {
