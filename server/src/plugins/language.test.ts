@@ -194,7 +194,7 @@ describe.each(testDatabaseKinds)('English and Spanish (decision 0013) (%s)', (ki
         { accountNumber: maria.accountNumber, dryRun: false, force: true },
         operatorRequestContext('notify-statements'),
       );
-      expect(report.results.map((result) => result.outcome)).toEqual(['sent']);
+      expect(report.results.map((result) => result.outcome)).toEqual(['queued']);
       const mail = await catcher.waitForMail({ to: maria.email });
       expect(mail.subject).toBe(
         `Su estado de cuenta de ${server.env.WEBPAY_PROVIDER_NAME} está listo`,
