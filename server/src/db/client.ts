@@ -6,6 +6,7 @@ import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { withoutConnectionClient } from '../lib/database-errors.ts';
 import { lockEmbeddedDirectory } from './embedded-lock.ts';
 import { limitQueryTime } from './query-time-limit.ts';
 import * as schema from './schema.ts';
@@ -167,8 +168,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   // next query reports the outage instead. pg-pool attaches the client to
   // the error, and the client holds the connection's cancel key: not for logs.
   pool.on('error', (error) => {
-    delete (error as { client?: unknown }).client;
-    options.onPoolError?.(error);
+    options.onPoolError?.(withoutConnectionClient(error));
   });
   // Clients waiting on purpose (advisory locks on a dedicated connection) have no query limit.
   const unlimited = new WeakSet<pg.PoolClient>();

@@ -71,3 +71,15 @@ export function isUniqueViolation(error: unknown, index?: string): boolean {
   }
   return false;
 }
+
+/**
+ * A connection error as pg-pool reports it carries its client, and the
+ * client the backend's cancel key and the connection settings: not for
+ * logs. Removes it from the error, which is then safe to log.
+ */
+export function withoutConnectionClient<T>(error: T): T {
+  if (error && typeof error === 'object' && 'client' in error) {
+    delete (error as { client?: unknown }).client;
+  }
+  return error;
+}

@@ -9,6 +9,7 @@ import {
 } from 'pg-boss';
 import type { DatabaseHandle, Transaction } from '../../db/client.ts';
 import { jobStoreConnection } from '../../db/job-store.ts';
+import { withoutConnectionClient } from '../../lib/database-errors.ts';
 
 /*
  * The service's background work on pg-boss (decision 0022): e-mail that must
@@ -143,7 +144,9 @@ export class JobEngine {
       schedule: this.settings.runsSchedules,
       useListenNotify: true,
     });
-    boss.on('error', (error) => this.log.error({ err: withoutClient(error) }, 'job engine error'));
+    boss.on('error', (error) =>
+      this.log.error({ err: withoutConnectionClient(error) }, 'job engine error'),
+    );
     boss.on('warning', (warning) => this.log.warn({ warning }, 'job engine warning'));
     await boss.start();
     for (const { queue } of this.registrations.values()) await this.ensureQueue(boss, queue);
@@ -356,18 +359,6 @@ interface FailedRow {
   completed_on: string | Date | null;
   retry_count: number;
   output: unknown;
-}
-
-/**
- * A connection error as pg reports it carries its client, and the client
- * the backend's cancel key and the connection settings: not for logs.
- */
-function withoutClient(error: unknown): unknown {
-  if (!error || typeof error !== 'object' || !('client' in error)) return error;
-  const { client: _client, ...rest } = error as Record<string, unknown>;
-  return error instanceof Error
-    ? Object.assign(new Error(error.message), { name: error.name, stack: error.stack }, rest)
-    : rest;
 }
 
 const FAILED_COLUMNS = 'id, created_on, completed_on, retry_count, output';
