@@ -45,23 +45,50 @@ function scryptMemory(n: number, r: number): number {
   return 128 * n * r + 16 * 1024 * 1024;
 }
 
+interface ScryptCost {
+  n: number;
+  r: number;
+  p: number;
+}
+
+const PIN_COST: ScryptCost = { n: SCRYPT_N, r: SCRYPT_R, p: SCRYPT_P };
+/**
+ * Staff passwords guard every patient's data, so they cost more: one of
+ * OWASP's equivalent scrypt settings (N=2^15, r=8, p=3), 32 MiB a check.
+ */
+const PASSWORD_COST: ScryptCost = { n: 32_768, r: 8, p: 3 };
+
 /** `scrypt$N$r$p$salt$hash` with base64url salt and hash. */
-export async function hashPin(pin: string): Promise<string> {
+async function hashWithScrypt(secret: string, cost: ScryptCost): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await scryptAsync(pin.normalize('NFC'), salt, KEY_LENGTH, {
-    N: SCRYPT_N,
-    r: SCRYPT_R,
-    p: SCRYPT_P,
-    maxmem: scryptMemory(SCRYPT_N, SCRYPT_R),
+  const key = await scryptAsync(secret, salt, KEY_LENGTH, {
+    N: cost.n,
+    r: cost.r,
+    p: cost.p,
+    maxmem: scryptMemory(cost.n, cost.r),
   });
   return [
     'scrypt',
-    SCRYPT_N,
-    SCRYPT_R,
-    SCRYPT_P,
+    cost.n,
+    cost.r,
+    cost.p,
     salt.toString('base64url'),
     key.toString('base64url'),
   ].join('$');
+}
+
+export function hashPin(pin: string): Promise<string> {
+  return hashWithScrypt(pin.normalize('NFC'), PIN_COST);
+}
+
+/**
+ * NIST SP 800-63B asks for Unicode normalisation (NFKC) before hashing, so
+ * a password typed on another keyboard or system still matches.
+ */
+const normalizePassword = (password: string) => password.normalize('NFKC');
+
+export function hashPassword(password: string): Promise<string> {
+  return hashWithScrypt(normalizePassword(password), PASSWORD_COST);
 }
 
 interface ParsedHash {
@@ -92,17 +119,26 @@ function parseHash(stored: string): ParsedHash | null {
   return { n, r, p, salt, key };
 }
 
-/** True when `pin` matches a hash made by {@link hashPin}; false for any malformed hash. */
-export async function verifyPin(pin: string, stored: string): Promise<boolean> {
+async function matchesScryptHash(secret: string, stored: string): Promise<boolean> {
   const parsed = parseHash(stored);
   if (!parsed) return false;
-  const candidate = await scryptAsync(pin.normalize('NFC'), parsed.salt, parsed.key.length, {
+  const candidate = await scryptAsync(secret, parsed.salt, parsed.key.length, {
     N: parsed.n,
     r: parsed.r,
     p: parsed.p,
     maxmem: scryptMemory(parsed.n, parsed.r),
   });
   return timingSafeEqual(candidate, parsed.key);
+}
+
+/** True when `pin` matches a hash made by {@link hashPin}; false for any malformed hash. */
+export function verifyPin(pin: string, stored: string): Promise<boolean> {
+  return matchesScryptHash(pin.normalize('NFC'), stored);
+}
+
+/** True when `password` matches a hash made by {@link hashPassword}; false for any malformed hash. */
+export function verifyPassword(password: string, stored: string): Promise<boolean> {
+  return matchesScryptHash(normalizePassword(password), stored);
 }
 
 /** SHA-256 hex of a high-entropy secret (magic-link token, e-mailed code) for lookup by hash. */

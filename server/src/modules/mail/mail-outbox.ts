@@ -1,5 +1,6 @@
-import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Transaction } from '../../db/client.ts';
+import { sealText, unsealText } from '../../lib/sealed-text.ts';
 import type { JobAttempt, JobEngine, JobQueue } from '../jobs/index.ts';
 import type { MailService } from './mail.service.ts';
 import type { MailKind, OutgoingMail } from './mail.transport.ts';
@@ -121,20 +122,9 @@ export function mailDomainOf(from: string): string {
 }
 
 function seal(keyHex: string, mail: StoredMail): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', Buffer.from(keyHex, 'hex'), iv);
-  const body = Buffer.concat([cipher.update(JSON.stringify(mail), 'utf8'), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+  return sealText(keyHex, JSON.stringify(mail));
 }
 
 function unseal(keyHex: string, sealed: string): StoredMail {
-  const bytes = Buffer.from(sealed, 'base64');
-  const decipher = createDecipheriv(
-    'aes-256-gcm',
-    Buffer.from(keyHex, 'hex'),
-    bytes.subarray(0, 12),
-  );
-  decipher.setAuthTag(bytes.subarray(12, 28));
-  const text = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]);
-  return JSON.parse(text.toString('utf8')) as StoredMail;
+  return JSON.parse(unsealText(keyHex, sealed)) as StoredMail;
 }
