@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -12,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { LANGUAGES } from '@webpay/contracts/language';
+import { STAFF_ROLES } from '@webpay/contracts/office';
 
 /*
  * One table per thing PRODUCT.md names. Money columns end in `_cents` and hold
@@ -430,7 +433,7 @@ export const auditEvents = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
     actorType: text('actor_type', {
-      enum: ['guarantor', 'system', 'operator', 'anonymous'],
+      enum: ['guarantor', 'system', 'operator', 'anonymous', 'staff'],
     }).notNull(),
     actorId: text('actor_id'),
     guarantorId: text('guarantor_id'),
@@ -448,6 +451,91 @@ export const auditEvents = pgTable(
     index('audit_events_request_idx').on(t.requestId),
     index('audit_events_occurred_idx').on(t.occurredAt),
   ],
+);
+
+/*
+ * The billing office's staff (decision 0023). Passwords are hashed with
+ * scrypt; TOTP keys are sealed (AES-256-GCM under a key derived from
+ * JWT_SECRET), because a code generator needs the key itself, not a hash.
+ */
+export const staffMembers = pgTable(
+  'staff_members',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Always stored in lower case, so the unique index is the case-insensitive one. */
+    email: text('email').notNull(),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
+    /** 'local': password and TOTP here; 'sso': the identity provider signs them in. */
+    kind: text('kind', { enum: ['local', 'sso'] }).notNull(),
+    status: text('status', { enum: ['invited', 'active', 'disabled'] }).notNull(),
+    passwordHash: text('password_hash'),
+    totpSecretSealed: text('totp_secret_sealed'),
+    /** The RFC 6238 time step of the last code accepted: that step and older are refused. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('staff_members_email_key').on(t.email),
+    check('staff_members_email_lower', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/** One-time recovery codes, kept as keyed hashes; each signs in once. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: text('id').primaryKey(),
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('staff_recovery_codes_staff_code_key').on(t.staffId, t.codeHash)],
+);
+
+/** Staff sessions: a staff token is honoured only while its session lives (idle 15 min, 12 h at most). */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: text('id').primaryKey(),
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    method: text('method', { enum: ['password', 'sso'] }).notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/**
+ * One-time enrolment links: a new or reset staff member sets a password and
+ * adds the TOTP key shown here. Only a hash of the link's token is kept.
+ */
+export const staffEnrolments = pgTable(
+  'staff_enrolments',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    /** The TOTP key offered, sealed like the staff member's; theirs once enrolment completes. */
+    totpSecretSealed: text('totp_secret_sealed').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_enrolments_staff_idx').on(t.staffId)],
 );
 
 /*
