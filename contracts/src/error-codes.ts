@@ -40,6 +40,12 @@ export const ERROR_CODES = {
   /** This instance is stopping: a load balancer sends the request to another. */
   shuttingDown: 'SHUTTING_DOWN',
   internal: 'INTERNAL_ERROR',
+  /** The billing office: the staff member's role does not allow the call (decision 0023). */
+  staffPermissionRequired: 'STAFF_PERMISSION_REQUIRED',
+  /** The billing office: an enrolment link that is unknown, used or expired. */
+  enrolmentLinkInvalid: 'ENROLMENT_LINK_INVALID',
+  /** The billing office: another staff member has this e-mail address. */
+  staffEmailInUse: 'STAFF_EMAIL_IN_USE',
   /** SPEC §8 fallback for any non-401 failure the body does not explain. */
   fallbackUnexpected: 'ERR1001',
   /** SPEC §8 fallback for a 401 the body does not explain. */

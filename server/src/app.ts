@@ -1,10 +1,11 @@
-import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { SERVICE_BASE_PATH } from '@webpay/contracts/api';
+import { OFFICE_API_BASE_PATH } from '@webpay/contracts/office';
 import type { DatabaseHandle } from './db/client.ts';
 import { SANDBOX_CONVERGE_PATH, type Env } from './env.ts';
 import { childLoggerFactory, loggerOptions } from './lib/logger.ts';
@@ -21,10 +22,12 @@ import metricsPlugin from './modules/metrics/metrics.plugin.ts';
 import paymentHistoryRoutes from './modules/payment-history/payment-history.routes.ts';
 import paymentsRoutes from './modules/payments/payments.routes.ts';
 import signupRoutes from './modules/signup/signup.routes.ts';
+import staffAuthRoutes from './modules/staff/staff-auth.routes.ts';
 import statementsRoutes from './modules/statements/statements.routes.ts';
 import verificationRoutes from './modules/verification/verification.routes.ts';
 import { createApiGuard } from './plugins/api-guard.ts';
 import authenticate from './plugins/authenticate.ts';
+import authenticateStaff from './plugins/authenticate-staff.ts';
 import compression from './plugins/compression.ts';
 import errorHandler, { frameworkErrors } from './plugins/error-handler.ts';
 import language from './plugins/language.ts';
@@ -51,6 +54,16 @@ export interface BuildAppOptions {
   serviceOverrides?: ServiceOverrides;
   /** A server's part of the background work: schedules and queue maintenance (start.ts). */
   runsSchedules?: boolean;
+}
+
+/**
+ * The billing office console's API: staff bearer tokens, not the portal's
+ * API key, so it sits outside the guard (decision 0023). The console's
+ * routes are registered here.
+ */
+async function officeApi(api: FastifyInstance, { env }: { env: Env }) {
+  await api.register(compression);
+  await api.register(staffAuthRoutes, { env });
 }
 
 export async function buildApp(options: BuildAppOptions) {
@@ -111,10 +124,13 @@ export async function buildApp(options: BuildAppOptions) {
   });
   metrics?.watchJobs(app.services.jobs);
   await app.register(authenticate);
+  await app.register(authenticateStaff);
 
   // Service answers carry patient and billing data, refusals included: no browser or proxy may keep a copy.
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith(SERVICE_BASE_PATH) && !reply.hasHeader('cache-control')) {
+    const serviceCall =
+      request.url.startsWith(SERVICE_BASE_PATH) || request.url.startsWith(OFFICE_API_BASE_PATH);
+    if (serviceCall && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
   });
@@ -139,6 +155,7 @@ export async function buildApp(options: BuildAppOptions) {
     },
     { prefix: SERVICE_BASE_PATH },
   );
+  await app.register(officeApi, { env, prefix: OFFICE_API_BASE_PATH });
   // A stand-in for Elavon's servers, so it sits outside the API key guard.
   if (env.SANDBOX_PROCESSOR) {
     await app.register(convergeSandbox, { env, prefix: SANDBOX_CONVERGE_PATH });

@@ -110,7 +110,7 @@ const RULES: readonly (readonly [keyof ProductionSettings, Rule])[] = [
     'DEMO_DATA',
     refusedWhen(
       ({ DEMO_DATA }) => DEMO_DATA === true,
-      'loads demo guarantors whose PINs are published, refused in production; unset it',
+      'loads demo guarantors and billing office staff whose PINs, passwords and TOTP keys are published, refused in production; unset it',
     ),
   ],
   [

@@ -44,7 +44,7 @@ async function prepareDatabase(env: Env, log: Logger): Promise<DatabaseHandle> {
     // wait for another instance that is seeding the same database.
     await withDedicatedConnection(database, async (db) => {
       await seedReferenceData(db);
-      if (env.DEMO_DATA && (await seedDemoDataIfEmpty(db))) {
+      if (env.DEMO_DATA && (await seedDemoDataIfEmpty(db, { serverSecret: env.JWT_SECRET }))) {
         log.info('demo data loaded into the empty database (credentials in README.md)');
       }
     });

@@ -4,8 +4,10 @@ import type { Database, DatabaseHandle } from '../db/client.ts';
 import { migrateDatabase, MIGRATIONS_TABLE, withMigrationLock } from '../db/migrate.ts';
 import { seedReferenceData } from '../db/reference-data.ts';
 import * as schema from '../db/schema.ts';
+import { DEVELOPMENT_JWT_SECRET } from '../production-rules.ts';
 import { todayIso } from './calendar.ts';
 import { buildDemoDataset, type DemoRows } from './dataset.ts';
+import { buildDemoStaff } from './demo-staff.ts';
 
 export { seedReferenceData } from '../db/reference-data.ts';
 export { buildDemoDataset, DEMO_FINGERPRINT_KEY } from './dataset.ts';
@@ -15,6 +17,11 @@ export interface SeedOptions {
   today?: string;
   /** Key for the demo bank-account fingerprints (default DEMO_FINGERPRINT_KEY). */
   fingerprintKey?: string;
+  /**
+   * The server's JWT_SECRET, under which the demo staff's TOTP keys are
+   * sealed (default: the development secret, which tests run with).
+   */
+  serverSecret?: string;
 }
 
 /** Second half of the seeding lock is the schema, like the migration lock. */
@@ -24,6 +31,11 @@ const BATCH_SIZE = 500;
 
 async function guarantorsExist(db: Database): Promise<boolean> {
   const rows = await db.select({ id: schema.guarantors.id }).from(schema.guarantors).limit(1);
+  return rows.length > 0;
+}
+
+async function staffExist(db: Database): Promise<boolean> {
+  const rows = await db.select({ id: schema.staffMembers.id }).from(schema.staffMembers).limit(1);
   return rows.length > 0;
 }
 
@@ -52,28 +64,38 @@ export async function insertDemoRows(db: Database, rows: DemoRows): Promise<void
 
 /**
  * Loads the demo guarantors of DEMO_DATA.md, in one transaction, when the
- * database has no guarantors at all. Returns whether it loaded them.
+ * database has no guarantors at all, and the demo billing office staff
+ * (§6) when it has no staff (a database loaded before there were any).
+ * Returns whether it loaded anything.
  */
 export async function seedDemoDataIfEmpty(
   db: Database,
   options: SeedOptions = {},
 ): Promise<boolean> {
-  // Cheap check first: PIN hashing is deliberately slow and most starts
-  // find the data already there.
-  if (await guarantorsExist(db)) return false;
+  // Cheap check first: PIN and password hashing are deliberately slow and
+  // most starts find the data already there.
+  if ((await guarantorsExist(db)) && (await staffExist(db))) return false;
   const rows = await buildDemoDataset({
     today: options.today ?? todayIso(),
     fingerprintKey: options.fingerprintKey,
   });
+  const staff = await buildDemoStaff(options.serverSecret ?? DEVELOPMENT_JWT_SECRET);
   return db.transaction(async (tx) => {
     // Instances starting together: one loads, the others find it loaded.
     await tx.execute(
       sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY}::int, hashtext(current_schema()))`,
     );
-    if (await guarantorsExist(tx)) return false;
-    await seedReferenceData(tx);
-    await insertDemoRows(tx, rows);
-    return true;
+    let loaded = false;
+    if (!(await guarantorsExist(tx))) {
+      await seedReferenceData(tx);
+      await insertDemoRows(tx, rows);
+      loaded = true;
+    }
+    if (!(await staffExist(tx))) {
+      await tx.insert(schema.staffMembers).values(staff);
+      loaded = true;
+    }
+    return loaded;
   });
 }
 

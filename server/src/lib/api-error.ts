@@ -216,6 +216,36 @@ export const apiErrors = {
       [(m) => m.historyUnavailable],
     ),
 
+  /** A staff sign-in that failed, whichever of e-mail, password or code was wrong. */
+  staffInvalidCredentials: () =>
+    new ApiError(401, ERROR_CODES.invalidCredentials, (m) => m.titles.signInFailed, [
+      (m) => m.staffSignInFailed,
+    ]),
+
+  staffPermissionRequired: () =>
+    new ApiError(
+      403,
+      ERROR_CODES.staffPermissionRequired,
+      (m) => m.titles.staffPermissionRequired,
+      [(m) => m.staffPermissionRequired],
+    ),
+
+  /** Unknown, used and expired links alike, so a guessed token learns nothing. */
+  enrolmentLinkInvalid: () =>
+    new ApiError(404, ERROR_CODES.enrolmentLinkInvalid, (m) => m.titles.enrolmentLinkInvalid, [
+      (m) => m.enrolmentLinkInvalid,
+    ]),
+
+  enrolmentCodeInvalid: () =>
+    new ApiError(400, ERROR_CODES.invalidCode, (m) => m.titles.invalidCode, [
+      (m) => m.enrolmentCodeInvalid,
+    ]),
+
+  staffEmailInUse: () =>
+    new ApiError(409, ERROR_CODES.staffEmailInUse, (m) => m.titles.emailInUse, [
+      (m) => m.staffEmailInUse,
+    ]),
+
   /** Also the answer for another guarantor's statement, so ids reveal nothing. */
   statementNotFound: () =>
     new ApiError(404, HISTORY_ERROR_CODES.statementNotFound, (m) => m.titles.statementNotFound, [

@@ -57,6 +57,8 @@ export const ERROR_MESSAGES_EN = {
     paymentDeclined: 'Payment declined',
     processorTimeout: 'Payment processor did not answer',
     processorError: 'Payment processor error',
+    staffPermissionRequired: 'Not allowed for your role',
+    enrolmentLinkInvalid: 'Enrolment link not valid',
   },
 
   signInToContinue: 'Please sign in to continue.',
@@ -81,6 +83,14 @@ export const ERROR_MESSAGES_EN = {
     'Your account does not have access to statements and payment history online. Please call the billing office if you need a copy.',
   statementNotFound: 'There is no statement with this id on your account.',
   receiptNotFound: 'There is no receipt with this number on your account.',
+  staffSignInFailed: 'The email, password or authentication code is incorrect.',
+  staffPermissionRequired: 'Your role does not allow this. Ask an administrator if you need it.',
+  enrolmentLinkInvalid:
+    'This enrolment link has expired or was already used. Ask an administrator for a new one.',
+  enrolmentCodeInvalid:
+    'The code does not match. Check that the time on your phone is right and enter the code it shows now.',
+  staffEmailInUse: 'Another staff member already has this email address.',
+  staffNotFound: 'There is no staff member with this id.',
   databaseUnavailable:
     'The service cannot reach its database right now. Please try again in a few moments.',
   shuttingDown: 'This server is stopping and takes no new work. Please try again in a few moments.',

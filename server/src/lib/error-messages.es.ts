@@ -54,6 +54,8 @@ export const ERROR_MESSAGES_ES: ErrorMessages = {
     paymentDeclined: 'Pago rechazado',
     processorTimeout: 'El procesador de pagos no respondió',
     processorError: 'Error del procesador de pagos',
+    staffPermissionRequired: 'No permitido para su rol',
+    enrolmentLinkInvalid: 'Enlace de registro no válido',
   },
 
   signInToContinue: 'Inicie sesión para continuar.',
@@ -78,6 +80,16 @@ export const ERROR_MESSAGES_ES: ErrorMessages = {
     'Su cuenta no tiene acceso en línea a los estados de cuenta ni al historial de pagos. Si necesita una copia, llame a la oficina de facturación.',
   statementNotFound: 'No hay ningún estado de cuenta con este identificador en su cuenta.',
   receiptNotFound: 'No hay ningún recibo con este número en su cuenta.',
+  staffSignInFailed:
+    'La dirección de correo electrónico, la contraseña o el código de autenticación no es correcto.',
+  staffPermissionRequired:
+    'Su rol no permite esta acción. Pida a un administrador el acceso si lo necesita.',
+  enrolmentLinkInvalid:
+    'Este enlace de registro ha vencido o ya se usó. Pida a un administrador uno nuevo.',
+  enrolmentCodeInvalid:
+    'El código no coincide. Compruebe que la hora de su teléfono es correcta e introduzca el código que muestra ahora.',
+  staffEmailInUse: 'Otro miembro del personal ya tiene esta dirección de correo electrónico.',
+  staffNotFound: 'No hay ningún miembro del personal con este identificador.',
   databaseUnavailable:
     'En este momento el servicio no puede acceder a su base de datos. Inténtelo de nuevo en unos momentos.',
   shuttingDown:

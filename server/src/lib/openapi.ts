@@ -5,6 +5,7 @@ export const SECURITY_SCHEMES = {
   apiKey: 'apiKey',
   xhrMarker: 'xhrMarker',
   bearer: 'bearerAuth',
+  staffBearer: 'staffBearerAuth',
 } as const;
 
 const apiKeyAndMarker = { [SECURITY_SCHEMES.apiKey]: [], [SECURITY_SCHEMES.xhrMarker]: [] };
@@ -15,6 +16,8 @@ export const SECURITY = {
   service: [apiKeyAndMarker],
   signedIn: [{ ...apiKeyAndMarker, [SECURITY_SCHEMES.bearer]: [] }],
   optionalSignIn: [{ ...apiKeyAndMarker, [SECURITY_SCHEMES.bearer]: [] }, apiKeyAndMarker],
+  /** The billing office's calls: a staff session's token, no API key (decision 0023). */
+  staff: [{ [SECURITY_SCHEMES.staffBearer]: [] }],
 };
 
 export const OPENAPI_TAGS = [
@@ -40,6 +43,11 @@ export const OPENAPI_TAGS = [
     description:
       "The signed-in guarantor's recorded payments and their receipts; needs the historical-data role",
   },
+  {
+    name: 'office',
+    description:
+      'The billing office console: staff sign-in with password and TOTP, enrolment, staff administration (decision 0023)',
+  },
   { name: 'health', description: 'Liveness and readiness probes' },
 ];
 
@@ -47,7 +55,7 @@ const ERROR_DESCRIPTIONS = {
   400: 'Bad input; `details` names each bad field',
   401: 'No API key, or no valid session (`SESSION_EXPIRED` when it expired or was revoked)',
   402: 'The payment was declined (`PAYMENT_DECLINED`) or its approval could not be verified with the processor (`PAYMENT_NOT_VERIFIED`)',
-  403: 'Wrong API key or missing X-Requested-With marker, or the session lacks the role the call needs (`HISTORICAL_DATA_REQUIRED`)',
+  403: 'Wrong API key or missing X-Requested-With marker, or the session lacks the role the call needs (`HISTORICAL_DATA_REQUIRED`, `STAFF_PERMISSION_REQUIRED`)',
   404: 'Not found, or not the caller’s',
   408: 'The card processor did not answer in time (`PROCESSOR_TIMEOUT`); the payment is checked again later',
   409: 'Conflicts with what is on file (already signed up, e-mail address in use, an Idempotency-Key used for another request, a payment already recorded)',

@@ -57,6 +57,13 @@ export default fp(
               description:
                 'The access_token from a sign-in (HS256, short-lived, bound to a server-side session).',
             },
+            [SECURITY_SCHEMES.staffBearer]: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'JWT',
+              description:
+                'The access_token from a billing office sign-in (its own key and audience; idle 15 minutes, 12 hours at most).',
+            },
           },
         },
       },

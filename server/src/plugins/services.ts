@@ -37,6 +37,7 @@ import { ReconcileService } from '../modules/payments/reconcile.service.ts';
 import { createMailTransport, type MailLog } from '../modules/mail/mail.transport.ts';
 import { SignupRepository } from '../modules/signup/signup.repository.ts';
 import { SignupService } from '../modules/signup/signup.service.ts';
+import { createStaffServices, type StaffServices } from '../modules/staff/index.ts';
 import { StatementNoticesRepository } from '../modules/statements/statement-notices.repository.ts';
 import { StatementNoticeService } from '../modules/statements/statement-notices.service.ts';
 import { StatementsRepository } from '../modules/statements/statements.repository.ts';
@@ -65,6 +66,8 @@ export interface Services {
   payments: PaymentsService;
   paymentHistory: PaymentHistoryService;
   reconcile: ReconcileService;
+  /** The billing office's staff, their sessions and sign-in (decision 0023). */
+  staff: StaffServices;
 }
 
 export interface ServiceOverrides {
@@ -305,6 +308,13 @@ export function createServices(
     ...createStatements(foundation, signIn.magicLinks, encountersRepository),
     paymentHistory: new PaymentHistoryService(new PaymentHistoryRepository(db), audit, calendar),
     ...createPayments(foundation, overrides),
+    staff: createStaffServices({
+      db,
+      audit,
+      lockout,
+      secret: env.JWT_SECRET,
+      sessionKeys: sessionKeyRing(env.JWT_SECRET, env.JWT_SIGNING_KEYS),
+    }),
   };
 }
 

@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, guarantors, statements } from '../../db/schema.ts';
 import { DEMO_GUARANTOR_LIST, DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
+import { DEMO_STAFF } from '../../demo/demo-staff.ts';
 import { loadEnv, type Env } from '../../env.ts';
 import { verifyPin } from '../../lib/secrets.ts';
 import {
@@ -79,6 +80,10 @@ describe.each(testDatabaseKinds)('webpay db:reset (%s)', (kind) => {
       ...DEMO_GUARANTOR_LIST.map(
         (demo) =>
           `  ${demo.firstName} ${demo.lastName}: account ${demo.accountNumber}, PIN ${demo.pin}`,
+      ),
+      ...Object.values(DEMO_STAFF).map(
+        (member) =>
+          `  ${member.name} (billing office, ${member.role}): ${member.email}, password ${member.password}, TOTP key ${member.totpSecret}`,
       ),
     ]);
     expect(await auditCount()).toBe(0);

@@ -1,5 +1,6 @@
 import { assertIsoDate } from '../../demo/calendar.ts';
 import { DEMO_GUARANTOR_LIST } from '../../demo/demo-guarantors.ts';
+import { DEMO_STAFF } from '../../demo/demo-staff.ts';
 import { resetDatabase } from '../../demo/seed.ts';
 import type { Command } from '../command.ts';
 import { runOnDatabase } from '../db-cli.ts';
@@ -38,13 +39,18 @@ export const dbResetCommand: Command = {
       }
     }
     return runOnDatabase('db:reset', context, async (database) => {
-      await resetDatabase(database, { today });
+      await resetDatabase(database, { today, serverSecret: env.JWT_SECRET });
       io.out(
         `db:reset: dropped all tables, migrated again and loaded the demo data${today ? ` as of ${today}` : ''}`,
       );
       for (const guarantor of DEMO_GUARANTOR_LIST) {
         io.out(
           `  ${guarantor.firstName} ${guarantor.lastName}: account ${guarantor.accountNumber}, PIN ${guarantor.pin}`,
+        );
+      }
+      for (const member of Object.values(DEMO_STAFF)) {
+        io.out(
+          `  ${member.name} (billing office, ${member.role}): ${member.email}, password ${member.password}, TOTP key ${member.totpSecret}`,
         );
       }
     });

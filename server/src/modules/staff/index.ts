@@ -1,0 +1,8 @@
+// What other modules may use of staff; everything else stays inside it.
+export * from './staff-services.ts';
+export type { StaffAuth, SessionOrigin } from './staff-sessions.service.ts';
+export type { StaffRow } from './staff.repository.ts';
+export { StaffRepository } from './staff.repository.ts';
+export { StaffSessions } from './staff-sessions.service.ts';
+export { staffMemberView } from './staff-view.ts';
+export { SecondFactors } from './second-factor.ts';
