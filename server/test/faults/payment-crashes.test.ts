@@ -217,7 +217,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       // recording, it outlives the process that died before sending it
       // (issue 22), and no retry or reconciliation queues another. A worker
       // of the dying process may have taken it first: then it is tried again
-      // once its attempt expires (60 s) and a server notices (every 15 s).
+      // once its worker's heartbeat is missed (10 s) and a server notices (every 15 s).
       const recorded = runs.filter((run) => run.final?.status === 'recorded');
       await eventually(async () => {
         for (const run of recorded) {

@@ -49,8 +49,11 @@ export const MAIL_QUEUE: JobQueue<QueuedMail> = {
   options: {
     ...MAIL_RETRY_POLICY,
     // One SMTP conversation (at most 40 s with SMTP_URL_DEFAULTS' timeouts); an
-    // attempt still "active" after this died with its process and is tried again.
+    // attempt still "active" after this is tried again.
     expireInSeconds: 60,
+    // A worker proves it is alive every 5 s while it sends: an attempt whose
+    // process died is tried again after 10 s rather than after the minute.
+    heartbeatSeconds: 10,
     // A sent message's job, with the message, is kept three days for support questions.
     deleteAfterSeconds: 3 * 24 * 60 * 60,
   },
