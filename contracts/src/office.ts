@@ -103,6 +103,8 @@ export const OFFICE_FIELD_MESSAGES = {
   passwordTooShort: `Password must be at least ${STAFF_PASSWORD_MIN_LENGTH} characters`,
   passwordTooLong: `Password must be at most ${STAFF_PASSWORD_MAX_LENGTH} characters`,
   passwordCommon: 'This password is too common or has appeared in a breach; choose another',
+  passwordPersonal:
+    'Choose a password without your name, your email address or the name of the hospital or portal',
   codeRequired: 'Authentication code is required',
   codeFormat: 'Enter the 6-digit code from your app or a recovery code',
   reasonRequired: 'Reason is required',
