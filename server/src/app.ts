@@ -22,6 +22,8 @@ import metricsPlugin from './modules/metrics/metrics.plugin.ts';
 import paymentHistoryRoutes from './modules/payment-history/payment-history.routes.ts';
 import paymentsRoutes from './modules/payments/payments.routes.ts';
 import signupRoutes from './modules/signup/signup.routes.ts';
+import enrolmentRoutes from './modules/staff/enrolment.routes.ts';
+import staffAdminRoutes from './modules/staff/staff-admin.routes.ts';
 import staffAuthRoutes from './modules/staff/staff-auth.routes.ts';
 import statementsRoutes from './modules/statements/statements.routes.ts';
 import verificationRoutes from './modules/verification/verification.routes.ts';
@@ -64,6 +66,8 @@ export interface BuildAppOptions {
 async function officeApi(api: FastifyInstance, { env }: { env: Env }) {
   await api.register(compression);
   await api.register(staffAuthRoutes, { env });
+  await api.register(enrolmentRoutes, { env });
+  await api.register(staffAdminRoutes);
 }
 
 export async function buildApp(options: BuildAppOptions) {

@@ -91,6 +91,10 @@ export const ERROR_MESSAGES_EN = {
     'The code does not match. Check that the time on your phone is right and enter the code it shows now.',
   staffEmailInUse: 'Another staff member already has this email address.',
   staffNotFound: 'There is no staff member with this id.',
+  staffNotOwnAccount:
+    'You cannot disable or reset your own account. Ask another administrator to do it.',
+  staffResetSso:
+    'This staff member signs in through single sign-on; their password and second factor are managed there.',
   databaseUnavailable:
     'The service cannot reach its database right now. Please try again in a few moments.',
   shuttingDown: 'This server is stopping and takes no new work. Please try again in a few moments.',

@@ -90,6 +90,10 @@ export const ERROR_MESSAGES_ES: ErrorMessages = {
     'El código no coincide. Compruebe que la hora de su teléfono es correcta e introduzca el código que muestra ahora.',
   staffEmailInUse: 'Otro miembro del personal ya tiene esta dirección de correo electrónico.',
   staffNotFound: 'No hay ningún miembro del personal con este identificador.',
+  staffNotOwnAccount:
+    'No puede desactivar ni restablecer su propia cuenta. Pida a otro administrador que lo haga.',
+  staffResetSso:
+    'Este miembro del personal inicia sesión con el inicio de sesión único; su contraseña y su segundo factor se administran allí.',
   databaseUnavailable:
     'En este momento el servicio no puede acceder a su base de datos. Inténtelo de nuevo en unos momentos.',
   shuttingDown:

@@ -34,11 +34,16 @@ const REDACT_PATHS = [
   'err.cause.params',
 ];
 
+/** A staff enrolment link's token rides in its path (`/enrol/…`, `/enrolment/…`). */
+const ENROLMENT_TOKEN = /(\/enrol(?:ment)?\/)[^/?#]+/;
+
 /**
  * Query strings can carry secrets (a magic-link token rides in
- * `?abracadabra=`), so logged URLs keep the parameter names only.
+ * `?abracadabra=`), so logged URLs keep the parameter names only; an
+ * enrolment link's token is masked in the path as well.
  */
-export function redactUrl(url: string): string {
+export function redactUrl(rawUrl: string): string {
+  const url = rawUrl.replace(ENROLMENT_TOKEN, `$1${REDACTED}`);
   const queryStart = url.indexOf('?');
   if (queryStart === -1) return url;
   const query = url

@@ -23,6 +23,13 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/x')).toBe('/api/x');
     expect(redactUrl('/api/x?flag')).toBe('/api/x?flag');
   });
+
+  it('masks the token of a staff enrolment link in the path', () => {
+    expect(redactUrl('/api/v1/office/enrolment/abc-DEF_123?x=1')).toBe(
+      `/api/v1/office/enrolment/${REDACTED}?x=${REDACTED}`,
+    );
+    expect(redactUrl('/office/enrol/abc-DEF_123')).toBe(`/office/enrol/${REDACTED}`);
+  });
 });
 
 describe('logger options', () => {

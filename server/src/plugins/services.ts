@@ -314,6 +314,8 @@ export function createServices(
       lockout,
       secret: env.JWT_SECRET,
       sessionKeys: sessionKeyRing(env.JWT_SECRET, env.JWT_SIGNING_KEYS),
+      publicUrl: env.PUBLIC_URL,
+      serviceNames: [env.WEBPAY_PORTAL_NAME, env.WEBPAY_PROVIDER_NAME],
     }),
   };
 }

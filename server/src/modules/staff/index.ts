@@ -6,3 +6,6 @@ export { StaffRepository } from './staff.repository.ts';
 export { StaffSessions } from './staff-sessions.service.ts';
 export { staffMemberView } from './staff-view.ts';
 export { SecondFactors } from './second-factor.ts';
+export type { StaffWithLink } from './staff-admin.service.ts';
+export type { StaffAdministrator } from './staff-actor.ts';
+export type { EnrolmentLink } from './enrolment.service.ts';

@@ -2,7 +2,11 @@ import { STAFF_IDLE_TIMEOUT_SECONDS, STAFF_SESSION_MAX_SECONDS } from '@webpay/c
 import type { Database } from '../../db/client.ts';
 import type { AuditRepository } from '../audit/index.ts';
 import type { SignInLockout } from '../lockout/index.ts';
+import { ENROLMENT_LIFETIME_SECONDS } from './enrolment-limits.ts';
+import { EnrolmentRepository } from './enrolment.repository.ts';
+import { EnrolmentService } from './enrolment.service.ts';
 import { SecondFactors } from './second-factor.ts';
+import { StaffAdmin } from './staff-admin.service.ts';
 import { StaffRepository } from './staff.repository.ts';
 import { StaffSessionsRepository } from './staff-sessions.repository.ts';
 import { StaffSessions } from './staff-sessions.service.ts';
@@ -17,6 +21,8 @@ export interface StaffServices {
   sessions: StaffSessions;
   signIn: StaffSignIn;
   secondFactors: SecondFactors;
+  enrolment: EnrolmentService;
+  admin: StaffAdmin;
 }
 
 export interface StaffServicesOptions {
@@ -27,6 +33,10 @@ export interface StaffServicesOptions {
   secret: string;
   /** The session signing keys; staff tokens are signed with keys derived from them. */
   sessionKeys: StaffKeySource;
+  /** PUBLIC_URL: enrolment links point at the console under it. */
+  publicUrl: string;
+  /** The portal's and the hospital's names, which staff passwords must not be built from. */
+  serviceNames: readonly string[];
 }
 
 export function createStaffServices(options: StaffServicesOptions): StaffServices {
@@ -43,5 +53,11 @@ export function createStaffServices(options: StaffServicesOptions): StaffService
     audit,
   );
   const signIn = new StaffSignIn(members, sessions, secondFactors, lockout, audit, secret);
-  return { members, sessions, signIn, secondFactors };
+  const enrolments = new EnrolmentRepository(db, ENROLMENT_LIFETIME_SECONDS);
+  const enrolment = new EnrolmentService(db, members, enrolments, secondFactors, audit, {
+    publicUrl: options.publicUrl,
+    serviceNames: options.serviceNames,
+  });
+  const admin = new StaffAdmin(db, members, enrolments, enrolment, sessions, audit);
+  return { members, sessions, signIn, secondFactors, enrolment, admin };
 }
