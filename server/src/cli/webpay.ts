@@ -26,6 +26,7 @@ import { issuePinsCommand } from './commands/issue-pins.ts';
 import { jobsCommand } from './commands/jobs.ts';
 import { notifyStatementsCommand } from './commands/notify-statements.ts';
 import { reconcileCommand } from './commands/reconcile.ts';
+import { staffCommand } from './commands/staff.ts';
 
 /*
  * `npm run webpay -- <command> [options]`: the billing office's tools. Each
@@ -40,6 +41,7 @@ export const COMMANDS: readonly Command[] = [
   applyPaymentsCommand,
   auditCommand,
   issuePinsCommand,
+  staffCommand,
   jobsCommand,
   checkConfigCommand,
   dbMigrateCommand,
