@@ -21,7 +21,13 @@ export interface EnrolmentRoutesOptions {
   env: Pick<Env, 'RATE_LIMIT_LOGIN_MAX' | 'RATE_LIMIT_LOGIN_WINDOW_SECONDS'>;
 }
 
-const tokenParamsSchema = z.object({ token: plainText().min(1).max(200) });
+/** An enrolment token is base64url (randomToken); anything else is refused before a lookup. */
+const tokenParamsSchema = z.object({
+  token: plainText()
+    .min(1)
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
 /** The route as the router spells it; OFFICE_API_PATHS.enrolment(token) builds it. */
 const ENROLMENT_ROUTE = '/enrolment/:token';
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorObjectSchema } from '@webpay/contracts/errors';
@@ -157,7 +158,8 @@ describe.each(testDatabaseKinds)('staff administration and enrolment (%s)', (kin
 
       const one = await call(OFFICE_API_PATHS.staffMember(link.staff.id));
       expect(staffMemberSchema.parse(await one.json())).toEqual(link.staff);
-      expect((await call(OFFICE_API_PATHS.staffMember('no-such-id'))).status).toBe(404);
+      expect((await call(OFFICE_API_PATHS.staffMember(randomUUID()))).status).toBe(404);
+      expect((await call(OFFICE_API_PATHS.staffMember('not-an-id'))).status).toBe(400);
     });
 
     it('refuses a bad body and changes nothing', async () => {

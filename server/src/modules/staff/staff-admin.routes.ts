@@ -5,7 +5,6 @@ import {
   staffListSchema,
   staffMemberSchema,
 } from '@webpay/contracts/office';
-import { plainText } from '@webpay/contracts/plain-text';
 import { z } from 'zod';
 import {
   BODY_ERRORS,
@@ -17,7 +16,8 @@ import {
 import { requestContext } from '../../lib/request-context.ts';
 import type { StaffWithLink } from './staff-admin.service.ts';
 
-const staffIdParamsSchema = z.object({ id: plainText().min(1).max(100) });
+/** Staff ids are UUIDs; anything else is refused before a lookup. */
+const staffIdParamsSchema = z.object({ id: z.uuid() });
 
 function linkView({ staff, enrolment }: StaffWithLink) {
   return { staff, enrolmentUrl: enrolment.url, expiresAt: enrolment.expiresAt.toISOString() };
