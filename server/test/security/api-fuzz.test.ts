@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, REQUEST_ID_HEADER, SERVICE_BASE_PATH } from '@webpay/contracts/api';
+import { OFFICE_API_BASE_PATH, OFFICE_API_PATHS } from '@webpay/contracts/office';
 import { DEMO_GUARANTORS } from '../../src/demo/demo-guarantors.ts';
+import { DEMO_STAFF } from '../../src/demo/demo-staff.ts';
+import { mintStaffSession } from '../support/office.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { checkAnswer, type Answer } from './fuzz-checks.ts';
 import { ownDataHints } from './fuzz-hints.ts';
@@ -96,9 +99,31 @@ describe('API fuzzing from the OpenAPI document (pglite)', () => {
     await server?.close();
   });
 
+  const isOffice = (operation: Operation) => operation.path.startsWith(OFFICE_API_BASE_PATH);
+
+  /** The context of an operation: a staff administrator's session for the office's calls. */
+  async function contextFor(operation: Operation): Promise<FuzzContext> {
+    if (!isOffice(operation)) return context;
+    const token = await mintStaffSession(server, DEMO_STAFF.admin.email);
+    return {
+      ...context,
+      validAuthorization: `Bearer ${token}`,
+      endsSession: ({ key }) =>
+        key === `POST ${OFFICE_API_BASE_PATH}${OFFICE_API_PATHS.signOut}` ||
+        key === `POST ${OFFICE_API_BASE_PATH}${OFFICE_API_PATHS.signOutEverywhere}`,
+    };
+  }
+
+  async function freshAuthorization(operation: Operation): Promise<string> {
+    const token = isOffice(operation)
+      ? await mintStaffSession(server, DEMO_STAFF.admin.email)
+      : await mintSession(server, mariaToken);
+    return `Bearer ${token}`;
+  }
+
   async function send(request: FuzzRequest): Promise<Answer> {
     const headers = request.freshSession
-      ? { ...request.headers, authorization: `Bearer ${await mintSession(server, mariaToken)}` }
+      ? { ...request.headers, authorization: await freshAuthorization(request.operation) }
       : request.headers;
     const response = await server.app.inject({
       method: request.method as 'GET',
@@ -147,7 +172,7 @@ describe('API fuzzing from the OpenAPI document (pglite)', () => {
     const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort();
     const started = performance.now();
     for (const operation of operations) {
-      const requests = fc.sample(fuzzRequestArbitrary(operation, context), {
+      const requests = fc.sample(fuzzRequestArbitrary(operation, await contextFor(operation)), {
         seed: seedFor(operation),
         numRuns: runsFor(operation),
       });
