@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import {
   OFFICE_API_BASE_PATH,
   OFFICE_API_PATHS,
   staffSessionResponseSchema,
 } from '@webpay/contracts/office';
-import { staffMembers } from '../../src/db/schema.ts';
+import { auditEvents, staffMembers } from '../../src/db/schema.ts';
 import type { DemoStaff } from '../../src/demo/demo-staff.ts';
 import { totpCodeAt } from '../../src/modules/staff/totp.ts';
 import type { TestServer } from './test-server.ts';
@@ -81,4 +81,13 @@ export async function mintStaffSession(server: TestServer, email: string): Promi
     context,
   });
   return session.access_token;
+}
+
+/** The audit events of one action under one request id, newest first. */
+export function auditEventsOf(server: TestServer, action: string, requestId: string) {
+  return server.database.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.action, action), eq(auditEvents.requestId, requestId)))
+    .orderBy(desc(auditEvents.id));
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorObjectSchema } from '@webpay/contracts/errors';
 import {
@@ -11,10 +11,10 @@ import {
   staffListSchema,
   staffMemberSchema,
 } from '@webpay/contracts/office';
-import { auditEvents, staffMembers, staffRecoveryCodes } from '../../db/schema.ts';
+import { staffMembers, staffRecoveryCodes } from '../../db/schema.ts';
 import { DEMO_STAFF } from '../../demo/demo-staff.ts';
 import { testDatabaseKinds } from '../../../test/support/database.ts';
-import { officeCall, staffSignIn, totpCode } from '../../../test/support/office.ts';
+import { auditEventsOf, officeCall, staffSignIn, totpCode } from '../../../test/support/office.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 
 const { viewer, agent, supervisor, admin } = DEMO_STAFF;
@@ -43,12 +43,7 @@ describe.each(testDatabaseKinds)('staff administration and enrolment (%s)', (kin
   const call = (path: string, request: Parameters<typeof officeCall>[2] = {}) =>
     officeCall(server, path, { token: adminToken, ...request });
 
-  const auditOf = (action: string, requestId: string) =>
-    server.database.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.action, action), eq(auditEvents.requestId, requestId)))
-      .orderBy(desc(auditEvents.id));
+  const auditOf = (action: string, requestId: string) => auditEventsOf(server, action, requestId);
 
   const add = async (name: string, email: string, role = 'agent', requestId = `add-${email}`) => {
     const response = await call(OFFICE_API_PATHS.staff, {

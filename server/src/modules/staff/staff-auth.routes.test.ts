@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorObjectSchema } from '@webpay/contracts/errors';
@@ -11,10 +11,11 @@ import {
   staffMeSchema,
   staffSessionResponseSchema,
 } from '@webpay/contracts/office';
-import { auditEvents, staffMembers, staffSessions } from '../../db/schema.ts';
+import { staffMembers, staffSessions } from '../../db/schema.ts';
 import { DEMO_STAFF } from '../../demo/demo-staff.ts';
 import { testDatabaseKinds } from '../../../test/support/database.ts';
 import {
+  auditEventsOf,
   forgetUsedTotpCodes,
   officeCall,
   staffSignIn,
@@ -53,12 +54,7 @@ describe.each(testDatabaseKinds)('staff sign-in and sessions (%s)', (kind) => {
   const signIn = (body: Record<string, string>, requestId: string) =>
     officeCall(server, OFFICE_API_PATHS.signIn, { body, headers: { 'X-Request-Id': requestId } });
 
-  const auditOf = (action: string, requestId: string) =>
-    server.database.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.action, action), eq(auditEvents.requestId, requestId)))
-      .orderBy(desc(auditEvents.id));
+  const auditOf = (action: string, requestId: string) => auditEventsOf(server, action, requestId);
 
   const staffIdOf = async (email: string) => {
     const [row] = await server.database.db
@@ -115,11 +111,11 @@ describe.each(testDatabaseKinds)('staff sign-in and sessions (%s)', (kind) => {
       });
       expect(audit?.details).toMatchObject({ method: 'password', secondFactor: 'totp', role });
       expect(JSON.stringify(audit)).not.toContain(member.password);
-      const [session_] = await server.database.db
+      const [sessionRow] = await server.database.db
         .select()
         .from(staffSessions)
         .where(eq(staffSessions.id, String(claims.sid)));
-      expect(session_).toMatchObject({ staffId: id, method: 'password', ipAddress: '127.0.0.1' });
+      expect(sessionRow).toMatchObject({ staffId: id, method: 'password', ipAddress: '127.0.0.1' });
     });
 
     it('answers an unknown e-mail, a wrong password and a wrong code alike', async () => {
