@@ -5,6 +5,7 @@ import { apiErrors, isApiError } from '../lib/api-error.ts';
 import { requestContext } from '../lib/request-context.ts';
 import type { AuthSession } from '../modules/auth/auth.service.ts';
 import { bearerToken } from '../modules/auth/session-tokens.ts';
+import { isStaffToken } from '../modules/staff/index.ts';
 
 type AuthHook = (request: FastifyRequest) => Promise<void>;
 
@@ -53,8 +54,9 @@ export default fp(
       try {
         request.auth = await app.services.auth.authenticate(token);
       } catch (error) {
-        // A stale token on a public page is no reason to fail the page.
-        if (!isApiError(error) || error.statusCode !== 401) throw error;
+        // A stale token on a public page is no reason to fail the page; a
+        // billing office token is no stale sign-in (decision 0023).
+        if (!isApiError(error) || error.statusCode !== 401 || isStaffToken(token)) throw error;
       }
     });
 

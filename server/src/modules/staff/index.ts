@@ -9,3 +9,4 @@ export { SecondFactors } from './second-factor.ts';
 export type { StaffWithLink } from './staff-admin.service.ts';
 export type { StaffAdministrator } from './staff-actor.ts';
 export type { EnrolmentLink } from './enrolment.service.ts';
+export { isStaffToken } from './staff-tokens.ts';

@@ -1,5 +1,5 @@
 import { webcrypto } from 'node:crypto';
-import { SignJWT, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { SignJWT, decodeJwt, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
 import { deriveKey } from '../../lib/secrets.ts';
 
@@ -92,5 +92,21 @@ export class StaffTokens {
     } catch {
       throw new StaffTokenError();
     }
+  }
+}
+
+/**
+ * Whether a token says it is for the billing office, signature unchecked:
+ * enough for a guarantor call to refuse it outright (401) rather than treat
+ * it as a stale sign-in, since a staff session never opens a guarantor call.
+ */
+export function isStaffToken(token: string): boolean {
+  try {
+    const { aud } = decodeJwt(token);
+    return (
+      aud === STAFF_TOKEN_AUDIENCE || (Array.isArray(aud) && aud.includes(STAFF_TOKEN_AUDIENCE))
+    );
+  } catch {
+    return false;
   }
 }
