@@ -7,7 +7,7 @@ import type { AuditRepository } from '../audit/index.ts';
 import type { EnrolmentRepository } from './enrolment.repository.ts';
 import { PASSWORD_PROBLEM_MESSAGES, passwordProblem } from './password-policy.ts';
 import { newRecoveryCodes } from './recovery-codes.ts';
-import type { SecondFactors } from './second-factor.ts';
+import { UnreadableTotpKeyError, type SecondFactors } from './second-factor.ts';
 import type { StaffRepository, StaffRow } from './staff.repository.ts';
 import { matchTotpStep, newTotpSecret, otpauthUri } from './totp.ts';
 
@@ -64,11 +64,15 @@ export class EnrolmentService {
     if (!enrolment || !member || member.status === 'disabled' || member.kind !== 'local') {
       throw apiErrors.enrolmentLinkInvalid();
     }
-    return {
-      member,
-      totpSecret: this.secondFactors.unseal(enrolment.totpSecretSealed),
-      expiresAt: enrolment.expiresAt,
-    };
+    let totpSecret: string;
+    try {
+      totpSecret = this.secondFactors.unseal(enrolment.totpSecretSealed);
+    } catch (error) {
+      // Made under another JWT_SECRET: only a new link helps.
+      if (error instanceof UnreadableTotpKeyError) throw apiErrors.enrolmentLinkInvalid();
+      throw error;
+    }
+    return { member, totpSecret, expiresAt: enrolment.expiresAt };
   }
 
   /** What the enrolment page shows: who it is for and the TOTP key to add to an app. */

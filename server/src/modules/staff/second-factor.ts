@@ -6,6 +6,14 @@ import { matchTotpStep } from './totp.ts';
 
 export type SecondFactor = 'totp' | 'recovery-code';
 
+/** A sealed TOTP key that the current JWT_SECRET cannot open: the staff member needs a reset. */
+export class UnreadableTotpKeyError extends Error {
+  constructor(options?: ErrorOptions) {
+    super('the TOTP key cannot be unsealed with the current JWT_SECRET', options);
+    this.name = 'UnreadableTotpKeyError';
+  }
+}
+
 /**
  * The second factor of a staff sign-in: a TOTP code whose time step is
  * later than any accepted before, or an unused recovery code. Holds the
@@ -27,8 +35,13 @@ export class SecondFactors {
     return sealText(this.sealingKey, totpSecret);
   }
 
+  /** Throws UnreadableTotpKeyError when sealed under another secret or altered. */
   unseal(sealed: string): string {
-    return unsealText(this.sealingKey, sealed);
+    try {
+      return unsealText(this.sealingKey, sealed);
+    } catch (error) {
+      throw new UnreadableTotpKeyError({ cause: error });
+    }
   }
 
   recoveryCodeHash(staffId: string, code: string): string {

@@ -23,6 +23,7 @@ import {
 } from '../../../test/support/office.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { MAX_FAILED_SIGN_INS } from '../lockout/index.ts';
+import { SecondFactors } from './second-factor.ts';
 
 const { viewer, agent, supervisor, admin } = DEMO_STAFF;
 /** A route only supervisors and admins may call, added for these tests. */
@@ -200,6 +201,34 @@ describe.each(testDatabaseKinds)('staff sign-in and sessions (%s)', (kind) => {
           .update(staffMembers)
           .set({ status: 'active' })
           .where(eq(staffMembers.id, id));
+      }
+    });
+
+    it('answers a TOTP key sealed under another secret as a failed sign-in', async () => {
+      const [row] = await server.database.db
+        .select()
+        .from(staffMembers)
+        .where(eq(staffMembers.email, supervisor.email));
+      const sealed = row?.totpSecretSealed ?? '';
+      const other = new SecondFactors('another-secret-of-at-least-32-characters');
+      await server.database.db
+        .update(staffMembers)
+        .set({ totpSecretSealed: other.seal(supervisor.totpSecret) })
+        .where(eq(staffMembers.email, supervisor.email));
+      try {
+        const response = await signIn(
+          { email: supervisor.email, password: supervisor.password, code: totpCode(supervisor) },
+          'unreadable-key',
+        );
+        expect(response.status).toBe(401);
+        expect((await errorOf(response)).code).toBe('INVALID_CREDENTIALS');
+        const [audit] = await auditOf('staff.sign-in', 'unreadable-key');
+        expect(audit?.details).toMatchObject({ reason: 'totp_key_unreadable' });
+      } finally {
+        await server.database.db
+          .update(staffMembers)
+          .set({ totpSecretSealed: sealed })
+          .where(eq(staffMembers.email, supervisor.email));
       }
     });
 

@@ -9,13 +9,19 @@ import {
 } from '../../lib/secrets.ts';
 import type { AuditRepository } from '../audit/index.ts';
 import type { SignInAttempt, SignInLockout } from '../lockout/index.ts';
-import type { SecondFactor, SecondFactors } from './second-factor.ts';
+import { UnreadableTotpKeyError, type SecondFactor, type SecondFactors } from './second-factor.ts';
 import type { SessionOrigin, StaffSessions } from './staff-sessions.service.ts';
 import type { StaffRepository, StaffRow } from './staff.repository.ts';
 
 /** Why a sign-in failed, for the audit trail only: the answer is the same for all. */
 type FailureReason =
-  'locked' | 'unknown_email' | 'not_active' | 'no_password' | 'wrong_password' | 'wrong_code';
+  | 'locked'
+  | 'unknown_email'
+  | 'not_active'
+  | 'no_password'
+  | 'wrong_password'
+  | 'wrong_code'
+  | 'totp_key_unreadable';
 
 /**
  * E-mail, password and authentication code. Every failure gets the same
@@ -61,8 +67,13 @@ export class StaffSignIn {
     if (!member.passwordHash) return { reason: 'no_password' };
     if (!passwordOk) return { reason: 'wrong_password' };
     // Only after the password: a wrong password must not use up a code.
-    const factor = await this.secondFactors.check(this.staff, member, request.code);
-    return factor ? { member, factor } : { reason: 'wrong_code' };
+    try {
+      const factor = await this.secondFactors.check(this.staff, member, request.code);
+      return factor ? { member, factor } : { reason: 'wrong_code' };
+    } catch (error) {
+      if (error instanceof UnreadableTotpKeyError) return { reason: 'totp_key_unreadable' };
+      throw error;
+    }
   }
 
   async signIn(request: StaffSignInRequest, origin: SessionOrigin): Promise<StaffSessionResponse> {
