@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import { openDatabase } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
-import { verifyPin } from '../lib/secrets.ts';
+import { verifyPassword, verifyPin } from '../lib/secrets.ts';
+import { SecondFactors } from '../modules/staff/index.ts';
+import { DEVELOPMENT_JWT_SECRET } from '../production-rules.ts';
 import { receiptFromSnapshot } from '../modules/payments/receipts.ts';
 import {
   createTestDatabase,
@@ -13,6 +15,7 @@ import {
 import { addDays, addMonths } from './calendar.ts';
 import type { DemoRows } from './dataset.ts';
 import { DEMO_GUARANTORS, ROBERT_COUNTS } from './demo-guarantors.ts';
+import { DEMO_STAFF } from './demo-staff.ts';
 import {
   applicationTableNames,
   buildDemoDataset,
@@ -437,6 +440,31 @@ describe.each(testDatabaseKinds)('demo data on %s', (kind) => {
     const before = await count(db, 'encounters');
     await expect(seedDemoDataIfEmpty(db, { today: TODAY })).resolves.toBe(false);
     expect(await count(db, 'encounters')).toBe(before);
+  });
+
+  it('loads the demo billing office staff, active, with their published credentials', async () => {
+    const rows = await db.select().from(schema.staffMembers);
+    expect(rows.map((row) => [row.email, row.role, row.status, row.kind]).sort()).toEqual(
+      Object.values(DEMO_STAFF)
+        .map((member) => [member.email, member.role, 'active', 'local'])
+        .sort(),
+    );
+    const factors = new SecondFactors(DEVELOPMENT_JWT_SECRET);
+    for (const member of Object.values(DEMO_STAFF)) {
+      const row = rows.find((candidate) => candidate.email === member.email);
+      expect(await verifyPassword(member.password, row?.passwordHash ?? '')).toBe(true);
+      expect(factors.unseal(row?.totpSecretSealed ?? '')).toBe(member.totpSecret);
+      expect(row?.totpSecretSealed).not.toContain(member.totpSecret);
+    }
+  });
+
+  it('adds the demo staff to a database loaded before there were any', async () => {
+    const guarantorsBefore = await count(db, 'guarantors');
+    await db.delete(schema.staffMembers);
+    await expect(seedDemoDataIfEmpty(db, { today: TODAY })).resolves.toBe(true);
+    expect(await count(db, 'staff_members')).toBe(Object.keys(DEMO_STAFF).length);
+    expect(await count(db, 'guarantors')).toBe(guarantorsBefore);
+    await expect(seedDemoDataIfEmpty(db, { today: TODAY })).resolves.toBe(false);
   });
 });
 

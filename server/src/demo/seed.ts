@@ -72,26 +72,32 @@ export async function seedDemoDataIfEmpty(
   db: Database,
   options: SeedOptions = {},
 ): Promise<boolean> {
-  // Cheap check first: PIN and password hashing are deliberately slow and
+  // Cheap checks first: PIN and password hashing are deliberately slow and
   // most starts find the data already there.
-  if ((await guarantorsExist(db)) && (await staffExist(db))) return false;
-  const rows = await buildDemoDataset({
-    today: options.today ?? todayIso(),
-    fingerprintKey: options.fingerprintKey,
-  });
-  const staff = await buildDemoStaff(options.serverSecret ?? DEVELOPMENT_JWT_SECRET);
+  const needsGuarantors = !(await guarantorsExist(db));
+  const needsStaff = !(await staffExist(db));
+  if (!needsGuarantors && !needsStaff) return false;
+  const rows = needsGuarantors
+    ? await buildDemoDataset({
+        today: options.today ?? todayIso(),
+        fingerprintKey: options.fingerprintKey,
+      })
+    : undefined;
+  const staff = needsStaff
+    ? await buildDemoStaff(options.serverSecret ?? DEVELOPMENT_JWT_SECRET)
+    : undefined;
   return db.transaction(async (tx) => {
     // Instances starting together: one loads, the others find it loaded.
     await tx.execute(
       sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY}::int, hashtext(current_schema()))`,
     );
     let loaded = false;
-    if (!(await guarantorsExist(tx))) {
+    if (rows && !(await guarantorsExist(tx))) {
       await seedReferenceData(tx);
       await insertDemoRows(tx, rows);
       loaded = true;
     }
-    if (!(await staffExist(tx))) {
+    if (staff && !(await staffExist(tx))) {
       await tx.insert(schema.staffMembers).values(staff);
       loaded = true;
     }
