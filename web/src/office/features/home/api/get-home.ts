@@ -8,6 +8,4 @@ export const homeQueryOptions = () =>
     queryKey: ['office', 'home'],
     queryFn: async ({ signal }) =>
       unwrap(await officeApi.get(OFFICE_API_PATHS.home, officeHomeSchema, { signal })),
-    // The day's figures move all day; a minute old is fresh enough for a glance.
-    refetchInterval: 60_000,
   });
