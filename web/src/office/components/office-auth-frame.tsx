@@ -22,7 +22,7 @@ export function OfficeAuthFrame({
   useDocumentTitle(t.pageTitle(title));
   return (
     <div className="flex min-h-dvh flex-col bg-background px-4 py-4 sm:px-8">
-      <header className="flex items-center justify-between gap-3">
+      <header className="no-print flex items-center justify-between gap-3">
         <div className="flex min-w-0 items-center gap-3">
           <Logo alt="" className="size-8" />
           <span className="text-base font-semibold">{t.consoleName}</span>

@@ -22,7 +22,7 @@ export const signInMessages = defineCatalogue(
     failed: 'Signing in failed. Check your email, password and code, and try again.',
     or: 'or',
     sso: 'Sign in with single sign-on',
-    ssoWith: (label: string) => `Sign in with single sign-on (${label})`,
+    ssoWith: (label: string) => `Through ${label}`,
     ended: ENDED,
     exchanging: 'Signing you in…',
     ssoFailed: 'Single sign-on did not complete. Try again, or sign in with your password.',
@@ -43,7 +43,7 @@ export const signInMessages = defineCatalogue(
       'No se pudo iniciar sesión. Revise su correo electrónico, su contraseña y su código, e inténtelo de nuevo.',
     or: 'o',
     sso: 'Iniciar sesión con inicio de sesión único',
-    ssoWith: (label) => `Iniciar sesión con inicio de sesión único (${label})`,
+    ssoWith: (label) => `A través de ${label}`,
     ended: {
       'signed-out': 'Cerró la sesión.',
       idle: 'Se cerró su sesión tras 15 minutos sin actividad. Inicie sesión de nuevo para continuar.',

@@ -19,10 +19,19 @@ export function SsoSignIn() {
       <p className="flex items-center gap-3 text-sm text-muted-foreground before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">
         {t.or}
       </p>
-      <a href={SSO_START_URL} className={buttonVariants({ variant: 'secondary' })}>
+      <a
+        href={SSO_START_URL}
+        className={buttonVariants({ variant: 'secondary' })}
+        aria-describedby={status.data.label ? 'sso-provider' : undefined}
+      >
         <KeyRound aria-hidden="true" />
-        {status.data.label ? t.ssoWith(status.data.label) : t.sso}
+        {t.sso}
       </a>
+      {status.data.label && (
+        <p id="sso-provider" className="-mt-2 text-center text-sm text-muted-foreground">
+          {t.ssoWith(status.data.label)}
+        </p>
+      )}
     </div>
   );
 }
