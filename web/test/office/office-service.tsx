@@ -2,8 +2,16 @@ import type { ReactElement } from 'react';
 import { onTestFinished, vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { OFFICE_API_BASE_PATH, type StaffMe, type StaffRole } from '@webpay/contracts/office';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import {
+  OFFICE_API_BASE_PATH,
+  OFFICE_BASE_PATH,
+  type StaffMe,
+  type StaffRole,
+} from '@webpay/contracts/office';
 import { createQueryClient } from '@/lib/query-client.ts';
+import { ThemeProvider } from '@/lib/theme-provider.tsx';
+import { createOfficeRouter } from '@/office/app/router.ts';
 import { staffSession } from '@/office/lib/staff-session.ts';
 
 export interface OfficeCall {
@@ -75,4 +83,35 @@ export function staffMe(role: StaffRole, name = 'Dana Reyes'): StaffMe {
       method: 'password',
     },
   };
+}
+
+/**
+ * The whole console at `url` (inside /office), as a browser would show it;
+ * with `role`, a staff member of that role is signed in first.
+ */
+export async function renderOffice(url: string, role?: StaffRole) {
+  const queryClient = createQueryClient();
+  if (role) {
+    staffSession.start({
+      token: 'staff-token',
+      expiresAt: Date.now() + 12 * 3_600_000,
+      idleTimeoutMs: 15 * 60_000,
+    });
+    staffSession.setMe(staffMe(role));
+  }
+  const history = createMemoryHistory({ initialEntries: [`${OFFICE_BASE_PATH}${url}`] });
+  const router = createOfficeRouter({ queryClient, session: staffSession }, history);
+  onTestFinished(() => {
+    queryClient.clear();
+    staffSession.end('signed-out');
+  });
+  const view = render(
+    <ThemeProvider>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+  await router.load();
+  return { ...view, router, queryClient };
 }

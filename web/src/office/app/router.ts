@@ -1,11 +1,13 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { OFFICE_BASE_PATH } from '@webpay/contracts/office';
 import { routeTree } from '../routeTree.gen.ts';
 import type { OfficeRouterContext } from './router-context.ts';
 
-export function createOfficeRouter(context: OfficeRouterContext) {
+/** `history` is the browser's unless given (tests give a memory history). */
+export function createOfficeRouter(context: OfficeRouterContext, history?: RouterHistory) {
   return createRouter({
     routeTree,
+    history,
     basepath: OFFICE_BASE_PATH,
     context,
     defaultPreload: 'intent',
