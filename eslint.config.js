@@ -35,28 +35,43 @@ const productNeverImportsTestTooling = {
   message: 'Product source never imports test tooling.',
 };
 
-const portalShared = ['components', 'lib', 'hooks', 'config', 'styles'];
-// Tests may also use another feature's test fixtures (features/*/testing).
-const portalZones = (except = []) => [
+// The same rules for each single-page app's source: the portal's (web/src)
+// and the billing office console's (web/src/office).
+const spaZones = (src, shared, except = []) => [
   {
-    target: portalShared.map((dir) => at(`web/src/${dir}/**`)),
-    from: [at('web/src/features/**'), at('web/src/routes/**'), at('web/src/app/**')],
-    message:
-      'Shared portal code (components, lib, hooks, config) never imports features, routes or app.',
+    target: shared.map((dir) => at(`${src}/${dir}/**`)),
+    from: [at(`${src}/features/**`), at(`${src}/routes/**`), at(`${src}/app/**`)],
+    message: 'Shared code (components, lib, hooks, config) never imports features, routes or app.',
   },
   {
-    target: at('web/src/features/**'),
-    from: [at('web/src/routes/**'), at('web/src/app/**')],
+    target: at(`${src}/features/**`),
+    from: [at(`${src}/routes/**`), at(`${src}/app/**`)],
     message: 'A feature never imports routes or app; the route composes features.',
   },
-  ...directories('web/src/features').map((feature) => ({
+  ...directories(`${src}/features`).map((feature) => ({
     // Test tooling in features/*/testing composes features the way app does.
-    target: [at(`web/src/features/${feature}/*`), at(`web/src/features/${feature}/!(testing)/**`)],
-    from: at(`web/src/features/!(${feature})/**`),
+    target: [at(`${src}/features/${feature}/*`), at(`${src}/features/${feature}/!(testing)/**`)],
+    from: at(`${src}/features/!(${feature})/**`),
     except: except.map(at),
     message:
       'A feature never imports another feature: move what both use to components, lib or hooks, or compose them in the route.',
   })),
+];
+const portalZones = (except = []) => [
+  ...spaZones('web/src', ['components', 'lib', 'hooks', 'config', 'styles'], except),
+  ...spaZones('web/src/office', ['components', 'lib'], except),
+  {
+    // Guarantors never download the console (the portal's build checks it too).
+    target: [at('web/src/!(office)/**'), at('web/src/*.{ts,tsx}')],
+    from: at('web/src/office/**'),
+    message: "The portal never imports the billing office console's code.",
+  },
+  {
+    target: at('web/src/office/**'),
+    from: [at('web/src/features/**'), at('web/src/routes/**'), at('web/src/app/**')],
+    message:
+      "The console shares the portal's components, lib, hooks and config, never its features, routes or app: move what both use there.",
+  },
 ];
 
 const serviceModules = directories('server/src/modules');
@@ -99,6 +114,7 @@ export default tseslint.config(
       '**/test-results/**',
       '**/playwright-report/**',
       'web/src/routeTree.gen.ts',
+      'web/src/office/routeTree.gen.ts',
       'bench/results/**',
       'release/**',
     ],
@@ -135,7 +151,12 @@ export default tseslint.config(
       'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: ['contracts/tsconfig.json', 'server/tsconfig.json', 'web/tsconfig.json'].map(at),
+          project: [
+            'contracts/tsconfig.json',
+            'server/tsconfig.json',
+            'web/tsconfig.json',
+            'web/tsconfig.office.json',
+          ].map(at),
           noWarnOnMultipleProjects: true,
         }),
       ],
@@ -187,7 +208,13 @@ export default tseslint.config(
     // function that must stay long carries
     // `// eslint-disable-next-line max-lines-per-function -- <why>`.
     files: ['contracts/src/**/*.ts', 'server/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.*', '**/*.test-helpers*', '**/testing/**', 'web/src/routeTree.gen.ts'],
+    ignores: [
+      '**/*.test.*',
+      '**/*.test-helpers*',
+      '**/testing/**',
+      'web/src/routeTree.gen.ts',
+      'web/src/office/routeTree.gen.ts',
+    ],
     rules: {
       'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
     },

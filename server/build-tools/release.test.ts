@@ -75,6 +75,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the release, unpacked in an empty
       'server/drizzle/meta/_journal.json',
       'server/assets/converge-sandbox/PayWithConverge.js',
       'web/dist/index.html',
+      'web/dist/office/index.html',
       'deploy/webpay@.service',
       'docs/deploy.md',
       'CHANGELOG.md',
@@ -121,6 +122,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the release, unpacked in an empty
     try {
       await waitUntilReady(baseUrl, child, output);
       expect((await fetch(`${baseUrl}/webpay/`)).status).toBe(200);
+      expect((await fetch(`${baseUrl}/office/`)).status).toBe(200);
 
       const api = serviceCaller(baseUrl);
       const { maria } = DEMO_GUARANTORS;

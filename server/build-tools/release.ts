@@ -98,7 +98,13 @@ async function copyProductionDependencies(stage: string): Promise<number> {
 }
 
 async function copyBuiltFiles(stage: string): Promise<void> {
-  const required = ['server/dist/main.js', 'server/dist/webpay.js', 'web/dist/index.html'];
+  const required = [
+    'server/dist/main.js',
+    'server/dist/webpay.js',
+    'web/dist/index.html',
+    // The billing office console, built beside the portal (web/vite.office.config.ts).
+    'web/dist/office/index.html',
+  ];
   const missing = required.filter((file) => !existsSync(path.join(REPO_ROOT, file)));
   if (missing.length > 0) {
     throw new Error(`not built: ${missing.join(', ')}; run npm run build first`);

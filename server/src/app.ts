@@ -35,6 +35,7 @@ import errorHandler, { frameworkErrors } from './plugins/error-handler.ts';
 import language from './plugins/language.ts';
 import nulCharacters from './plugins/nul-characters.ts';
 import openapi from './plugins/openapi.ts';
+import office from './plugins/office.ts';
 import portal from './plugins/portal.ts';
 import rateLimiting from './plugins/rate-limit.ts';
 import requestContext from './plugins/request-context.ts';
@@ -165,6 +166,7 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(convergeSandbox, { env, prefix: SANDBOX_CONVERGE_PATH });
   }
   await app.register(portal, { env });
+  await app.register(office, { env });
 
   return app;
 }

@@ -13,6 +13,7 @@ import {
 } from './script-inventory-check.ts';
 import {
   addSubresourceIntegrity,
+  forbiddenSourcesIn,
   justifyChunks,
   matchesSource,
   scriptInventory,
@@ -75,6 +76,20 @@ describe('sources and their justification (PCI DSS 6.4.3)', () => {
       sources: ['npm:react', 'web/src/main.tsx'],
       justifications: ['Our code.', 'React.'],
     });
+  });
+});
+
+describe("another page's code", () => {
+  it('finds the sources of each chunk that match a forbidden pattern', () => {
+    const chunks = [
+      { fileName: 'assets/index-a.js', sources: ['web/src/main.tsx', 'npm:react'] },
+      { fileName: 'assets/office-b.js', sources: ['web/src/office/main.tsx', 'npm:qr'] },
+    ];
+    expect(forbiddenSourcesIn(chunks, ['web/src/office/**', 'npm:qr'])).toEqual([
+      'web/src/office/main.tsx (in assets/office-b.js)',
+      'npm:qr (in assets/office-b.js)',
+    ]);
+    expect(forbiddenSourcesIn(chunks.slice(0, 1), ['web/src/office/**'])).toEqual([]);
   });
 });
 
@@ -234,10 +249,24 @@ describe('the Vite plugin', () => {
     external: [{ url: '{CONVERGE_HOSTED_URL}/PayWithConverge.js', reason: 'The processor.' }],
   };
 
-  async function buildFixture(options: { rules?: Justifications; inlineScript?: boolean } = {}) {
+  async function buildFixture(
+    options: {
+      rules?: Justifications;
+      /** A second justification file, whose rules add to the first's. */
+      moreRules?: Justifications;
+      inlineScript?: boolean;
+      forbidden?: string[];
+    } = {},
+  ) {
     const outDir = path.join(root, 'dist');
     const justificationsFile = path.join(root, 'justifications.json');
     await writeFile(justificationsFile, JSON.stringify(options.rules ?? justifications));
+    const moreFile = path.join(root, 'more-justifications.json');
+    await writeFile(moreFile, JSON.stringify(options.moreRules ?? { bundled: [], external: [] }));
+    const forbidden = options.forbidden && {
+      sources: options.forbidden,
+      reason: 'the other page is not this one.',
+    };
     await writeFile(
       path.join(root, 'index.html'),
       `<!doctype html><html><head><title>Fixture</title>${
@@ -249,7 +278,14 @@ describe('the Vite plugin', () => {
       base: '/app/',
       configFile: false,
       logLevel: 'silent',
-      plugins: [scriptInventory({ justificationsFile, page: '/app/pay', repoRoot: root })],
+      plugins: [
+        scriptInventory({
+          justificationsFile: [justificationsFile, moreFile],
+          page: '/app/pay',
+          repoRoot: root,
+          forbidden,
+        }),
+      ],
       build: { outDir, emptyOutDir: true },
     });
     return outDir;
@@ -283,6 +319,28 @@ describe('the Vite plugin', () => {
 
   it('fails the build on a bundled package no justification covers', async () => {
     await expect(buildFixture()).rejects.toThrow(/npm:left-pad \(in assets\/lazy-.+\.js\)/);
+  });
+
+  it('takes the rules of every justification file given', async () => {
+    const moreRules = {
+      bundled: [{ sources: ['npm:left-pad'], reason: 'Padding.' }],
+      external: [],
+    };
+    const outDir = await buildFixture({ moreRules });
+    const inventory = JSON.parse(
+      await readFile(path.join(outDir, SCRIPT_INVENTORY_FILE), 'utf8'),
+    ) as ScriptInventory;
+    expect(inventory.scripts.flatMap((script) => script.justifications)).toContain('Padding.');
+  });
+
+  it("fails the build when a chunk holds another page's code", async () => {
+    const moreRules = {
+      bundled: [{ sources: ['npm:left-pad'], reason: 'Padding.' }],
+      external: [],
+    };
+    await expect(buildFixture({ moreRules, forbidden: ['npm:left-pad'] })).rejects.toThrow(
+      /must not be part of this build: the other page is not this one\.\n {2}npm:left-pad \(in assets\/lazy-.+\.js\)/,
+    );
   });
 
   it('fails the build on inline script in index.html', async () => {

@@ -147,9 +147,17 @@ export function addSubresourceIntegrity(
   return { html: rewritten, scripts, foreign };
 }
 
+/** Sources a page must never bundle, and why: the build fails if one of its chunks does. */
+export interface ForbiddenSources {
+  sources: string[];
+  reason: string;
+}
+
 export interface ScriptInventoryOptions {
-  /** The committed justification file. */
-  justificationsFile: string;
+  /** The committed justification file, or several whose rules add up. */
+  justificationsFile: string | readonly string[];
+  /** Sources no chunk of this build may contain (another page's code). */
+  forbidden?: ForbiddenSources;
   /** The page the inventory is for (it embeds the card processor's iframe). */
   page: string;
   /** Where module paths are taken from; by default the folder above Vite's root. */
@@ -183,6 +191,27 @@ async function readJustifications(file: string): Promise<Justifications> {
   return parsed as Justifications;
 }
 
+/** The justification files' rules, in order, as one. */
+async function readAllJustifications(files: readonly string[]): Promise<Justifications> {
+  const all = await Promise.all(files.map(readJustifications));
+  return {
+    bundled: all.flatMap((file) => file.bundled),
+    external: all.flatMap((file) => file.external),
+  };
+}
+
+/** Each chunk's sources that match a forbidden pattern, as `source (in file)`. */
+export function forbiddenSourcesIn(
+  chunks: readonly { fileName: string; sources: readonly string[] }[],
+  patterns: readonly string[],
+): string[] {
+  return chunks.flatMap((chunk) =>
+    chunk.sources
+      .filter((source) => patterns.some((pattern) => matchesSource(pattern, source)))
+      .map((source) => `${source} (in ${chunk.fileName})`),
+  );
+}
+
 /**
  * The build's script inventory: after the bundle is written, every JS chunk
  * is hashed (sha384), justified from the committed justification file, and
@@ -203,8 +232,9 @@ export function scriptInventory(options: ScriptInventoryOptions): Plugin {
     async writeBundle(output, bundle) {
       const outDir = output.dir ?? path.dirname(output.file ?? '');
       const repoRoot = options.repoRoot ?? path.resolve(config.root, '..');
-      const justifications = await readJustifications(options.justificationsFile);
-      const justificationsName = path.relative(repoRoot, options.justificationsFile);
+      const files = [options.justificationsFile].flat();
+      const justifications = await readAllJustifications(files);
+      const justificationsName = files.map((file) => path.relative(repoRoot, file)).join(', ');
 
       const built: BuiltChunk[] = [];
       const integrityByUrl = new Map<string, string>();
@@ -227,6 +257,14 @@ export function scriptInventory(options: ScriptInventoryOptions): Plugin {
             `${[...new Set(lines)].join('\n')}\n` +
             `Add them to ${justificationsName} with the reason they are needed ` +
             `(docs/decisions/0012-payment-page-scripts.md).`,
+        );
+      }
+
+      const forbidden = forbiddenSourcesIn(chunks, options.forbidden?.sources ?? []);
+      if (forbidden.length > 0) {
+        this.error(
+          `These sources must not be part of this build: ${options.forbidden?.reason}\n` +
+            `  ${[...new Set(forbidden)].join('\n  ')}`,
         );
       }
 

@@ -5,7 +5,8 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../test/support/database.ts';
 import { startTestServer, type TestServer } from '../../test/support/test-server.ts';
-import { injectApiKey, styleNonceSlot } from './portal.ts';
+import { injectApiKey } from './portal.ts';
+import { styleNonceSlot } from './spa.ts';
 
 describe('injectApiKey', () => {
   it('replaces the content of the webpay-api-key meta tag, escaped', () => {

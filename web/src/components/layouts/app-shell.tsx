@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { LogOut, Menu, X } from 'lucide-react';
 import { Popover as PopoverPrimitive } from 'radix-ui';
 import { Logo } from '@/components/logo.tsx';
+import { SkipLink } from '@/components/skip-link.tsx';
 import { PhoneLink } from '@/components/phone-link.tsx';
 import { LanguageSwitch } from '@/components/language-switch.tsx';
 import { ThemeSwitch } from '@/components/theme-switch.tsx';
@@ -151,12 +152,7 @@ export function AppShell({
   const t = useMessages(layoutMessages);
   return (
     <div className="flex min-h-dvh flex-col bg-background">
-      <a
-        href="#main-content"
-        className="sr-only z-50 rounded-md bg-surface px-4 py-2 font-medium text-foreground shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        {t.skipToContent}
-      </a>
+      <SkipLink>{t.skipToContent}</SkipLink>
       <header className="no-print border-b border-border bg-surface">
         <div className="mx-auto w-full max-w-[1920px] px-4 sm:px-6 lg:px-8">
           <div className="flex min-h-16 flex-wrap items-center gap-x-2 gap-y-1 py-2 sm:gap-x-4">

@@ -5,7 +5,7 @@ import { unwrap } from '@/lib/api-client.ts';
 import { useLanguage } from '@/lib/language.ts';
 import { getStatementPdf } from '../api/get-statement-pdf.ts';
 import { downloadFailedMessage, statementFileName } from '../utils/statement-words.ts';
-import { saveFile } from '../utils/save-file.ts';
+import { saveFile } from '@/lib/save-file.ts';
 
 /**
  * Fetches a statement's PDF with the session's headers and saves it; a failure is toasted.

@@ -4,7 +4,7 @@
  */
 const REVOKE_AFTER_MS = 60_000;
 
-/** Saves a file the portal fetched itself (with its headers) under a name of its choosing. */
+/** Saves a file the page fetched itself (with its headers) under a name of its choosing. */
 export function saveFile(file: Blob, fileName: string): void {
   const url = URL.createObjectURL(file);
   const link = document.createElement('a');

@@ -1,0 +1,83 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeOfficeService, json, renderOffice } from '@test/office/office-service.tsx';
+import { staffSession } from '../lib/staff-session.ts';
+
+const home = {
+  today: '2026-11-27',
+  paymentsToday: { count: 3, amountCents: 12_345 },
+  attention: { awaitingReconciliation: 1, failedEmails: 2 },
+  lastRuns: { import: null, export: null, reconcile: null },
+};
+
+const navLinks = () =>
+  within(screen.getByRole('navigation', { name: 'Main navigation' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+
+describe('the console by role', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+
+  it('sends a visitor without a session to sign in, and back afterwards', async () => {
+    fakeOfficeService();
+    const { router } = await renderOffice('/audit');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(router.state.location.search).toEqual({ next: '/audit' });
+    expect(screen.getByRole('heading', { name: 'Billing Office Sign In', level: 1 })).toBeVisible();
+  });
+
+  it('shows a viewer Home, Guarantors and Audit, with who is signed in, and no Staff', async () => {
+    fakeOfficeService({ 'GET /home': () => json(home) });
+    await renderOffice('/', 'viewer');
+    expect(await screen.findByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
+    expect(navLinks()).toEqual(['Home', 'Guarantors', 'Audit']);
+    expect(screen.getByRole('banner')).toHaveTextContent('Dana Reyes · Viewer');
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Sign out everywhere' })).toBeVisible();
+    expect(await screen.findByText('$123.45')).toBeVisible();
+  });
+
+  it('keeps the staff screen to admins: a viewer sent there lands on Home', async () => {
+    fakeOfficeService({ 'GET /home': () => json(home) });
+    const { router } = await renderOffice('/staff', 'supervisor');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(navLinks()).not.toContain('Staff');
+  });
+
+  it('gives admins the Staff link and screen', async () => {
+    fakeOfficeService({ 'GET /staff': () => json({ staff: [] }) });
+    await renderOffice('/staff', 'admin');
+    expect(await screen.findByRole('heading', { name: 'Staff', level: 1 })).toBeVisible();
+    expect(navLinks()).toEqual(['Home', 'Guarantors', 'Audit', 'Staff']);
+  });
+
+  it('signs out to the sign-in page, which says so, and tells the service', async () => {
+    const { calls } = fakeOfficeService({
+      'GET /home': () => json(home),
+      'POST /auth/sign-out': () => new Response(null, { status: 204 }),
+    });
+    const { router } = await renderOffice('/', 'agent');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(await screen.findByText('You have signed out.')).toBeVisible();
+    const signOut = calls.find((call) => call.path === '/auth/sign-out');
+    expect(signOut?.headers.get('Authorization')).toBe('Bearer staff-token');
+    expect(staffSession.get()).toBeNull();
+  });
+
+  it('ends the session on a 401 from any call, with a message on the sign-in page', async () => {
+    fakeOfficeService({
+      'GET /home': () =>
+        json({ title: 'Unauthorized', status: 401, code: 'UNAUTHORIZED', details: [] }, 401),
+    });
+    const { router } = await renderOffice('/', 'agent');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(router.state.location.search).toEqual({ ended: 'unauthorized' });
+    expect(
+      await screen.findByText('Your session has ended. Sign in again to go on.'),
+    ).toBeVisible();
+  });
+});

@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import { LogOut } from 'lucide-react';
+import type { StaffMember } from '@webpay/contracts/office';
+import { LanguageSwitch } from '@/components/language-switch.tsx';
+import { Logo } from '@/components/logo.tsx';
+import { SkipLink } from '@/components/skip-link.tsx';
+import { ThemeSwitch } from '@/components/theme-switch.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { useMessages } from '@/lib/messages.ts';
+import { navItemsFor } from '../lib/navigation.ts';
+import { officeMessages } from './office.messages.ts';
+
+const navLinkClassName =
+  'inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground aria-[current=page]:bg-muted aria-[current=page]:text-foreground aria-[current=page]:shadow-[inset_0_-3px_0_var(--color-brand)]';
+
+export interface OfficeShellProps {
+  staff: Pick<StaffMember, 'name' | 'role'>;
+  onSignOut: () => void;
+  onSignOutEverywhere: () => void;
+  children: ReactNode;
+}
+
+/** The signed-in frame: where to go, who is signed in, and two ways out. Dense, for all-day use. */
+export function OfficeShell({ staff, onSignOut, onSignOutEverywhere, children }: OfficeShellProps) {
+  const t = useMessages(officeMessages);
+  return (
+    <div className="flex min-h-dvh flex-col bg-background">
+      <SkipLink>{t.skipToContent}</SkipLink>
+      <header className="no-print border-b border-border bg-surface">
+        <div className="mx-auto flex w-full max-w-[1600px] flex-wrap items-center gap-x-4 gap-y-1 px-4 py-1.5 lg:px-6">
+          <Link
+            to="/"
+            className="flex items-center gap-2 rounded-md font-semibold focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <Logo alt="" className="size-7" />
+            {t.consoleName}
+          </Link>
+          <nav aria-label={t.mainNavigation}>
+            <ul className="flex flex-wrap gap-1">
+              {navItemsFor(staff.role).map((item) => (
+                <li key={item.key}>
+                  <Link
+                    to={item.to}
+                    className={navLinkClassName}
+                    activeOptions={{ exact: item.to === '/' }}
+                    activeProps={{ 'aria-current': 'page' }}
+                  >
+                    {t.nav[item.key]}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="ml-auto flex flex-wrap items-center gap-1">
+            <p className="mr-2 text-sm">
+              <span className="font-medium">{staff.name}</span>
+              <span className="text-muted-foreground"> · {t.roles[staff.role]}</span>
+            </p>
+            <LanguageSwitch />
+            <ThemeSwitch />
+            <Button variant="ghost" size="sm" onClick={onSignOutEverywhere}>
+              {t.signOutEverywhere}
+            </Button>
+            <Button variant="secondary" size="sm" onClick={onSignOut}>
+              <LogOut aria-hidden="true" />
+              {t.signOut}
+            </Button>
+          </div>
+        </div>
+      </header>
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-[1600px] flex-1 px-4 py-4 focus:outline-none lg:px-6"
+      >
+        {children}
+      </main>
+    </div>
+  );
+}

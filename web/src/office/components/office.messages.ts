@@ -1,0 +1,102 @@
+import type { StaffRole } from '@webpay/contracts/office';
+import { defineCatalogue } from '@/lib/messages.ts';
+
+const ROLE_NAMES: Record<StaffRole, string> = {
+  viewer: 'Viewer',
+  agent: 'Agent',
+  supervisor: 'Supervisor',
+  admin: 'Administrator',
+};
+
+/** Words the whole console shares: its name, its frame, roles and common states. */
+export const officeMessages = defineCatalogue(
+  {
+    consoleName: 'Billing Office',
+    skipToContent: 'Skip to main content',
+    mainNavigation: 'Main navigation',
+    nav: { home: 'Home', guarantors: 'Guarantors', audit: 'Audit', staff: 'Staff' },
+    signedInAs: (name: string, role: string) => `${name}, ${role}`,
+    signOut: 'Sign out',
+    signOutEverywhere: 'Sign out everywhere',
+    roles: ROLE_NAMES,
+    loading: 'Loading…',
+    none: 'None',
+    notFound: 'This page does not exist.',
+    goHome: 'Go to Home',
+    retry: 'Try again',
+    failed: 'This could not be loaded.',
+    pageTitle: (page: string) => `${page} · Billing Office`,
+  },
+  {
+    consoleName: 'Oficina de facturación',
+    skipToContent: 'Saltar al contenido principal',
+    mainNavigation: 'Navegación principal',
+    nav: { home: 'Inicio', guarantors: 'Garantes', audit: 'Auditoría', staff: 'Personal' },
+    signedInAs: (name, role) => `${name}, ${role}`,
+    signOut: 'Cerrar sesión',
+    signOutEverywhere: 'Cerrar sesión en todas partes',
+    roles: {
+      viewer: 'Lector',
+      agent: 'Agente',
+      supervisor: 'Supervisor',
+      admin: 'Administrador',
+    },
+    loading: 'Cargando…',
+    none: 'Ninguno',
+    notFound: 'Esta página no existe.',
+    goHome: 'Ir a Inicio',
+    retry: 'Intentar de nuevo',
+    failed: 'No se pudo cargar.',
+    pageTitle: (page) => `${page} · Oficina de facturación`,
+  },
+);
+
+/** The idle-timeout warning (issue #23). */
+export const idleWarningMessages = defineCatalogue(
+  {
+    title: 'Are you still there?',
+    description: (time: string) =>
+      `For the guarantors' privacy you will be signed out in ${time} unless you stay signed in.`,
+    stay: 'Stay signed in',
+    signOut: 'Sign out now',
+    failed: 'Your session could not be kept. Sign in again.',
+  },
+  {
+    title: '¿Sigue ahí?',
+    description: (time) =>
+      `Para proteger la privacidad de los garantes, su sesión se cerrará en ${time} a menos que decida mantenerla.`,
+    stay: 'Mantener la sesión',
+    signOut: 'Cerrar sesión ahora',
+    failed: 'No se pudo mantener su sesión. Inicie sesión de nuevo.',
+  },
+);
+
+/** The audit trail's columns, on the audit screen and a guarantor's page. */
+export const auditTableMessages = defineCatalogue(
+  {
+    caption: 'Audit trail',
+    when: 'When',
+    who: 'Who',
+    action: 'Action',
+    outcome: 'Outcome',
+    outcomes: { success: 'Succeeded', failure: 'Failed' },
+    guarantor: 'Guarantor',
+    reason: 'Reason',
+    address: 'From address',
+    loadMore: 'Load more',
+    empty: 'No audit entries match.',
+  },
+  {
+    caption: 'Registro de auditoría',
+    when: 'Cuándo',
+    who: 'Quién',
+    action: 'Acción',
+    outcome: 'Resultado',
+    outcomes: { success: 'Correcto', failure: 'Fallido' },
+    guarantor: 'Garante',
+    reason: 'Motivo',
+    address: 'Desde la dirección',
+    loadMore: 'Cargar más',
+    empty: 'Ninguna entrada de auditoría coincide.',
+  },
+);

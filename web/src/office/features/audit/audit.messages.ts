@@ -1,0 +1,36 @@
+import { defineCatalogue } from '@/lib/messages.ts';
+
+export const auditMessages = defineCatalogue(
+  {
+    title: 'Audit',
+    filters: 'Filters',
+    guarantor: 'Guarantor',
+    guarantorHint: 'Guarantor id',
+    staff: 'Staff member',
+    staffHint: 'Staff id',
+    action: 'Action',
+    actionHint: 'e.g. guarantor.view',
+    from: 'From',
+    to: 'To',
+    apply: 'Apply filters',
+    clear: 'Clear',
+    exportCsv: 'Export CSV',
+    exportFailed: 'The export did not complete.',
+  },
+  {
+    title: 'Auditoría',
+    filters: 'Filtros',
+    guarantor: 'Garante',
+    guarantorHint: 'Id del garante',
+    staff: 'Miembro del personal',
+    staffHint: 'Id del personal',
+    action: 'Acción',
+    actionHint: 'p. ej., guarantor.view',
+    from: 'Desde',
+    to: 'Hasta',
+    apply: 'Aplicar filtros',
+    clear: 'Borrar',
+    exportCsv: 'Exportar CSV',
+    exportFailed: 'La exportación no se completó.',
+  },
+);

@@ -1,0 +1,112 @@
+import { useId, useState, type FormEvent } from 'react';
+import { FileDown } from 'lucide-react';
+import { toIsoDate } from '@webpay/contracts/dates';
+import { AlertMessage } from '@/components/ui/alert.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { useMessages } from '@/lib/messages.ts';
+import { AuditTrail } from '../../../components/audit-trail.tsx';
+import { PageHeading } from '../../../components/page-parts.tsx';
+import type { AuditFilters } from '../../../lib/audit-query.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { exportAuditCsv } from '../api/export-audit.ts';
+import { auditMessages } from '../audit.messages.ts';
+
+const FIELDS = ['guarantorId', 'staffId', 'action', 'from', 'to'] as const;
+
+function ExportButton({ filters }: { filters: AuditFilters }) {
+  const t = useMessages(auditMessages);
+  const [state, setState] = useState<{ busy: boolean; error?: unknown }>({ busy: false });
+  const run = async () => {
+    setState({ busy: true });
+    try {
+      await exportAuditCsv(filters, toIsoDate(new Date()));
+      setState({ busy: false });
+    } catch (error) {
+      setState({ busy: false, error });
+    }
+  };
+  return (
+    <div className="flex flex-col items-end gap-1">
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => void run()}
+        disabled={state.busy}
+        aria-busy={state.busy}
+      >
+        {state.busy ? <Spinner /> : <FileDown aria-hidden="true" />}
+        {t.exportCsv}
+      </Button>
+      {state.error !== undefined && (
+        <AlertMessage variant="danger">{errorText(state.error, t.exportFailed)}</AlertMessage>
+      )}
+    </div>
+  );
+}
+
+export interface AuditPageProps {
+  filters: AuditFilters;
+  onFiltersChange: (filters: AuditFilters) => void;
+}
+
+/** The audit trail, filtered by guarantor, staff member, action and period; exported as CSV. */
+export function AuditPage({ filters, onFiltersChange }: AuditPageProps) {
+  const t = useMessages(auditMessages);
+  const ids = useId();
+  const [draft, setDraft] = useState<AuditFilters>(filters);
+  const labels = {
+    guarantorId: t.guarantor,
+    staffId: t.staff,
+    action: t.action,
+    from: t.from,
+    to: t.to,
+  };
+  const hints = { guarantorId: t.guarantorHint, staffId: t.staffHint, action: t.actionHint };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onFiltersChange(draft);
+  };
+  return (
+    <>
+      <PageHeading actions={<ExportButton filters={filters} />}>{t.title}</PageHeading>
+      <form
+        aria-label={t.filters}
+        onSubmit={submit}
+        className="mb-4 grid grid-cols-2 items-end gap-3 md:grid-cols-3 xl:grid-cols-6"
+      >
+        {FIELDS.map((field) => (
+          <TextField
+            key={field}
+            id={`${ids}-${field}`}
+            label={labels[field]}
+            type={field === 'from' || field === 'to' ? 'date' : 'text'}
+            placeholder={field in hints ? hints[field as keyof typeof hints] : undefined}
+            spellCheck={false}
+            value={draft[field] ?? ''}
+            onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
+            wrapperClassName="gap-1"
+          />
+        ))}
+        <div className="flex gap-2">
+          <Button type="submit" size="sm">
+            {t.apply}
+          </Button>
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              setDraft({});
+              onFiltersChange({});
+            }}
+          >
+            {t.clear}
+          </Button>
+        </div>
+      </form>
+      <AuditTrail filters={filters} />
+    </>
+  );
+}

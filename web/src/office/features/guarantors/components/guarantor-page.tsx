@@ -1,0 +1,49 @@
+import { useQuery } from '@tanstack/react-query';
+import type { StaffRole } from '@webpay/contracts/office';
+import { useMessages } from '@/lib/messages.ts';
+import { AuditTrail } from '../../../components/audit-trail.tsx';
+import { Loading, PageHeading, QueryError, Section } from '../../../components/page-parts.tsx';
+import { guarantorQueryOptions } from '../api/guarantor.ts';
+import { guarantorMessages } from '../guarantors.messages.ts';
+import { EncountersSection, PlansSection } from './billing-tables.tsx';
+import { BalancesSection, IdentitySection, SignInSection } from './guarantor-summary.tsx';
+import { EmailsSection, PaymentsSection, StatementsSection } from './history-tables.tsx';
+import { SupportActions } from './support-actions.tsx';
+
+/**
+ * A guarantor's page: who they are, what they owe as the portal shows it,
+ * what they paid and were sent, their sign-in state, the help staff can
+ * give, and who has looked (opening this page is itself audited).
+ */
+export function GuarantorPageView({ guarantorId, role }: { guarantorId: string; role: StaffRole }) {
+  const t = useMessages(guarantorMessages);
+  const query = useQuery(guarantorQueryOptions(guarantorId));
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
+  const page = query.data;
+  return (
+    <>
+      <PageHeading actions={<SupportActions guarantorId={guarantorId} role={role} />}>
+        {page.name}
+      </PageHeading>
+      <p className="-mt-3 mb-4 text-sm text-muted-foreground tabular-nums">
+        {t.account(page.accountNumber)}
+      </p>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <IdentitySection page={page} />
+        <SignInSection page={page} />
+        <BalancesSection page={page} />
+        <div className="flex flex-col gap-4 lg:col-span-3">
+          <EncountersSection billing={page.billing} />
+          <PlansSection plans={page.billing.paymentPlans} />
+          <StatementsSection page={page} />
+          <PaymentsSection payments={page.payments} />
+          <EmailsSection emails={page.emails} />
+          <Section id="audit" title={t.audit}>
+            <AuditTrail filters={{ guarantorId }} showGuarantor={false} />
+          </Section>
+        </div>
+      </div>
+    </>
+  );
+}

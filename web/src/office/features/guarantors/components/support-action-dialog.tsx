@@ -1,0 +1,145 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  supportActionRequestSchema,
+  type SupportAction,
+  type SupportActionRequest,
+  type SupportActionResult,
+} from '@webpay/contracts/office';
+import { AlertMessage, Alert } from '@/components/ui/alert.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import {
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogClose,
+} from '@/components/ui/dialog.tsx';
+import { FieldError } from '@/components/ui/field-error.tsx';
+import { Label } from '@/components/ui/label.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { useMessages } from '@/lib/messages.ts';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { cn } from '@/lib/utils.ts';
+import { useValidationText } from '@/lib/validation-text.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { OFFICE_FORM_MESSAGES } from '../../../lib/field-messages.ts';
+import { openPinLetter, useSupportAction } from '../api/guarantor.ts';
+import { guarantorMessages } from '../guarantors.messages.ts';
+
+const textareaClassName =
+  'min-h-20 w-full rounded-md border border-input bg-surface px-3 py-2 text-base text-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-[invalid=true]:border-danger sm:text-sm';
+
+/** What the service said it did; for a new PIN, the letter to print. */
+function ActionDone({ guarantorId, result }: { guarantorId: string; result: SupportActionResult }) {
+  const t = useMessages(guarantorMessages);
+  const [letterError, setLetterError] = useState<unknown>();
+  const letterId = result.pinLetterId;
+  return (
+    <>
+      <Alert role="status" variant="info">
+        <p>{result.message}</p>
+      </Alert>
+      {letterError !== undefined && (
+        <AlertMessage variant="danger">{errorText(letterError, t.failed)}</AlertMessage>
+      )}
+      <DialogFooter>
+        {letterId && (
+          <Button
+            variant="secondary"
+            onClick={() => openPinLetter(guarantorId, letterId).catch(setLetterError)}
+          >
+            {t.printLetter}
+          </Button>
+        )}
+        <DialogClose asChild>
+          <Button>{t.done}</Button>
+        </DialogClose>
+      </DialogFooter>
+    </>
+  );
+}
+
+/**
+ * One support action's dialog: a required reason (kept in the audit trail)
+ * and, to correct an address, the new one. The service does the action
+ * and answers what it did.
+ */
+export function SupportActionDialog({
+  guarantorId,
+  action,
+}: {
+  guarantorId: string;
+  action: SupportAction;
+}) {
+  const t = useMessages(guarantorMessages);
+  const ids = useId();
+  const mutation = useSupportAction(guarantorId, action);
+  const validationText = useValidationText(OFFICE_FORM_MESSAGES);
+  const needsEmail = action === 'correct-email';
+  const form = useForm<SupportActionRequest>({
+    resolver: zodResolver(
+      needsEmail
+        ? supportActionRequestSchema.required({ email: true })
+        : supportActionRequestSchema,
+    ),
+    defaultValues: needsEmail ? { reason: '', email: '' } : { reason: '' },
+  });
+  const { errors } = form.formState;
+  const reasonError = validationText(errors.reason?.message);
+  const onSubmit = form.handleSubmit((values) =>
+    mutation.mutateAsync(values).catch(() => undefined),
+  );
+
+  return (
+    <DialogContent aria-describedby={`${ids}-hint`}>
+      <DialogHeader>
+        <DialogTitle>{t.actions[action]}</DialogTitle>
+        <DialogDescription id={`${ids}-hint`}>{t.actionHints[action]}</DialogDescription>
+      </DialogHeader>
+      {mutation.data ? (
+        <ActionDone guarantorId={guarantorId} result={mutation.data} />
+      ) : (
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+          {mutation.isError && (
+            <AlertMessage variant="danger">{errorText(mutation.error, t.failed)}</AlertMessage>
+          )}
+          {needsEmail && (
+            <TextField
+              id={`${ids}-email`}
+              label={t.newEmail}
+              type="email"
+              autoComplete="off"
+              spellCheck={false}
+              error={validationText(errors.email?.message)}
+              {...form.register('email')}
+            />
+          )}
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`${ids}-reason`}>{t.reason}</Label>
+            <p id={`${ids}-reason-hint`} className="-mt-0.5 text-sm text-muted-foreground">
+              {t.reasonHint}
+            </p>
+            <textarea
+              id={`${ids}-reason`}
+              required
+              aria-invalid={reasonError ? true : undefined}
+              aria-describedby={cn(`${ids}-reason-hint`, reasonError && `${ids}-reason-error`)}
+              className={textareaClassName}
+              {...form.register('reason')}
+            />
+            {reasonError && <FieldError id={`${ids}-reason-error`}>{reasonError}</FieldError>}
+          </div>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="secondary">{t.cancel}</Button>
+            </DialogClose>
+            <SubmitButton pending={mutation.isPending}>{t.confirm}</SubmitButton>
+          </DialogFooter>
+        </form>
+      )}
+    </DialogContent>
+  );
+}

@@ -1,0 +1,99 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { STAFF_ROLES } from '@webpay/contracts/office';
+import { staffSession } from '@/office/lib/staff-session.ts';
+import { fakeOfficeService, json, renderWithQueries } from '@test/office/office-service.tsx';
+import { SupportActions } from './support-actions.tsx';
+
+const BUTTONS = [
+  'Unlock sign-in',
+  'Sign out all sessions',
+  'Send sign-in link',
+  'Issue new PIN',
+  'Correct email',
+];
+
+describe('support actions by role', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    staffSession.start({
+      token: 'staff-token',
+      expiresAt: Date.now() + 3_600_000,
+      idleTimeoutMs: 900_000,
+    });
+  });
+
+  it('are hidden from viewers, who may only read', () => {
+    fakeOfficeService();
+    renderWithQueries(<SupportActions guarantorId="g-1" role="viewer" />);
+    expect(screen.queryByRole('group', { name: 'Support actions' })).toBeNull();
+    for (const name of BUTTONS) expect(screen.queryByRole('button', { name })).toBeNull();
+  });
+
+  it('are offered, by their exact names, to every role from agent up', () => {
+    fakeOfficeService();
+    for (const role of STAFF_ROLES.filter((each) => each !== 'viewer')) {
+      const { unmount } = renderWithQueries(<SupportActions guarantorId="g-1" role={role} />);
+      const group = screen.getByRole('group', { name: 'Support actions' });
+      expect(
+        within(group)
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual(BUTTONS);
+      unmount();
+    }
+  });
+
+  it('ask for a reason, labelled "Reason", before anything is sent', async () => {
+    const { calls } = fakeOfficeService();
+    renderWithQueries(<SupportActions guarantorId="g-1" role="agent" />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Unlock sign-in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unlock sign-in' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(within(dialog).getByLabelText('Reason')).toHaveAccessibleDescription(
+      expect.stringContaining('Reason is required'),
+    );
+    expect(calls).toEqual([]);
+  });
+
+  it('send the reason with the staff session and say what was done; a new PIN offers its letter', async () => {
+    const { calls } = fakeOfficeService({
+      'POST /guarantors/g-1/actions/issue-new-pin': () =>
+        json({
+          action: 'issue-new-pin',
+          message: 'A new PIN was issued.',
+          pinLetterId: 'letter-7',
+        }),
+    });
+    renderWithQueries(<SupportActions guarantorId="g-1" role="supervisor" />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Issue new PIN' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Issue new PIN' });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Letter returned by the post office');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('A new PIN was issued.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('button', { name: 'Print the PIN letter' }),
+    ).toBeInTheDocument();
+    const sent = calls.find((call) => call.method === 'POST');
+    expect(sent?.body).toEqual({ reason: 'Letter returned by the post office' });
+    expect(sent?.headers.get('Authorization')).toBe('Bearer staff-token');
+  });
+
+  it('end the session when the service refuses the staff token (401)', async () => {
+    fakeOfficeService({
+      'POST /guarantors/g-1/actions/send-sign-in-link': () =>
+        json({ title: 'Unauthorized', status: 401, code: 'UNAUTHORIZED', details: [] }, 401),
+    });
+    renderWithQueries(<SupportActions guarantorId="g-1" role="agent" />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Send sign-in link' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send sign-in link' });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Asked on the phone');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(staffSession.get()).toBeNull());
+    expect(staffSession.ended()).toBe('unauthorized');
+  });
+});

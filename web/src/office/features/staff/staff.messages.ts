@@ -1,0 +1,66 @@
+import { defineCatalogue } from '@/lib/messages.ts';
+
+export const staffMessages = defineCatalogue(
+  {
+    title: 'Staff',
+    list: 'Staff members',
+    name: 'Name',
+    email: 'Email',
+    role: 'Role',
+    kind: 'Sign-in',
+    kinds: { local: 'Password and code', sso: 'Single sign-on' },
+    status: 'Status',
+    statuses: { invited: 'Invited', active: 'Active', disabled: 'Disabled' },
+    lastSignIn: 'Last sign-in',
+    never: 'Never',
+    actions: 'Actions',
+    add: 'Add a staff member',
+    addSubmit: 'Add',
+    disable: 'Disable',
+    disableConfirm: (name: string) =>
+      `Disable ${name}? They can no longer sign in, and their open sessions end at once.`,
+    reset: 'Reset',
+    resetConfirm: (name: string) =>
+      `Reset ${name}'s sign-in? Their password and authenticator stop working; they enrol again with a new link.`,
+    cancel: 'Cancel',
+    linkHeading: (name: string) => `Enrolment link for ${name}`,
+    linkHelp: (date: string) =>
+      `Give this link to its owner only, by a channel you trust. It works once, until ${date}, and is not shown again.`,
+    link: 'Enrolment link',
+    copy: 'Copy link',
+    copied: 'Copied!',
+    close: 'Close',
+    failed: 'That did not complete.',
+  },
+  {
+    title: 'Personal',
+    list: 'Miembros del personal',
+    name: 'Nombre',
+    email: 'Correo electrónico',
+    role: 'Rol',
+    kind: 'Inicio de sesión',
+    kinds: { local: 'Contraseña y código', sso: 'Inicio de sesión único' },
+    status: 'Estado',
+    statuses: { invited: 'Invitado', active: 'Activo', disabled: 'Deshabilitado' },
+    lastSignIn: 'Último inicio de sesión',
+    never: 'Nunca',
+    actions: 'Acciones',
+    add: 'Agregar un miembro del personal',
+    addSubmit: 'Agregar',
+    disable: 'Deshabilitar',
+    disableConfirm: (name) =>
+      `¿Deshabilitar a ${name}? Ya no podrá iniciar sesión y sus sesiones abiertas terminarán de inmediato.`,
+    reset: 'Restablecer',
+    resetConfirm: (name) =>
+      `¿Restablecer el inicio de sesión de ${name}? Su contraseña y su autenticador dejarán de funcionar; se inscribirá de nuevo con un enlace nuevo.`,
+    cancel: 'Cancelar',
+    linkHeading: (name) => `Enlace de inscripción de ${name}`,
+    linkHelp: (date) =>
+      `Entregue este enlace solo a su titular, por un medio de confianza. Funciona una vez, hasta el ${date}, y no se vuelve a mostrar.`,
+    link: 'Enlace de inscripción',
+    copy: 'Copiar enlace',
+    copied: '¡Copiado!',
+    close: 'Cerrar',
+    failed: 'No se completó.',
+  },
+);

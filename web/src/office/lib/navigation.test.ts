@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { navItemsFor } from './navigation.ts';
+
+describe('the navigation each role is shown', () => {
+  it('gives every role Home, Guarantors and Audit, and only admins Staff', () => {
+    const readers = ['Home', 'Guarantors', 'Audit'].map((name) => name.toLowerCase());
+    for (const role of ['viewer', 'agent', 'supervisor'] as const) {
+      expect(navItemsFor(role).map((item) => item.key)).toEqual(readers);
+    }
+    expect(navItemsFor('admin').map((item) => item.key)).toEqual([...readers, 'staff']);
+    expect(navItemsFor('admin').map((item) => item.to)).toEqual([
+      '/',
+      '/guarantors',
+      '/audit',
+      '/staff',
+    ]);
+  });
+});

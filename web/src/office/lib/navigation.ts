@@ -1,0 +1,21 @@
+import { staffCan, type StaffPermission, type StaffRole } from '@webpay/contracts/office';
+
+export type NavKey = 'home' | 'guarantors' | 'audit' | 'staff';
+
+export interface NavItem {
+  key: NavKey;
+  to: '/' | '/guarantors' | '/audit' | '/staff';
+}
+
+/** The console's pages in the header's order, each with what it takes to use it. */
+const NAV: readonly (NavItem & { needs: StaffPermission })[] = [
+  { key: 'home', to: '/', needs: 'read' },
+  { key: 'guarantors', to: '/guarantors', needs: 'read' },
+  { key: 'audit', to: '/audit', needs: 'read' },
+  { key: 'staff', to: '/staff', needs: 'administer' },
+];
+
+/** The links a role is shown: none it could not use (the service refuses those anyway). */
+export function navItemsFor(role: StaffRole): NavItem[] {
+  return NAV.filter((item) => staffCan(role, item.needs)).map(({ key, to }) => ({ key, to }));
+}

@@ -1,0 +1,27 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { useMessages } from '@/lib/messages.ts';
+import { OfficeAuthFrame } from '../components/office-auth-frame.tsx';
+import { signInMessages } from '../features/auth/auth.messages.ts';
+import { SsoExchange } from '../features/auth/components/sso-exchange.tsx';
+
+export const Route = createFileRoute('/sso')({
+  validateSearch: (search: Record<string, unknown>): { grant?: string } =>
+    typeof search.grant === 'string' ? { grant: search.grant } : {},
+  component: SsoPage,
+});
+
+function SsoPage() {
+  const t = useMessages(signInMessages);
+  const { grant } = Route.useSearch();
+  const navigate = useNavigate();
+  const onSignedIn = useCallback(() => void navigate({ to: '/', replace: true }), [navigate]);
+  return (
+    <OfficeAuthFrame title={t.title}>
+      <div className="flex flex-col gap-6">
+        <h1 className="text-2xl font-bold tracking-tight">{t.heading}</h1>
+        <SsoExchange grant={grant ?? ''} onSignedIn={onSignedIn} />
+      </div>
+    </OfficeAuthFrame>
+  );
+}
