@@ -23,6 +23,7 @@ import paymentHistoryRoutes from './modules/payment-history/payment-history.rout
 import paymentsRoutes from './modules/payments/payments.routes.ts';
 import signupRoutes from './modules/signup/signup.routes.ts';
 import staffAuthRoutes from './modules/staff/staff-auth.routes.ts';
+import staffSsoRoutes from './modules/staff-sso/staff-sso.routes.ts';
 import statementsRoutes from './modules/statements/statements.routes.ts';
 import verificationRoutes from './modules/verification/verification.routes.ts';
 import { createApiGuard } from './plugins/api-guard.ts';
@@ -64,6 +65,7 @@ export interface BuildAppOptions {
 async function officeApi(api: FastifyInstance, { env }: { env: Env }) {
   await api.register(compression);
   await api.register(staffAuthRoutes, { env });
+  await api.register(staffSsoRoutes, { env });
 }
 
 export async function buildApp(options: BuildAppOptions) {

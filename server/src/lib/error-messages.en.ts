@@ -91,6 +91,8 @@ export const ERROR_MESSAGES_EN = {
     'The code does not match. Check that the time on your phone is right and enter the code it shows now.',
   staffEmailInUse: 'Another staff member already has this email address.',
   staffNotFound: 'There is no staff member with this id.',
+  ssoNotConfigured: 'Single sign-on is not set up for the billing office.',
+  ssoGrantInvalid: 'This single sign-on has expired or was already used. Please sign in again.',
   databaseUnavailable:
     'The service cannot reach its database right now. Please try again in a few moments.',
   shuttingDown: 'This server is stopping and takes no new work. Please try again in a few moments.',

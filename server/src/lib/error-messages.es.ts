@@ -90,6 +90,8 @@ export const ERROR_MESSAGES_ES: ErrorMessages = {
     'El código no coincide. Compruebe que la hora de su teléfono es correcta e introduzca el código que muestra ahora.',
   staffEmailInUse: 'Otro miembro del personal ya tiene esta dirección de correo electrónico.',
   staffNotFound: 'No hay ningún miembro del personal con este identificador.',
+  ssoNotConfigured: 'El inicio de sesión único no está configurado para la oficina de facturación.',
+  ssoGrantInvalid: 'Este inicio de sesión único ha vencido o ya se usó. Vuelva a iniciar sesión.',
   databaseUnavailable:
     'En este momento el servicio no puede acceder a su base de datos. Inténtelo de nuevo en unos momentos.',
   shuttingDown:
