@@ -188,6 +188,33 @@ export const ssoStatusSchema = z
   .meta({ id: 'SsoStatus' });
 export type SsoStatus = z.infer<typeof ssoStatusSchema>;
 
+/**
+ * Why a single sign-on ended without a session: the callback's redirect to
+ * `/office/sso?error=<code>`, for the console to explain.
+ */
+export const SSO_ERROR_CODES = {
+  /** The identity provider or its answer failed a check; starting again may help. */
+  failed: 'SSO_FAILED',
+  /** The identity provider could not be reached. */
+  unavailable: 'SSO_UNAVAILABLE',
+  /** The person cancelled or the identity provider refused them. */
+  cancelled: 'SSO_CANCELLED',
+  /** The sign-in took longer than 10 minutes, or its link was used already. */
+  expired: 'SSO_EXPIRED',
+  /** The identity provider did not vouch for the e-mail address. */
+  emailNotVerified: 'SSO_EMAIL_NOT_VERIFIED',
+  /** None of the person's groups or roles is mapped to a billing office role. */
+  roleNotMapped: 'SSO_ROLE_NOT_MAPPED',
+  /** The staff member is disabled. */
+  staffDisabled: 'SSO_STAFF_DISABLED',
+  /** The address belongs to a staff member who signs in with a password and code. */
+  localAccount: 'SSO_LOCAL_ACCOUNT',
+} as const;
+export type SsoErrorCode = (typeof SSO_ERROR_CODES)[keyof typeof SSO_ERROR_CODES];
+
+/** Where the callback sends the browser back to, with `grant` or `error`. */
+export const OFFICE_SSO_LANDING_PATH = `${OFFICE_BASE_PATH}/sso`;
+
 export const ssoExchangeRequestSchema = z
   .object({ grant: plainText().min(1).max(200) })
   .strict()

@@ -25,6 +25,7 @@ import signupRoutes from './modules/signup/signup.routes.ts';
 import enrolmentRoutes from './modules/staff/enrolment.routes.ts';
 import staffAdminRoutes from './modules/staff/staff-admin.routes.ts';
 import staffAuthRoutes from './modules/staff/staff-auth.routes.ts';
+import staffSsoRoutes from './modules/staff-sso/staff-sso.routes.ts';
 import statementsRoutes from './modules/statements/statements.routes.ts';
 import verificationRoutes from './modules/verification/verification.routes.ts';
 import { createApiGuard } from './plugins/api-guard.ts';
@@ -69,6 +70,7 @@ async function officeApi(api: FastifyInstance, { env }: { env: Env }) {
   await api.register(staffAuthRoutes, { env });
   await api.register(enrolmentRoutes, { env });
   await api.register(staffAdminRoutes);
+  await api.register(staffSsoRoutes, { env });
 }
 
 export async function buildApp(options: BuildAppOptions) {

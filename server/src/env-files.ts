@@ -15,6 +15,7 @@ export const SECRET_VARIABLES = [
   'CONVERGE_MERCHANT_ID',
   'CONVERGE_USER_ID',
   'CONVERGE_PIN',
+  'OIDC_CLIENT_SECRET',
 ] as const;
 
 export interface SecretFilesResult {

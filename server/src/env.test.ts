@@ -261,4 +261,61 @@ describe('loadEnv', () => {
       'STATEMENT_LINK_TTL_HOURS: must be a whole number from 1 to 720',
     ]);
   });
+
+  it('leaves single sign-on off by default, with webpay_role as the role claim', () => {
+    const env = loadEnv({});
+    expect(env.OIDC_ISSUER).toBeUndefined();
+    expect(env.OIDC_ROLE_CLAIM).toBe('webpay_role');
+    expect(env.OIDC_ROLE_MAP).toEqual({});
+  });
+
+  it('reads the single sign-on settings and the role map', () => {
+    const env = loadEnv({
+      OIDC_ISSUER: 'https://login.hospital.example/realms/staff',
+      OIDC_CLIENT_ID: 'webpay',
+      OIDC_CLIENT_SECRET: 'a-client-secret',
+      OIDC_ROLE_CLAIM: 'groups',
+      OIDC_ROLE_MAP: ' billing-viewers=viewer, cn=Billing Agents = agent ,webpay-admins=admin',
+      OIDC_LABEL: 'Hospital login',
+    });
+    expect(env.OIDC_ROLE_MAP).toEqual({
+      'billing-viewers': 'viewer',
+      'cn=Billing Agents': 'agent',
+      'webpay-admins': 'admin',
+    });
+    expect(env).toMatchObject({ OIDC_ROLE_CLAIM: 'groups', OIDC_LABEL: 'Hospital login' });
+  });
+
+  it('refuses single sign-on half configured, or with a bad role map, naming each variable', () => {
+    expect(problemsOf({ OIDC_ISSUER: 'https://login.hospital.example' })).toEqual([
+      expect.stringMatching(/^OIDC_CLIENT_ID: is required for single sign-on/),
+      expect.stringMatching(/^OIDC_CLIENT_SECRET: is required for single sign-on/),
+      expect.stringMatching(/^OIDC_ROLE_MAP: must map at least one claim value/),
+    ]);
+    expect(problemsOf({ OIDC_CLIENT_SECRET: 'a-client-secret' })).toEqual([
+      expect.stringMatching(/^OIDC_ISSUER: is required/),
+      expect.stringMatching(/^OIDC_CLIENT_ID: is required/),
+      expect.stringMatching(/^OIDC_ROLE_MAP: must map/),
+    ]);
+    const problems = problemsOf({ OIDC_ROLE_MAP: 'a=viewer,b=owner,=agent,a=admin' });
+    expect(problems).toEqual([
+      'OIDC_ROLE_MAP: entry 2 must be claim-value=role, the role one of viewer, agent, supervisor, admin',
+      'OIDC_ROLE_MAP: entry 3 must be claim-value=role, the role one of viewer, agent, supervisor, admin',
+      'OIDC_ROLE_MAP: entry 4 maps a claim value mapped before',
+    ]);
+    expect(problemsOf({ OIDC_ISSUER: 'ftp://login.example' })[0]).toMatch(/^OIDC_ISSUER: must be/);
+  });
+
+  it('refuses an http:// identity provider in production only', () => {
+    const sso = {
+      OIDC_ISSUER: 'http://login.hospital.example',
+      OIDC_CLIENT_ID: 'webpay',
+      OIDC_CLIENT_SECRET: 'a-client-secret',
+      OIDC_ROLE_MAP: 'billing-viewers=viewer',
+    };
+    expect(loadEnv(sso).OIDC_ISSUER).toBe('http://login.hospital.example');
+    expect(problemsOf({ ...PRODUCTION_ENV, ...sso })).toContain(
+      'OIDC_ISSUER: must be an https:// URL in production',
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEVELOPMENT_API_KEY } from '@webpay/contracts/api';
+import { STAFF_ROLES, type StaffRole } from '@webpay/contracts/office';
 import { readSecretFiles } from './env-files.ts';
 import { installRoot } from './install-root.ts';
 import { parseSigningKeys } from './modules/auth/signing-keys.ts';
@@ -119,6 +120,33 @@ const signingKeysVar = optionalString.transform((value, ctx) => {
   return z.NEVER;
 });
 
+/**
+ * OIDC_ROLE_MAP: `value=role` pairs, comma-separated, from the identity
+ * provider's role claim to the billing office's roles. Empty when unset.
+ */
+const roleMapVar = optionalString.transform((value, ctx) => {
+  const map: Record<string, StaffRole> = {};
+  const pairs = (value ?? '').split(',').filter((pair) => pair.trim() !== '');
+  pairs.forEach((pair, index) => {
+    // The role is after the last '=': a group name may contain one, a role never does.
+    const at = pair.lastIndexOf('=');
+    const claim = pair.slice(0, Math.max(at, 0)).trim();
+    const role = pair.slice(at + 1).trim();
+    const entry = `entry ${index + 1}`;
+    if (claim === '' || !(STAFF_ROLES as readonly string[]).includes(role)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${entry} must be claim-value=role, the role one of ${STAFF_ROLES.join(', ')}`,
+      });
+    } else if (Object.hasOwn(map, claim)) {
+      ctx.addIssue({ code: 'custom', message: `${entry} maps a claim value mapped before` });
+    } else {
+      map[claim] = role as StaffRole;
+    }
+  });
+  return map;
+});
+
 const rawEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: integerVar(8080, 0, 65535),
@@ -215,6 +243,19 @@ const rawEnvSchema = z.object({
    * When paperless guarantors are e-mailed their latest statement's notice: a
    * cron expression (or an RRULE) in the facility's time zone; `off` never.
    */
+  /**
+   * Single sign-on for billing staff by OpenID Connect (docs/operations.md):
+   * off while OIDC_ISSUER is unset; the issuer, client id and secret and the
+   * role map go together.
+   */
+  OIDC_ISSUER: httpUrl,
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  /** The ID token or userinfo claim whose value (a string or a list) names the staff member's role. */
+  OIDC_ROLE_CLAIM: stringVar('webpay_role'),
+  OIDC_ROLE_MAP: roleMapVar,
+  /** The identity provider's name on the console's sign-in button; unset: a generic label. */
+  OIDC_LABEL: optionalString,
   STATEMENT_NOTICES_SCHEDULE: stringVar('0 8 * * *').refine(isScheduleOrOff, {
     message:
       'must be a cron expression such as "0 8 * * *", an RRULE such as "FREQ=DAILY;BYHOUR=8", or off',
@@ -243,7 +284,42 @@ export function defaultMailFrom(providerName: string, supportEmail: string): str
 
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
 
+type RawEnv = z.output<typeof rawEnvSchema>;
+
+/** Single sign-on is all or nothing: a half-configured provider refuses to start. */
+function oidcProblems(env: RawEnv): { variable: string; message: string }[] {
+  const parts = {
+    OIDC_ISSUER: env.OIDC_ISSUER,
+    OIDC_CLIENT_ID: env.OIDC_CLIENT_ID,
+    OIDC_CLIENT_SECRET: env.OIDC_CLIENT_SECRET,
+  };
+  const set = Object.values(parts).some((value) => value !== undefined);
+  if (!set) return [];
+  const problems = Object.entries(parts)
+    .filter(([, value]) => value === undefined)
+    .map(([variable]) => ({
+      variable,
+      message:
+        'is required for single sign-on, with OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET',
+    }));
+  if (Object.keys(env.OIDC_ROLE_MAP).length === 0) {
+    problems.push({
+      variable: 'OIDC_ROLE_MAP',
+      message: 'must map at least one claim value to a role when single sign-on is on',
+    });
+  }
+  if (env.NODE_ENV === 'production' && env.OIDC_ISSUER?.startsWith('http:')) {
+    problems.push({ variable: 'OIDC_ISSUER', message: 'must be an https:// URL in production' });
+  }
+  return problems;
+}
+
 const envSchema = rawEnvSchema
+  .superRefine((env, ctx) => {
+    for (const { variable, message } of oidcProblems(env)) {
+      ctx.addIssue({ code: 'custom', path: [variable], message });
+    }
+  })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
     for (const { variable, message } of productionProblems(env)) {

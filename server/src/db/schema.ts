@@ -538,6 +538,36 @@ export const staffEnrolments = pgTable(
   (t) => [index('staff_enrolments_staff_idx').on(t.staffId)],
 );
 
+/**
+ * Single sign-on logins in flight (decision 0024). A row is made when a staff
+ * member leaves for the identity provider and is claimed once when they come
+ * back (state, 10 minutes); a successful return leaves a one-time grant on it
+ * that the console exchanges for a session (60 seconds). Only hashes of the
+ * state, the browser binding and the grant are kept; the nonce and PKCE
+ * verifier are sealed like TOTP keys.
+ */
+export const staffSsoLogins = pgTable(
+  'staff_sso_logins',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    /** Hash of the random value in the browser's cookie: only the browser that left may come back. */
+    browserHash: text('browser_hash').notNull(),
+    /** Sealed JSON of the nonce and the PKCE code verifier. */
+    checksSealed: text('checks_sealed').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    stateUsedAt: timestamp('state_used_at', { withTimezone: true }),
+    staffId: text('staff_id').references(() => staffMembers.id, { onDelete: 'cascade' }),
+    grantHash: text('grant_hash'),
+    grantExpiresAt: timestamp('grant_expires_at', { withTimezone: true }),
+    grantUsedAt: timestamp('grant_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('staff_sso_logins_grant_key').on(t.grantHash),
+    index('staff_sso_logins_expires_idx').on(t.expiresAt),
+  ],
+);
+
 /*
  * The built-in Converge emulator (docs/sandbox-processor.md) keeps its own
  * records, as Converge would on its side: WebPay's code never reads these

@@ -95,6 +95,8 @@ export const ERROR_MESSAGES_EN = {
     'You cannot disable or reset your own account. Ask another administrator to do it.',
   staffResetSso:
     'This staff member signs in through single sign-on; their password and second factor are managed there.',
+  ssoNotConfigured: 'Single sign-on is not set up for the billing office.',
+  ssoGrantInvalid: 'This single sign-on has expired or was already used. Please sign in again.',
   databaseUnavailable:
     'The service cannot reach its database right now. Please try again in a few moments.',
   shuttingDown: 'This server is stopping and takes no new work. Please try again in a few moments.',

@@ -94,6 +94,8 @@ export const ERROR_MESSAGES_ES: ErrorMessages = {
     'No puede desactivar ni restablecer su propia cuenta. Pida a otro administrador que lo haga.',
   staffResetSso:
     'Este miembro del personal inicia sesión con el inicio de sesión único; su contraseña y su segundo factor se administran allí.',
+  ssoNotConfigured: 'El inicio de sesión único no está configurado para la oficina de facturación.',
+  ssoGrantInvalid: 'Este inicio de sesión único ha vencido o ya se usó. Vuelva a iniciar sesión.',
   databaseUnavailable:
     'En este momento el servicio no puede acceder a su base de datos. Inténtelo de nuevo en unos momentos.',
   shuttingDown:

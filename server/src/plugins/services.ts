@@ -38,6 +38,7 @@ import { createMailTransport, type MailLog } from '../modules/mail/mail.transpor
 import { SignupRepository } from '../modules/signup/signup.repository.ts';
 import { SignupService } from '../modules/signup/signup.service.ts';
 import { createStaffServices, type StaffServices } from '../modules/staff/index.ts';
+import { createStaffSso, type StaffSso } from '../modules/staff-sso/index.ts';
 import { StatementNoticesRepository } from '../modules/statements/statement-notices.repository.ts';
 import { StatementNoticeService } from '../modules/statements/statement-notices.service.ts';
 import { StatementsRepository } from '../modules/statements/statements.repository.ts';
@@ -68,6 +69,8 @@ export interface Services {
   reconcile: ReconcileService;
   /** The billing office's staff, their sessions and sign-in (decision 0023). */
   staff: StaffServices;
+  /** Staff single sign-on by OpenID Connect; off unless OIDC_ISSUER is set (decision 0024). */
+  staffSso: StaffSso;
 }
 
 export interface ServiceOverrides {
@@ -296,6 +299,15 @@ export function createServices(
   // One repository, so its prepared statement is prepared once per connection.
   const encountersRepository = new EncountersRepository(db);
   const signIn = createSignIn(foundation);
+  const staff = createStaffServices({
+    db,
+    audit,
+    lockout,
+    secret: env.JWT_SECRET,
+    sessionKeys: sessionKeyRing(env.JWT_SECRET, env.JWT_SIGNING_KEYS),
+    publicUrl: env.PUBLIC_URL,
+    serviceNames: [env.WEBPAY_PORTAL_NAME, env.WEBPAY_PROVIDER_NAME],
+  });
   return {
     jobs,
     outbox,
@@ -308,15 +320,8 @@ export function createServices(
     ...createStatements(foundation, signIn.magicLinks, encountersRepository),
     paymentHistory: new PaymentHistoryService(new PaymentHistoryRepository(db), audit, calendar),
     ...createPayments(foundation, overrides),
-    staff: createStaffServices({
-      db,
-      audit,
-      lockout,
-      secret: env.JWT_SECRET,
-      sessionKeys: sessionKeyRing(env.JWT_SECRET, env.JWT_SIGNING_KEYS),
-      publicUrl: env.PUBLIC_URL,
-      serviceNames: [env.WEBPAY_PORTAL_NAME, env.WEBPAY_PROVIDER_NAME],
-    }),
+    staff,
+    staffSso: createStaffSso({ db, env, audit, staff }),
   };
 }
 

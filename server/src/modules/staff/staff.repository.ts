@@ -76,6 +76,14 @@ export class StaffRepository {
     return row;
   }
 
+  /** Single sign-on: the role the identity provider's claim gives at this sign-in. */
+  async setSsoRole(staffId: string, role: StaffRole): Promise<void> {
+    await this.db
+      .update(staffMembers)
+      .set({ role, updatedAt: sql`now()` })
+      .where(and(eq(staffMembers.id, staffId), eq(staffMembers.kind, 'sso')));
+  }
+
   /**
    * Accepts a TOTP time step only if it is later than every step accepted
    * before, in one statement, so a code cannot be used twice even by two
