@@ -20,6 +20,11 @@ import { MagicLinkService } from '../modules/magic-link/magic-link.service.ts';
 import { JobEngine, type JobLog } from '../modules/jobs/index.ts';
 import { MailOutbox, mailDomainOf } from '../modules/mail/mail-outbox.ts';
 import { MailService } from '../modules/mail/mail.service.ts';
+import {
+  createOfficeServices,
+  type OfficeServices,
+  type StaffDirectory,
+} from '../modules/office/index.ts';
 import type { Metrics } from '../modules/metrics/metrics.ts';
 import { PaymentHistoryRepository } from '../modules/payment-history/payment-history.repository.ts';
 import { PaymentHistoryService } from '../modules/payment-history/payment-history.service.ts';
@@ -46,7 +51,7 @@ import { VerificationRepository } from '../modules/verification/verification.rep
 import { VerificationService } from '../modules/verification/verification.service.ts';
 import { FacilityCalendar } from '../lib/facility-day.ts';
 import { deriveKey } from '../lib/secrets.ts';
-import { defineSchedules } from './schedules.ts';
+import { RECONCILE_QUEUE, defineSchedules } from './schedules.ts';
 
 export interface Services {
   jobs: JobEngine;
@@ -68,6 +73,8 @@ export interface Services {
   reconcile: ReconcileService;
   /** The billing office's staff, their sessions and sign-in (decision 0023). */
   staff: StaffServices;
+  /** The billing office console's reads and support actions. */
+  office: OfficeServices;
 }
 
 export interface ServiceOverrides {
@@ -75,6 +82,8 @@ export interface ServiceOverrides {
   processor?: PaymentProcessor;
   /** Listens to the payment pipeline's steps; only the crash tests give one. */
   paymentCheckpoints?: PaymentCheckpoints;
+  /** Who a staff id is, for the audit screen; without it entries show no staff names. */
+  staffDirectory?: StaffDirectory;
 }
 
 /** The outbox of DATA_DIR, where e-mail goes when SMTP_URL is not set. */
@@ -251,6 +260,9 @@ function createPayments(
   return { payments, reconcile };
 }
 
+/** Until staff accounts are wired in, audit entries name staff by id only. */
+const NO_STAFF_NAMES: StaffDirectory = { namesOf: async () => new Map() };
+
 export interface ServiceOptions {
   overrides?: ServiceOverrides;
   metrics?: Metrics | undefined;
@@ -296,17 +308,24 @@ export function createServices(
   // One repository, so its prepared statement is prepared once per connection.
   const encountersRepository = new EncountersRepository(db);
   const signIn = createSignIn(foundation);
+  const encounters = new EncountersService(encountersRepository, audit);
+  const statements = createStatements(foundation, signIn.magicLinks, encountersRepository);
+  const paymentHistory = new PaymentHistoryService(
+    new PaymentHistoryRepository(db),
+    audit,
+    calendar,
+  );
   return {
     jobs,
     outbox,
     audit,
     config: new ConfigService(new ConfigRepository(db), env),
-    encounters: new EncountersService(encountersRepository, audit),
+    encounters,
     lockout,
     mail,
     ...signIn,
-    ...createStatements(foundation, signIn.magicLinks, encountersRepository),
-    paymentHistory: new PaymentHistoryService(new PaymentHistoryRepository(db), audit, calendar),
+    ...statements,
+    paymentHistory,
     ...createPayments(foundation, overrides),
     staff: createStaffServices({
       db,
@@ -314,6 +333,19 @@ export function createServices(
       lockout,
       secret: env.JWT_SECRET,
       sessionKeys: sessionKeyRing(env.JWT_SECRET, env.JWT_SIGNING_KEYS),
+    }),
+    office: createOfficeServices({
+      ...foundation,
+      encounters,
+      statements: statements.statements,
+      paymentHistory,
+      magicLinks: signIn.magicLinks,
+      jobs,
+      staff: overrides.staffDirectory ?? NO_STAFF_NAMES,
+      pinLetterKey: deriveKey(env.JWT_SECRET, 'pin-letter'),
+      providerName: env.WEBPAY_PROVIDER_NAME,
+      portalName: env.WEBPAY_PORTAL_NAME,
+      reconcileQueue: RECONCILE_QUEUE.name,
     }),
   };
 }
