@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { saveGuarantorEmail } from '../../db/guarantor-email.ts';
 import { guarantors, payments, sessions, statements } from '../../db/schema.ts';
 
 export type GuarantorRow = typeof guarantors.$inferSelect;
@@ -80,22 +81,8 @@ export class GuarantorPageRepository {
     return revoked.length;
   }
 
-  /** Another guarantor's use of the address, whatever its letter case. */
-  async emailOwner(email: string, exceptId: string): Promise<string | undefined> {
-    const [row] = await this.db
-      .select({ id: guarantors.id })
-      .from(guarantors)
-      .where(
-        sql`lower(${guarantors.email}) = ${email.toLowerCase()} and ${guarantors.id} <> ${exceptId}`,
-      )
-      .limit(1);
-    return row?.id;
-  }
-
-  async setEmail(guarantorId: string, email: string): Promise<void> {
-    await this.db
-      .update(guarantors)
-      .set({ email, emailVerifiedAt: null, updatedAt: sql`now()` })
-      .where(eq(guarantors.id, guarantorId));
+  /** Sign-up's rule: one address per guarantor (db/guarantor-email.ts). */
+  setEmail(guarantorId: string, email: string): Promise<'saved' | 'unchanged' | 'in_use'> {
+    return saveGuarantorEmail(this.db, guarantorId, email);
   }
 }

@@ -149,11 +149,9 @@ export class SupportActionsService {
   /** The rules sign-up has: one address per guarantor, whatever its letter case. */
   private async correctEmail(row: GuarantorRow, email: string | undefined): Promise<Done> {
     if (!email) throw this.badRequest((language) => words(language).emailRequired);
-    if (row.email?.toLowerCase() === email) {
-      throw this.badRequest((language) => words(language).emailUnchanged);
-    }
-    if (await this.repository.emailOwner(email, row.id)) throw apiErrors.signupEmailInUse();
-    await this.repository.setEmail(row.id, email);
+    const saved = await this.repository.setEmail(row.id, email);
+    if (saved === 'unchanged') throw this.badRequest((language) => words(language).emailUnchanged);
+    if (saved === 'in_use') throw apiErrors.signupEmailInUse();
     return {
       message: (language) => words(language).emailCorrected(email),
       details: { oldEmail: row.email, newEmail: email },
