@@ -14,6 +14,7 @@ import {
   supportActionSchema,
   type StaffPermission,
 } from '@webpay/contracts/office';
+import { PAYMENT_HISTORY_QUERY_MESSAGES } from '@webpay/contracts/payment-history';
 import { plainText } from '@webpay/contracts/plain-text';
 import { BODY_ERRORS, PATH_ERRORS, SERVICE_ERRORS, errorResponses } from '../../lib/openapi.ts';
 import { requestContext } from '../../lib/request-context.ts';
@@ -53,6 +54,12 @@ const pdfResponse = {
   description: 'A PDF document',
   content: { 'application/pdf': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
 };
+/** A period the wrong way round is refused, in the words the payment history uses. */
+const auditFilterSchema = auditQuerySchema.refine(
+  (query) => !query.from || !query.to || query.from <= query.to,
+  { message: PAYMENT_HISTORY_QUERY_MESSAGES.rangeReversed, path: ['from'] },
+);
+
 const AUDITED =
   'Every call is recorded in the audit trail with the staff member, address and request.';
 
@@ -218,7 +225,7 @@ function auditRoutes(app: OfficeApp, { can, actor, office }: RouteKit): void {
         tags: ['office'],
         summary: 'The audit trail',
         description: `Newest first; filters by guarantor, staff member, action and facility days from/to (both included); page on with before = nextBefore. Read only. ${AUDITED}`,
-        querystring: auditQuerySchema,
+        querystring: auditFilterSchema,
         response: { 200: auditPageSchema, ...errorResponses(400, ...SERVICE_ERRORS) },
       },
     },
@@ -233,7 +240,7 @@ function auditRoutes(app: OfficeApp, { can, actor, office }: RouteKit): void {
         tags: ['office'],
         summary: 'The audit trail as CSV',
         description: `The entries the same filters keep, as CSV (at most 100,000). The export is itself audited.`,
-        querystring: auditQuerySchema,
+        querystring: auditFilterSchema,
         response: {
           200: {
             description: 'CSV',
