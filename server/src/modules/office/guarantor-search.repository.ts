@@ -1,4 +1,4 @@
-import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { GuarantorSearchHit } from '@webpay/contracts/office';
 import type { Database } from '../../db/client.ts';
 import { encounters, guarantors, payments, pendingPayments, receipts } from '../../db/schema.ts';
@@ -32,21 +32,43 @@ function startsWith(expression: SQL, prefix: string): SQL {
   return sql`${expression} like ${`${prefix.replace(/[\\%_]/g, (char) => `\\${char}`)}%`}`;
 }
 
-/** The first word begins the first name and the rest the last name, or the other way round. */
-function nameCondition(words: readonly string[]): SQL | undefined {
+/**
+ * The ways words can name someone, each a condition led by one indexed
+ * prefix and the order of that index: one word begins the first or the last
+ * name; several are the first name then the last, or the last then the
+ * first ("Garcia, Maria").
+ */
+function nameLookups(words: readonly string[]): { where: SQL; orderBy: SQL }[] {
   const first = foldedName(guarantors.firstName);
   const last = foldedName(guarantors.lastName);
   const [only] = words;
-  if (words.length === 1 && only) return or(startsWith(first, only), startsWith(last, only));
-  const head = words[0] as string;
-  const tail = words.slice(1).join(' ');
-  const lastWord = words[words.length - 1] as string;
-  const rest = words.slice(0, -1).join(' ');
-  return or(
-    and(startsWith(first, head), startsWith(last, tail)),
-    and(startsWith(first, lastWord), startsWith(last, rest)),
-  );
+  if (words.length === 1 && only) {
+    return [
+      { where: startsWith(first, only), orderBy: first },
+      { where: startsWith(last, only), orderBy: last },
+    ];
+  }
+  const head = words[0] ?? '';
+  const lastWord = words[words.length - 1] ?? '';
+  return [
+    {
+      where: and(startsWith(first, head), startsWith(last, words.slice(1).join(' '))) as SQL,
+      orderBy: last,
+    },
+    {
+      where: and(
+        startsWith(first, lastWord),
+        startsWith(last, words.slice(0, -1).join(' ')),
+      ) as SQL,
+      orderBy: last,
+    },
+  ];
 }
+
+const byName = (a: GuarantorMatch, b: GuarantorMatch) =>
+  a.lastName.localeCompare(b.lastName) ||
+  a.firstName.localeCompare(b.firstName) ||
+  a.guarantorId.localeCompare(b.guarantorId);
 
 /**
  * One indexed lookup per key. Each answers at most `limit` guarantors, so
@@ -73,9 +95,7 @@ export class GuarantorSearchRepository {
         this.byCondition(eq(guarantors.accountNumber, terms.accountNumber), limit),
       ]);
     }
-    if (terms.nameWords) {
-      lookups.push(['name', this.byCondition(nameCondition(terms.nameWords), limit)]);
-    }
+    if (terms.nameWords) lookups.push(['name', this.byName(terms.nameWords, limit)]);
     if (terms.birthdate) {
       lookups.push([
         'birthdate',
@@ -101,21 +121,44 @@ export class GuarantorSearchRepository {
     return lookups.map(([key], index) => [key, found[index] ?? []]);
   }
 
-  /** A receipt of the portal's, or a payment the billing system received elsewhere. */
-  private byReceipt(receiptNumber: string, limit: number): Promise<GuarantorMatch[]> {
-    const portal = this.db
-      .select({ guarantorId: payments.guarantorId })
-      .from(receipts)
-      .innerJoin(payments, eq(payments.id, receipts.paymentId))
-      .where(eq(receipts.receiptId, receiptNumber));
-    const elsewhere = this.db
-      .select({ guarantorId: pendingPayments.guarantorId })
-      .from(pendingPayments)
-      .where(eq(pendingPayments.receiptId, receiptNumber));
-    return this.byCondition(
-      or(sql`${guarantors.id} in (${portal})`, sql`${guarantors.id} in (${elsewhere})`),
-      limit,
+  /**
+   * Each way the words can name someone, read in its index's order so only
+   * `limit` rows are read, however common the name; then put together.
+   */
+  private async byName(words: readonly string[], limit: number): Promise<GuarantorMatch[]> {
+    const found = await Promise.all(
+      nameLookups(words).map(({ where, orderBy }) =>
+        this.db
+          .select(MATCH_COLUMNS)
+          .from(guarantors)
+          .where(where)
+          .orderBy(asc(orderBy), asc(guarantors.id))
+          .limit(limit),
+      ),
     );
+    const unique = new Map(found.flat().map((match) => [match.guarantorId, match]));
+    return [...unique.values()].sort(byName).slice(0, limit);
+  }
+
+  /**
+   * A receipt of the portal's, or a payment the billing system received
+   * elsewhere: the guarantors are found first, each by its own index.
+   */
+  private async byReceipt(receiptNumber: string, limit: number): Promise<GuarantorMatch[]> {
+    const [portal, elsewhere] = await Promise.all([
+      this.db
+        .select({ guarantorId: payments.guarantorId })
+        .from(receipts)
+        .innerJoin(payments, eq(payments.id, receipts.paymentId))
+        .where(eq(receipts.receiptId, receiptNumber)),
+      this.db
+        .select({ guarantorId: pendingPayments.guarantorId })
+        .from(pendingPayments)
+        .where(eq(pendingPayments.receiptId, receiptNumber))
+        .limit(limit),
+    ]);
+    const ids = [...new Set([...portal, ...elsewhere].map((row) => row.guarantorId))];
+    return ids.length === 0 ? [] : this.byCondition(inArray(guarantors.id, ids), limit);
   }
 
   private byEncounter(
