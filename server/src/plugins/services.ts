@@ -20,11 +20,7 @@ import { MagicLinkService } from '../modules/magic-link/magic-link.service.ts';
 import { JobEngine, type JobLog } from '../modules/jobs/index.ts';
 import { MailOutbox, mailDomainOf } from '../modules/mail/mail-outbox.ts';
 import { MailService } from '../modules/mail/mail.service.ts';
-import {
-  createOfficeServices,
-  type OfficeServices,
-  type StaffDirectory,
-} from '../modules/office/index.ts';
+import { createOfficeServices, type OfficeServices } from '../modules/office/index.ts';
 import type { Metrics } from '../modules/metrics/metrics.ts';
 import { PaymentHistoryRepository } from '../modules/payment-history/payment-history.repository.ts';
 import { PaymentHistoryService } from '../modules/payment-history/payment-history.service.ts';
@@ -82,8 +78,6 @@ export interface ServiceOverrides {
   processor?: PaymentProcessor;
   /** Listens to the payment pipeline's steps; only the crash tests give one. */
   paymentCheckpoints?: PaymentCheckpoints;
-  /** Who a staff id is, for the audit screen; without it entries show no staff names. */
-  staffDirectory?: StaffDirectory;
 }
 
 /** The outbox of DATA_DIR, where e-mail goes when SMTP_URL is not set. */
@@ -260,9 +254,6 @@ function createPayments(
   return { payments, reconcile };
 }
 
-/** Until staff accounts are wired in, audit entries name staff by id only. */
-const NO_STAFF_NAMES: StaffDirectory = { namesOf: async () => new Map() };
-
 export interface ServiceOptions {
   overrides?: ServiceOverrides;
   metrics?: Metrics | undefined;
@@ -341,7 +332,6 @@ export function createServices(
       paymentHistory,
       magicLinks: signIn.magicLinks,
       jobs,
-      staff: overrides.staffDirectory ?? NO_STAFF_NAMES,
       pinLetterKey: deriveKey(env.JWT_SECRET, 'pin-letter'),
       providerName: env.WEBPAY_PROVIDER_NAME,
       portalName: env.WEBPAY_PORTAL_NAME,

@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, lt, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { auditEvents } from '../../db/schema.ts';
+import { auditEvents, staffMembers } from '../../db/schema.ts';
 
 export interface AuditFilter {
   guarantorId?: string;
@@ -15,7 +15,10 @@ export interface AuditFilter {
   limit: number;
 }
 
-export type AuditRow = typeof auditEvents.$inferSelect;
+export type AuditRow = typeof auditEvents.$inferSelect & {
+  /** The staff member's name when the actor is staff (and still on file). */
+  staffName: string | null;
+};
 
 /** Reads the audit trail; nothing in the console writes to it but the audit of its own calls. */
 export class OfficeAuditRepository {
@@ -33,8 +36,12 @@ export class OfficeAuditRepository {
     if (filter.until) conditions.push(lt(auditEvents.occurredAt, filter.until));
     if (filter.before !== undefined) conditions.push(lt(auditEvents.id, filter.before));
     return this.db
-      .select()
+      .select({ ...getTableColumns(auditEvents), staffName: staffMembers.name })
       .from(auditEvents)
+      .leftJoin(
+        staffMembers,
+        and(eq(auditEvents.actorType, 'staff'), eq(staffMembers.id, auditEvents.actorId)),
+      )
       .where(and(...conditions))
       .orderBy(desc(auditEvents.id))
       .limit(filter.limit);

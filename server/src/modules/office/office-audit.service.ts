@@ -7,11 +7,6 @@ import type { AuditRepository } from '../audit/index.ts';
 import type { AuditFilter, AuditRow, OfficeAuditRepository } from './office-audit.repository.ts';
 import type { StaffActor } from './staff-actor.ts';
 
-/** Who a staff id is, for the audit screen; the staff module answers it. */
-export interface StaffDirectory {
-  namesOf(staffIds: readonly string[]): Promise<Map<string, string>>;
-}
-
 /** Rows an export holds at most: a year of a busy office's views fits. */
 export const MAX_EXPORT_ROWS = 100_000;
 const EXPORT_PAGE = 1000;
@@ -41,7 +36,6 @@ function reasonOf(row: AuditRow): string | null {
 export class OfficeAuditService {
   constructor(
     private readonly repository: OfficeAuditRepository,
-    private readonly staff: StaffDirectory,
     private readonly audit: AuditRepository,
     private readonly calendar: FacilityCalendar,
   ) {}
@@ -59,17 +53,13 @@ export class OfficeAuditService {
     };
   }
 
-  private async entriesOf(rows: AuditRow[]): Promise<AuditEntry[]> {
-    const staffIds = rows.flatMap((row) =>
-      row.actorType === 'staff' && row.actorId ? [row.actorId] : [],
-    );
-    const names = await this.staff.namesOf([...new Set(staffIds)]);
+  private entriesOf(rows: AuditRow[]): AuditEntry[] {
     return rows.map((row) => ({
       id: row.id,
       occurredAt: row.occurredAt.toISOString(),
       actorType: row.actorType,
       actorId: row.actorId,
-      actorName: row.actorType === 'staff' && row.actorId ? (names.get(row.actorId) ?? null) : null,
+      actorName: row.staffName,
       guarantorId: row.guarantorId,
       action: row.action,
       outcome: row.outcome,
@@ -87,7 +77,7 @@ export class OfficeAuditService {
     const page = rows.slice(0, query.limit);
     await this.record('office.audit.viewed', query, page.length, actor, context);
     return {
-      entries: await this.entriesOf(page),
+      entries: this.entriesOf(page),
       nextBefore: rows.length > query.limit ? (page[page.length - 1]?.id ?? null) : null,
     };
   }
@@ -101,7 +91,7 @@ export class OfficeAuditService {
       const rows = await this.repository.entries(
         this.filterOf({ ...query, ...(before !== undefined ? { before } : {}) }, limit),
       );
-      entries.push(...(await this.entriesOf(rows)));
+      entries.push(...this.entriesOf(rows));
       if (rows.length < limit) break;
       before = rows[rows.length - 1]?.id;
     }

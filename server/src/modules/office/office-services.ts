@@ -13,7 +13,7 @@ import { GuarantorPageService } from './guarantor-page.service.ts';
 import { GuarantorSearchRepository } from './guarantor-search.repository.ts';
 import { GuarantorSearchService } from './guarantor-search.service.ts';
 import { OfficeAuditRepository } from './office-audit.repository.ts';
-import { OfficeAuditService, type StaffDirectory } from './office-audit.service.ts';
+import { OfficeAuditService } from './office-audit.service.ts';
 import { OfficeHomeRepository } from './office-home.repository.ts';
 import { OfficeHomeService } from './office-home.service.ts';
 import { PinLetters } from './pin-letters.ts';
@@ -41,8 +41,6 @@ export interface OfficeDependencies {
   mail: MailService;
   outbox: MailOutbox;
   jobs: JobEngine;
-  /** Who a staff id is (the staff module). */
-  staff: StaffDirectory;
   /** Seals PIN letters until they are printed (derived from JWT_SECRET). */
   pinLetterKey: string;
   providerName: string;
@@ -66,7 +64,7 @@ export function createOfficeServices(deps: OfficeDependencies): OfficeServices {
     guarantors,
     support: new SupportActionsService(pageRepository, { ...deps, page: guarantors }, pinLetters),
     pinLetters,
-    audit: new OfficeAuditService(new OfficeAuditRepository(db), deps.staff, audit, deps.calendar),
+    audit: new OfficeAuditService(new OfficeAuditRepository(db), audit, deps.calendar),
     home: new OfficeHomeService(new OfficeHomeRepository(db), deps.jobs, audit, {
       calendar: deps.calendar,
       reconcileQueue: deps.reconcileQueue,

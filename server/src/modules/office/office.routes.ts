@@ -16,25 +16,17 @@ import {
 } from '@webpay/contracts/office';
 import { PAYMENT_HISTORY_QUERY_MESSAGES } from '@webpay/contracts/payment-history';
 import { plainText } from '@webpay/contracts/plain-text';
-import { BODY_ERRORS, PATH_ERRORS, SERVICE_ERRORS, errorResponses } from '../../lib/openapi.ts';
+import {
+  BODY_ERRORS,
+  PATH_ERRORS,
+  SECURITY,
+  SERVICE_ERRORS,
+  errorResponses,
+} from '../../lib/openapi.ts';
 import { requestContext } from '../../lib/request-context.ts';
 import { varyByLanguage } from '../../lib/vary-by-language.ts';
 import type { OfficeServices } from './office-services.ts';
 import type { StaffActor } from './staff-actor.ts';
-
-type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-
-/** The staff sign-in the console's calls sit behind (plugins/authenticate-staff.ts). */
-export interface StaffGate {
-  authenticate: Hook;
-  requirePermission(permission: StaffPermission): Hook;
-  staffOf(request: FastifyRequest): StaffActor;
-}
-
-export interface OfficeRoutesOptions {
-  gate: StaffGate;
-  office: () => OfficeServices;
-}
 
 /** The contracts' paths with route parameters in place of the ids. */
 const path = {
@@ -48,17 +40,37 @@ const path = {
     .replace('%3AletterId', ':letterId'),
 };
 
-const id = () => plainText().min(1).max(100);
+/** Ids are UUIDs or the billing system's codes: letters, digits, '-' and '_', never '.' or '/'. */
+const id = () =>
+  plainText()
+    .min(1)
+    .max(100)
+    .regex(/^[\w-]+$/);
+
+/** A whole number as typed in a query: digits only, so 1e2, 0x10 or 2.0 are refused, not read. */
+const wholeNumber = (min: number, max: number) =>
+  plainText()
+    .regex(/^\d{1,10}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
 const guarantorParams = z.object({ id: id() });
 const pdfResponse = {
   description: 'A PDF document',
   content: { 'application/pdf': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
 };
-/** A period the wrong way round is refused, in the words the payment history uses. */
-const auditFilterSchema = auditQuerySchema.refine(
-  (query) => !query.from || !query.to || query.from <= query.to,
-  { message: PAYMENT_HISTORY_QUERY_MESSAGES.rangeReversed, path: ['from'] },
-);
+/**
+ * The contract's filters, with page size and position read strictly, and a
+ * period the wrong way round refused in the words the payment history uses.
+ */
+const auditFilterSchema = auditQuerySchema
+  .extend({
+    limit: wholeNumber(1, 500).default(100),
+    before: wholeNumber(1, Number.MAX_SAFE_INTEGER).optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: PAYMENT_HISTORY_QUERY_MESSAGES.rangeReversed,
+    path: ['from'],
+  });
 
 const AUDITED =
   'Every call is recorded in the audit trail with the staff member, address and request.';
@@ -80,7 +92,7 @@ function sendPdf(
 type OfficeApp = Parameters<FastifyPluginAsyncZod>[0];
 
 interface RouteKit {
-  can(permission: StaffPermission): { onRequest: Hook };
+  can(permission: StaffPermission): { onRequest: (request: FastifyRequest) => Promise<void> };
   actor(request: FastifyRequest): StaffActor;
   office: () => OfficeServices;
 }
@@ -93,6 +105,7 @@ function findingRoutes(app: OfficeApp, { can, actor, office }: RouteKit): void {
       ...can('read'),
       schema: {
         tags: ['office'],
+        security: SECURITY.staff,
         summary: "The office's day",
         description: `Today's payments (the facility's day), what needs attention, and the last import, export and reconciliation. ${AUDITED}`,
         response: { 200: officeHomeSchema, ...errorResponses(...SERVICE_ERRORS) },
@@ -107,6 +120,7 @@ function findingRoutes(app: OfficeApp, { can, actor, office }: RouteKit): void {
       ...can('read'),
       schema: {
         tags: ['office'],
+        security: SECURITY.staff,
         summary: 'Find a guarantor',
         description: `One search box: account number, name (word beginnings, accents and letter case ignored), birthdate (1985-04-12 or 04/12/1985), e-mail, phone (digits compared), receipt number or encounter id. At most 50 hits; more says there were others. ${AUDITED}`,
         querystring: searchQuerySchema,
@@ -126,6 +140,7 @@ function guarantorRoutes(app: OfficeApp, { can, actor, office }: RouteKit): void
       ...can('read'),
       schema: {
         tags: ['office'],
+        security: SECURITY.staff,
         summary: "A guarantor's page",
         description: `Identity, contact, billing exactly as GET /encounters answers the guarantor, statements, payments, e-mails and sign-in state. ${AUDITED}`,
         params: guarantorParams,
@@ -145,6 +160,7 @@ function guarantorRoutes(app: OfficeApp, { can, actor, office }: RouteKit): void
       ...can('read'),
       schema: {
         tags: ['office'],
+        security: SECURITY.staff,
         summary: "A guarantor's statement as PDF",
         description: `The PDF the portal gives the guarantor. ${AUDITED}`,
         params: z.object({ id: id(), statementId: id() }),
@@ -171,6 +187,7 @@ function supportRoutes(app: OfficeApp, { can, actor, office }: RouteKit): void {
       ...can('support'),
       schema: {
         tags: ['office'],
+        security: SECURITY.staff,
         summary: 'A support action',
         description: `unlock-sign-in, sign-out-all-sessions, send-sign-in-link, issue-new-pin or correct-email (with email). The reason is required and kept in the audit row. ${AUDITED}`,
         params: z.object({ id: id(), action: supportActionSchema }),
@@ -197,6 +214,7 @@ function supportRoutes(app: OfficeApp, { can, actor, office }: RouteKit): void {
       ...can('support'),
       schema: {
         tags: ['office'],
+        security: SECURITY.staff,
         summary: 'The PIN letter to print',
         description: `The letter of the PIN just issued; it can be fetched once, within a day. ${AUDITED}`,
         params: z.object({ id: id(), letterId: id() }),
@@ -223,6 +241,7 @@ function auditRoutes(app: OfficeApp, { can, actor, office }: RouteKit): void {
       ...can('read'),
       schema: {
         tags: ['office'],
+        security: SECURITY.staff,
         summary: 'The audit trail',
         description: `Newest first; filters by guarantor, staff member, action and facility days from/to (both included); page on with before = nextBefore. Read only. ${AUDITED}`,
         querystring: auditFilterSchema,
@@ -238,6 +257,7 @@ function auditRoutes(app: OfficeApp, { can, actor, office }: RouteKit): void {
       ...can('read'),
       schema: {
         tags: ['office'],
+        security: SECURITY.staff,
         summary: 'The audit trail as CSV',
         description: `The entries the same filters keep, as CSV (at most 100,000). The export is itself audited.`,
         querystring: auditFilterSchema,
@@ -262,16 +282,17 @@ function auditRoutes(app: OfficeApp, { can, actor, office }: RouteKit): void {
 }
 
 /**
- * The console's reads and support actions. Registered under
+ * The console's reads and support actions, behind staff sign-in
+ * (plugins/authenticate-staff.ts). Registered under
  * OFFICE_API_BASE_PATH, outside the portal's API key, behind the staff gate;
  * nothing here writes to the audit trail but the rows of its own calls.
  */
-const officeRoutes: FastifyPluginAsyncZod<OfficeRoutesOptions> = async (app, { gate, office }) => {
-  app.addHook('onRequest', gate.authenticate);
+const officeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticateStaff);
   const kit: RouteKit = {
-    can: (permission) => ({ onRequest: gate.requirePermission(permission) }),
-    actor: (request) => gate.staffOf(request),
-    office,
+    can: (permission) => ({ onRequest: app.requireStaffPermission(permission) }),
+    actor: (request) => request.requireStaff(),
+    office: () => app.services.office,
   };
   findingRoutes(app, kit);
   guarantorRoutes(app, kit);
