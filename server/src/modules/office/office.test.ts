@@ -6,7 +6,14 @@ import { encountersResponseSchema } from '@webpay/contracts/encounters';
 import { guarantorPageSchema } from '@webpay/contracts/office';
 import { paymentHistorySchema } from '@webpay/contracts/payment-history';
 import { statementListSchema } from '@webpay/contracts/statements';
-import { auditEvents, guarantors, receipts, payments, sessions } from '../../db/schema.ts';
+import {
+  auditEvents,
+  guarantors,
+  payments,
+  pinLetters,
+  receipts,
+  sessions,
+} from '../../db/schema.ts';
 import { DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
 import { demoId } from '../../demo/ids.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
@@ -356,6 +363,20 @@ describe.each(testDatabaseKinds)('the billing office console (%s)', (kind) => {
           context('letter-again'),
         ),
       ).rejects.toMatchObject({ statusCode: 404 });
+    });
+
+    it('forgets a PIN letter nobody printed within a day', async () => {
+      const { pinLetterId } = await perform(ids.james, 'issue-new-pin', 'new-pin-unprinted');
+      const letter = defined(pinLetterId);
+      await server.database.db
+        .update(pinLetters)
+        .set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) })
+        .where(eq(pinLetters.id, letter));
+
+      await expect(
+        office.pinLetters.print(ids.james, letter, agent, context('letter-late')),
+      ).rejects.toMatchObject({ statusCode: 404 });
+      expect(await office.pinLetters.purgeExpired()).toBe(1);
     });
 
     it('corrects the e-mail address under sign-up’s rules, auditing old and new', async () => {

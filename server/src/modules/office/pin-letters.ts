@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { pinLetters } from '../../db/schema.ts';
 import type { Language } from '@webpay/contracts/language';
@@ -95,6 +95,20 @@ export class PinLetters implements PinIssuer {
       context,
     );
     return letterId;
+  }
+
+  /**
+   * Deletes letters nobody printed within their day, and letters whose PIN
+   * never took effect: a PIN must not wait in the database for a printer.
+   */
+  async purgeExpired(): Promise<number> {
+    const purged = await this.db
+      .delete(pinLetters)
+      .where(
+        lte(pinLetters.createdAt, sql`now() - make_interval(hours => ${LETTER_LIFETIME_HOURS})`),
+      )
+      .returning({ id: pinLetters.id });
+    return purged.length;
   }
 
   /** The letter as a PDF, once: the row goes as it is read. 404 when gone, printed or expired. */
