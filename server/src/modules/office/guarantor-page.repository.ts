@@ -1,9 +1,17 @@
 import { and, desc, eq, gt, isNull, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { saveGuarantorEmail } from '../../db/guarantor-email.ts';
-import { guarantors, payments, sessions, statements } from '../../db/schema.ts';
+import { auditEvents, guarantors, payments, sessions, statements } from '../../db/schema.ts';
 
 export type GuarantorRow = typeof guarantors.$inferSelect;
+
+/** An e-mail sent straight to the mail server, as its audit row recorded it (mail.delivery). */
+export interface DirectEmail {
+  id: number;
+  occurredAt: Date;
+  outcome: 'success' | 'failure';
+  details: Record<string, unknown> | null;
+}
 
 export interface SessionSummary {
   active: number;
@@ -45,6 +53,21 @@ export class GuarantorPageRepository {
       .filter((part) => part && part.trim())
       .join(' ');
     return line || null;
+  }
+
+  /** The newest e-mails sent to the guarantor while they waited (codes and links), by audit row. */
+  directEmails(guarantorId: string, action: string, limit: number): Promise<DirectEmail[]> {
+    return this.db
+      .select({
+        id: auditEvents.id,
+        occurredAt: auditEvents.occurredAt,
+        outcome: auditEvents.outcome,
+        details: auditEvents.details,
+      })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.guarantorId, guarantorId), eq(auditEvents.action, action)))
+      .orderBy(desc(auditEvents.occurredAt))
+      .limit(limit);
   }
 
   /** Ids the mail outbox's messages about this guarantor may name. */

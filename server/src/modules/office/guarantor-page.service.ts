@@ -4,10 +4,14 @@ import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuditRepository } from '../audit/index.ts';
 import type { EncountersService } from '../encounters/index.ts';
 import type { SignInLockout } from '../lockout/index.ts';
-import type { MailOutbox } from '../mail/index.ts';
+import { MAIL_DELIVERY_ACTION, type MailOutbox } from '../mail/index.ts';
 import type { PaymentHistoryService } from '../payment-history/index.ts';
 import type { StatementsService } from '../statements/index.ts';
-import type { GuarantorPageRepository, GuarantorRow } from './guarantor-page.repository.ts';
+import type {
+  DirectEmail,
+  GuarantorPageRepository,
+  GuarantorRow,
+} from './guarantor-page.repository.ts';
 import { OFFICE_MESSAGES } from './office-messages.ts';
 import { staffEvent, type StaffActor } from './staff-actor.ts';
 
@@ -27,6 +31,29 @@ export const guarantorNotFound = () =>
   apiErrors.notFound((_, language) => OFFICE_MESSAGES[language].guarantorNotFound);
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** `magic_link` as the console shows it: `magic-link`. */
+const kindName = (kind: string) => kind.replaceAll('_', '-');
+
+/** An audit row of a direct send, when it names its recipient and subject. */
+function directEmail(row: DirectEmail): SentEmail[] {
+  const { kind, to, subject } = row.details ?? {};
+  if (typeof kind !== 'string' || typeof to !== 'string' || typeof subject !== 'string') return [];
+  const at = row.occurredAt.toISOString();
+  const sent = row.outcome === 'success';
+  return [
+    {
+      id: `direct-${row.id}`,
+      kind: kindName(kind),
+      to,
+      subject,
+      status: sent ? 'sent' : 'failed',
+      queuedAt: at,
+      sentAt: sent ? at : null,
+      error: sent ? null : 'The mail server did not accept it',
+    },
+  ];
+}
 
 /**
  * A guarantor as the billing office sees them: the figures come from the
@@ -111,27 +138,39 @@ export class GuarantorPageService {
     });
   }
 
+  /**
+   * What was e-mailed to the guarantor: the outbox's messages (receipts,
+   * notices, the console's sign-in links) and those sent while they waited
+   * (codes and links they asked for), newest first.
+   */
   private async emails(row: GuarantorRow): Promise<SentEmail[]> {
     const references = await this.repository.mailReferences(row.id);
-    const messages = await this.services.outbox.messagesConcerning(
-      {
-        guarantorId: row.id,
-        addresses: row.email ? [row.email] : [],
-        paymentIds: references.payments,
-        statementIds: references.statements,
-      },
-      MAX_EMAILS,
-    );
-    return messages.map((message) => ({
-      id: message.id,
-      kind: message.kind.replaceAll('_', '-'),
-      to: message.to,
-      subject: message.subject,
-      status: message.status,
-      queuedAt: message.queuedAt.toISOString(),
-      sentAt: iso(message.sentAt),
-      error: message.error,
-    }));
+    const [queued, direct] = await Promise.all([
+      this.services.outbox.messagesConcerning(
+        {
+          guarantorId: row.id,
+          addresses: row.email ? [row.email] : [],
+          paymentIds: references.payments,
+          statementIds: references.statements,
+        },
+        MAX_EMAILS,
+      ),
+      this.repository.directEmails(row.id, MAIL_DELIVERY_ACTION, MAX_EMAILS),
+    ]);
+    const emails: SentEmail[] = [
+      ...queued.map((message) => ({
+        id: message.id,
+        kind: kindName(message.kind),
+        to: message.to,
+        subject: message.subject,
+        status: message.status,
+        queuedAt: message.queuedAt.toISOString(),
+        sentAt: iso(message.sentAt),
+        error: message.error,
+      })),
+      ...direct.flatMap(directEmail),
+    ];
+    return emails.sort((a, b) => b.queuedAt.localeCompare(a.queuedAt)).slice(0, MAX_EMAILS);
   }
 
   /** Both counters a guarantor signs in under: the account number's and the e-mail address's. */

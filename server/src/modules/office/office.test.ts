@@ -320,6 +320,25 @@ describe.each(testDatabaseKinds)('the billing office console (%s)', (kind) => {
       expect(page.emails[0]?.sentAt).not.toBeNull();
     });
 
+    it('lists the e-mails sent while the guarantor waited, with their outcome', async () => {
+      const response = await server.api(API_PATHS.loginMagicRequest, {
+        body: { email: maria.email },
+      });
+      expect(response.status).toBe(202);
+      await server.app.services.mail.idle();
+
+      const page = await office.guarantors.page(ids.maria, agent, context('page-direct-mail'));
+
+      const direct = page.emails.find((email) => email.id.startsWith('direct-'));
+      expect(direct).toMatchObject({
+        kind: 'magic-link',
+        to: maria.email,
+        status: 'sent',
+        error: null,
+      });
+      expect(direct?.subject).toMatch(/sign-in link/);
+    });
+
     it('refuses a sign-in link to a guarantor without e-mail, changing nothing', async () => {
       await expect(perform(ids.linda, 'send-sign-in-link', 'no-email')).rejects.toMatchObject({
         statusCode: 400,
