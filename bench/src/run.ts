@@ -16,6 +16,10 @@
  *              encounters, 100,000 by default (feed-import.ts)
  *   soak       mixed traffic for BENCH_SOAK_SECONDS with memory sampled, ending in
  *              a PASS/FAIL line (soak.ts)
+ *   office-search  the billing office's search box over BENCH_OFFICE_GUARANTORS
+ *              guarantors, 100,000 by default: p50/p95 per key, on the databases
+ *              of BENCH_OFFICE_DATABASES (pglite, postgres; both by default)
+ *              (office-search.ts)
  *
  * Benchmarks print figures; nothing here is asserted by the tests.
  */
@@ -27,6 +31,7 @@ import type { TestDatabaseKind } from '@webpay/server/testkit/database';
 import { apiBenchOptionsFromEnv, printApiTable, runApiBench } from './api-bench.ts';
 import { benchDashboardScale, printDashboardScaleTable } from './dashboard-scale.ts';
 import { benchFeedImport, printFeedImportTable } from './feed-import.ts';
+import { benchOfficeSearch, printOfficeSearchTable } from './office-search.ts';
 import { benchPortalLighthouse, printPortalLighthouse } from './portal-lighthouse.ts';
 import { benchPortalWeight, printPortalWeight, resolvePortalBuild } from './portal-weight.ts';
 import { benchSignInCalls, printSignInCalls } from './sign-in-calls.ts';
@@ -42,6 +47,7 @@ const PARTS = [
   'scale',
   'import',
   'soak',
+  'office-search',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -57,6 +63,7 @@ const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_
 if (postgresUrl) process.env.TEST_DATABASE_URL = postgresUrl;
 const kinds: TestDatabaseKind[] = postgresUrl ? ['pglite', 'postgres'] : ['pglite'];
 const feedEncounters = Number(process.env.BENCH_FEED_ENCOUNTERS ?? 100_000);
+const officeGuarantors = Number(process.env.BENCH_OFFICE_GUARANTORS ?? 100_000);
 
 console.info(
   `WebPay benchmarks: ${os.cpus().length} cores, load average ${os
@@ -123,6 +130,20 @@ if (runs('import')) {
   for (const kind of kinds) rows.push(...(await benchFeedImport(kind, feedEncounters)));
   printFeedImportTable(rows);
   figures.import = rows;
+}
+
+if (runs('office-search')) {
+  console.info(
+    `\nThe billing office's search, ${officeGuarantors.toLocaleString('en-US')} guarantors:`,
+  );
+  const rows = [];
+  // BENCH_OFFICE_DATABASES=postgres measures one of them (the target is PostgreSQL's).
+  const asked = (process.env.BENCH_OFFICE_DATABASES ?? '').split(',').map((name) => name.trim());
+  for (const kind of kinds.filter((kind) => asked[0] === '' || asked.includes(kind))) {
+    rows.push(...(await benchOfficeSearch(kind, officeGuarantors)));
+  }
+  printOfficeSearchTable(rows);
+  figures.officeSearch = rows;
 }
 
 if (runs('soak')) {

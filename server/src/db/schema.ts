@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { LANGUAGES } from '@webpay/contracts/language';
 import { STAFF_ROLES } from '@webpay/contracts/office';
+import { foldedName, phoneDigits } from './search-expressions.ts';
 
 /*
  * One table per thing PRODUCT.md names. Money columns end in `_cents` and hold
@@ -67,6 +68,11 @@ export const guarantors = pgTable(
     uniqueIndex('guarantors_account_number_key').on(t.accountNumber),
     uniqueIndex('guarantors_mmi_key').on(t.mmi),
     uniqueIndex('guarantors_email_key').on(sql`lower(${t.email})`),
+    // The billing office's search (modules/office): names by prefix, the rest by equality.
+    index('guarantors_first_name_search_idx').on(foldedName(t.firstName)),
+    index('guarantors_last_name_search_idx').on(foldedName(t.lastName)),
+    index('guarantors_birthdate_idx').on(t.birthdate),
+    index('guarantors_phone_digits_idx').on(phoneDigits(t.supportPhone)),
   ],
 );
 
@@ -142,6 +148,8 @@ export const encounters = pgTable(
     uniqueIndex('encounters_facility_account_key').on(t.facilityId, t.accountNumber),
     index('encounters_guarantor_idx').on(t.guarantorId),
     index('encounters_plan_idx').on(t.planId),
+    // An encounter id typed without its facility.
+    index('encounters_account_number_idx').on(t.accountNumber),
   ],
 );
 
@@ -287,6 +295,8 @@ export const pendingPayments = pgTable(
     index('pending_payments_encounter_idx').on(t.encounterId),
     index('pending_payments_plan_idx').on(t.planId),
     uniqueIndex('pending_payments_payment_line_key').on(t.paymentLineId),
+    // Receipt numbers of payments made elsewhere, which the billing office searches by.
+    index('pending_payments_receipt_idx').on(t.receiptId),
   ],
 );
 
@@ -424,6 +434,28 @@ export const feedImports = pgTable(
     importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('feed_imports_generated_idx').on(t.generatedAt)],
+);
+
+/**
+ * A PIN letter the billing office printed for a guarantor (issue-new-pin):
+ * the only place that PIN is known, sealed (AES-256-GCM) until it is
+ * printed, then gone. A letter can be fetched once, and only for a day.
+ */
+export const pinLetters = pgTable(
+  'pin_letters',
+  {
+    id: text('id').primaryKey(),
+    guarantorId: text('guarantor_id')
+      .notNull()
+      .references(() => guarantors.id, { onDelete: 'cascade' }),
+    /** The PIN and what the letter prints, sealed. */
+    sealed: text('sealed').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    /** False until the PIN it holds is in effect (written before the PIN changes). */
+    ready: boolean('ready').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pin_letters_created_idx').on(t.createdAt)],
 );
 
 /** Who did what, when, under which request: never card data, codes, PINs or bank numbers. */

@@ -34,10 +34,11 @@ export const HOUSEKEEPING_QUEUE: JobQueue<Tick> = {
 /** Expired one-time secrets are kept a day (for support questions), then deleted. */
 const CHALLENGE_RETENTION_SECONDS = 24 * 60 * 60;
 
-/** Deletes long-expired one-time secrets and forgotten lockout counters. */
+/** Deletes long-expired one-time secrets, forgotten lockout counters and unprinted PIN letters. */
 export async function housekeeping(services: Services): Promise<void> {
   await services.challenges.purgeExpired(CHALLENGE_RETENTION_SECONDS);
   await services.lockout.purgeStale();
+  await services.office.pinLetters.purgeExpired();
 }
 
 /** Every 15 minutes: expired one-time secrets and forgotten lockout counters. */

@@ -20,6 +20,7 @@ import { MagicLinkService } from '../modules/magic-link/magic-link.service.ts';
 import { JobEngine, type JobLog } from '../modules/jobs/index.ts';
 import { MailOutbox, mailDomainOf } from '../modules/mail/mail-outbox.ts';
 import { MailService } from '../modules/mail/mail.service.ts';
+import { createOfficeServices, type OfficeServices } from '../modules/office/index.ts';
 import type { Metrics } from '../modules/metrics/metrics.ts';
 import { PaymentHistoryRepository } from '../modules/payment-history/payment-history.repository.ts';
 import { PaymentHistoryService } from '../modules/payment-history/payment-history.service.ts';
@@ -47,7 +48,7 @@ import { VerificationRepository } from '../modules/verification/verification.rep
 import { VerificationService } from '../modules/verification/verification.service.ts';
 import { FacilityCalendar } from '../lib/facility-day.ts';
 import { deriveKey } from '../lib/secrets.ts';
-import { defineSchedules } from './schedules.ts';
+import { RECONCILE_QUEUE, defineSchedules } from './schedules.ts';
 
 export interface Services {
   jobs: JobEngine;
@@ -71,6 +72,8 @@ export interface Services {
   staff: StaffServices;
   /** Staff single sign-on by OpenID Connect; off unless OIDC_ISSUER is set (decision 0024). */
   staffSso: StaffSso;
+  /** The billing office console's reads and support actions. */
+  office: OfficeServices;
 }
 
 export interface ServiceOverrides {
@@ -308,20 +311,39 @@ export function createServices(
     publicUrl: env.PUBLIC_URL,
     serviceNames: [env.WEBPAY_PORTAL_NAME, env.WEBPAY_PROVIDER_NAME],
   });
+  const encounters = new EncountersService(encountersRepository, audit);
+  const statements = createStatements(foundation, signIn.magicLinks, encountersRepository);
+  const paymentHistory = new PaymentHistoryService(
+    new PaymentHistoryRepository(db),
+    audit,
+    calendar,
+  );
   return {
     jobs,
     outbox,
     audit,
     config: new ConfigService(new ConfigRepository(db), env),
-    encounters: new EncountersService(encountersRepository, audit),
+    encounters,
     lockout,
     mail,
     ...signIn,
-    ...createStatements(foundation, signIn.magicLinks, encountersRepository),
-    paymentHistory: new PaymentHistoryService(new PaymentHistoryRepository(db), audit, calendar),
+    ...statements,
+    paymentHistory,
     ...createPayments(foundation, overrides),
     staff,
     staffSso: createStaffSso({ db, env, audit, staff }),
+    office: createOfficeServices({
+      ...foundation,
+      encounters,
+      statements: statements.statements,
+      paymentHistory,
+      magicLinks: signIn.magicLinks,
+      jobs,
+      pinLetterKey: deriveKey(env.JWT_SECRET, 'pin-letter'),
+      providerName: env.WEBPAY_PROVIDER_NAME,
+      portalName: env.WEBPAY_PORTAL_NAME,
+      reconcileQueue: RECONCILE_QUEUE.name,
+    }),
   };
 }
 

@@ -1,4 +1,5 @@
 import { errorObjectSchema } from '@webpay/contracts/errors';
+import { readCsv } from '../../src/lib/csv.ts';
 import type { FuzzRequest } from './fuzz-requests.ts';
 import { schemaErrors } from './json-schema.ts';
 
@@ -79,6 +80,10 @@ function conformance(request: FuzzRequest, answer: Answer): Problem[] {
     );
   if (type === 'application/pdf') {
     return answer.body.subarray(0, 5).toString('latin1') === '%PDF-' ? [] : mismatch('not a PDF');
+  }
+  if (type === 'text/csv') {
+    const { problems } = readCsv(answer.body.toString('utf8'));
+    return problems.length === 0 ? [] : mismatch(`not CSV: ${problems[0]?.message ?? ''}`);
   }
 
   let body: unknown;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { API_KEY_HEADER, XHR_MARKER_HEADER, XHR_MARKER_VALUE } from '@webpay/contracts/api';
 import { BODY_LIMIT_BYTES } from '../../src/app.ts';
+import { SECURITY_SCHEMES } from '../../src/lib/openapi.ts';
 import { HOSTILE_TOKEN_KINDS, type HostileTokens } from './hostile-tokens.ts';
 import { judgeDraft, type Draft, type Fault } from './fuzz-faults.ts';
 import { toJsonText } from './json-schema.ts';
@@ -42,6 +43,8 @@ export interface FuzzContext {
   apiKey: string;
   /** Authorization header of a live session of the guarantor the fuzz signs in as. */
   validAuthorization: string;
+  /** Authorization header of a live staff session, for the billing office's calls. */
+  staffAuthorization?: string;
   hostileTokens: HostileTokens;
   hints: (operation: Operation) => Hints;
   /** Operations whose success ends the calling session. */
@@ -331,7 +334,11 @@ function assemble(operation: Operation, context: FuzzContext, draft: Draft): Fuz
     set(API_KEY_HEADER, draft.apiKey, context.apiKey);
     set(XHR_MARKER_HEADER, draft.marker, XHR_MARKER_VALUE);
   }
-  if (operation.acceptsToken) set('authorization', draft.authorization, context.validAuthorization);
+  if (operation.acceptsToken) {
+    const staff = operation.bearerSchemes.includes(SECURITY_SCHEMES.staffBearer);
+    const valid = staff ? context.staffAuthorization : undefined;
+    set('authorization', draft.authorization, valid ?? context.validAuthorization);
+  }
   for (const [name, value] of Object.entries(draft.header)) headers[name] = value;
 
   let payload: string | undefined;

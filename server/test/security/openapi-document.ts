@@ -38,6 +38,8 @@ export interface Operation {
   needsToken: boolean;
   /** Takes a bearer token but also serves anonymous callers. */
   acceptsToken: boolean;
+  /** The bearer schemes its security names: a guarantor's session or a staff member's. */
+  bearerSchemes: string[];
 }
 
 interface RawOperation {
@@ -115,6 +117,7 @@ export function operationsOf(document: OpenApiDocument, basePath: string): Opera
           needsToken:
             alternatives.length > 0 && alternatives.every((alt) => usesAny(bearerSchemes, alt)),
           acceptsToken: alternatives.some((alt) => usesAny(bearerSchemes, alt)),
+          bearerSchemes: bearerSchemes.filter((name) => alternatives.some((alt) => name in alt)),
         };
       }),
   );

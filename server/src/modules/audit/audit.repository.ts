@@ -18,6 +18,12 @@ export interface AuditEvent {
   details?: Record<string, unknown>;
 }
 
+/** Who an event is by, when a service can be called by more than one kind of actor. */
+export interface AuditActor {
+  actorType: AuditRow['actorType'];
+  actorId: string;
+}
+
 export interface AuditRepositoryOptions {
   /** Sees each event once it is written (the metrics count sign-ins there). */
   onRecorded?: (event: AuditEvent) => void;

@@ -131,8 +131,13 @@ export class EncountersService {
     private readonly audit: AuditRepository,
   ) {}
 
+  /** What GET /encounters answers the guarantor, unaudited: the caller records who looked. */
+  async openBills(guarantorId: string): Promise<EncountersResponse> {
+    return assembleEncounters(await this.repository.openBills(guarantorId));
+  }
+
   async forGuarantor(guarantorId: string, context: RequestContext): Promise<EncountersResponse> {
-    const response = assembleEncounters(await this.repository.openBills(guarantorId));
+    const response = await this.openBills(guarantorId);
     await this.audit.record(context, {
       action: 'encounters.read',
       outcome: 'success',

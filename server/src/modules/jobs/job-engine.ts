@@ -83,6 +83,23 @@ export interface FailedJob {
   error: string;
 }
 
+/** A job as kept in the queue, whatever its state. */
+export interface StoredJob {
+  id: string;
+  state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+  data: object;
+  createdOn: Date;
+  completedOn: Date | null;
+  /** The last failed attempt's error message, if any. */
+  error: string | null;
+}
+
+/** Jobs whose data holds, at `path`, one of `values`. */
+export interface JobDataMatch {
+  path: readonly string[];
+  values: readonly string[];
+}
+
 interface Registration {
   queue: JobQueue<object>;
   handler?: JobHandler<object>;
@@ -265,6 +282,48 @@ export class JobEngine {
   }
 
   /**
+   * The queue's jobs, newest first, whose data matches any of `matches`:
+   * what support asks about (the e-mails sent to one guarantor). Only jobs
+   * still kept are found (each queue says for how long).
+   */
+  async jobsMatching(
+    queueName: string,
+    matches: readonly JobDataMatch[],
+    limit: number,
+  ): Promise<StoredJob[]> {
+    const wanted = matches.filter((match) => match.values.length > 0);
+    if (wanted.length === 0) return [];
+    const params: unknown[] = [queueName, limit];
+    const conditions = wanted.map((match) => {
+      params.push(match.path, match.values);
+      return `data #>> $${params.length - 1}::text[] = any($${params.length}::text[])`;
+    });
+    const { rows } = await this.requireBoss()
+      .getDb()
+      .executeSql(
+        `select id, state, data, created_on, completed_on, output from ${this.table()}
+         where name = $1 and (${conditions.join(' or ')})
+         order by created_on desc limit $2`,
+        params,
+      );
+    return (rows as StoredRow[]).map(storedJobOf);
+  }
+
+  /** The queue's last job to have finished, completed or failed; undefined when none is kept. */
+  async lastFinished(queueName: string): Promise<StoredJob | undefined> {
+    const { rows } = await this.requireBoss()
+      .getDb()
+      .executeSql(
+        `select id, state, data, created_on, completed_on, output from ${this.table()}
+         where name = $1 and state in ('completed', 'failed')
+         order by completed_on desc nulls last limit 1`,
+        [queueName],
+      );
+    const [row] = rows as StoredRow[];
+    return row ? storedJobOf(row) : undefined;
+  }
+
+  /**
    * Works off one queue in this process until no job of it is ready or
    * running, or `timeoutMs` has passed (a command's e-mail, sent before it
    * exits). Answers how many jobs still wait, for later or for a server.
@@ -351,6 +410,29 @@ interface OverviewRow {
   failed: number;
   oldest: number;
   last_completed: string | Date | null;
+}
+
+interface StoredRow {
+  id: string;
+  state: StoredJob['state'];
+  data: object;
+  created_on: string | Date;
+  completed_on: string | Date | null;
+  output: unknown;
+}
+
+function storedJobOf(row: StoredRow): StoredJob {
+  return {
+    id: row.id,
+    state: row.state,
+    data: row.data,
+    createdOn: new Date(row.created_on),
+    completedOn: row.completed_on ? new Date(row.completed_on) : null,
+    error:
+      row.state === 'completed' || row.output === null || row.output === undefined
+        ? null
+        : errorMessageOf(row.output),
+  };
 }
 
 interface FailedRow {

@@ -121,6 +121,12 @@ export class SignInLockout {
     };
   }
 
+  /** An identifier's counter as it stands: failures, and until when it is locked (null when not). */
+  async state(identifierHash: string): Promise<{ failures: number; lockedUntil: Date | null }> {
+    const state = await this.repository.find(identifierHash, LOCKOUT_MINUTES * 60);
+    return { failures: state?.failures ?? 0, lockedUntil: state?.lockedUntil ?? null };
+  }
+
   /** A success: the count starts again. */
   clear(identifierHash: string): Promise<void> {
     return this.repository.clear(identifierHash);

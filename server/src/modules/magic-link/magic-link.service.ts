@@ -9,7 +9,7 @@ import type { AuditRepository } from '../audit/index.ts';
 import type { AuthService } from '../auth/index.ts';
 import { newLinkToken, type ChallengesRepository } from '../challenges/index.ts';
 import type { SignInLockout } from '../lockout/index.ts';
-import type { MailService } from '../mail/index.ts';
+import { mailDeliveryEvent, type MailService } from '../mail/index.ts';
 import type { MagicLinkRecipient, MagicLinkRepository } from './magic-link.repository.ts';
 
 export const MAGIC_LINK_MINUTES = SIGN_IN_LIMITS.magicLinkMinutes;
@@ -124,16 +124,15 @@ export class MagicLinkService {
         },
         context.language,
       );
-      this.mail.deliverInBackground(message, () =>
-        this.audit.record(context, {
-          action: 'mail.delivery',
-          outcome: 'failure',
-          actorType: 'system',
-          guarantorId: recipient.id,
-          targetType: 'login_challenge',
-          targetId: issued.challengeId,
-          details: { kind: message.kind },
-        }),
+      const about = {
+        guarantorId: recipient.id,
+        targetType: 'login_challenge',
+        targetId: issued.challengeId,
+      };
+      this.mail.deliverInBackground(
+        message,
+        () => this.audit.record(context, mailDeliveryEvent(message, 'failure', about)),
+        () => this.audit.record(context, mailDeliveryEvent(message, 'success', about)),
       );
     }
     return { accepted: true };

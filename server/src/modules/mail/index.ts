@@ -4,3 +4,4 @@ export * from './mail.service.ts';
 export * from './mail.templates.ts';
 export * from './mail.transport.ts';
 export * from './mail-outbox.ts';
+export * from './mail-delivery-event.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from '../../db/client.ts';
 import { sealText, unsealText } from '../../lib/sealed-text.ts';
-import type { JobAttempt, JobEngine, JobQueue } from '../jobs/index.ts';
+import type { JobAttempt, JobDataMatch, JobEngine, JobQueue } from '../jobs/index.ts';
 import type { MailService } from './mail.service.ts';
 import type { MailKind, OutgoingMail } from './mail.transport.ts';
 
@@ -59,6 +59,26 @@ export const MAIL_QUEUE: JobQueue<QueuedMail> = {
   },
 };
 
+/** One message of the outbox as support sees it: never its body or the secret it carries. */
+export interface OutboxMessage {
+  id: string;
+  kind: MailKind;
+  to: string;
+  subject: string;
+  status: 'queued' | 'sent' | 'failed';
+  queuedAt: Date;
+  sentAt: Date | null;
+  error: string | null;
+}
+
+/** Which messages concern one guarantor: by what their `about` names, or by the address. */
+export interface OutboxConcerning {
+  guarantorId: string;
+  addresses: readonly string[];
+  paymentIds: readonly string[];
+  statementIds: readonly string[];
+}
+
 /** What a module does when one of its messages is sent, or has failed for good. */
 export interface MailOutcomeHooks {
   sent?(queued: QueuedMail, messageId: string): Promise<void>;
@@ -102,6 +122,37 @@ export class MailOutbox {
       tx ? { tx } : {},
     );
     return messageId;
+  }
+
+  /**
+   * The messages still kept (failed ones, and sent ones for three days) that
+   * concern a guarantor, newest first. A message carrying a sign-in link is
+   * sealed, so it is found by what it is about and unsealed only to read its
+   * recipient and subject.
+   */
+  async messagesConcerning(concerning: OutboxConcerning, limit: number): Promise<OutboxMessage[]> {
+    const matches: JobDataMatch[] = [
+      { path: ['about', 'guarantorId'], values: [concerning.guarantorId] },
+      { path: ['about', 'paymentId'], values: concerning.paymentIds },
+      { path: ['about', 'statementId'], values: concerning.statementIds },
+      { path: ['mail', 'to'], values: concerning.addresses },
+    ];
+    const jobs = await this.jobs.jobsMatching(MAIL_QUEUE.name, matches, limit);
+    return jobs.map((job) => {
+      const queued = job.data as QueuedMail;
+      const mail =
+        'sealed' in queued.mail ? unseal(this.sealingKey, queued.mail.sealed) : queued.mail;
+      return {
+        id: job.id,
+        kind: queued.kind,
+        to: mail.to,
+        subject: mail.subject,
+        status: job.state === 'completed' ? 'sent' : job.state === 'failed' ? 'failed' : 'queued',
+        queuedAt: job.createdOn,
+        sentAt: job.state === 'completed' ? job.completedOn : null,
+        error: job.state === 'failed' || job.state === 'retry' ? job.error : null,
+      };
+    });
   }
 
   private async send(queued: QueuedMail, attempt: JobAttempt): Promise<void> {

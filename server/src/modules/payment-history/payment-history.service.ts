@@ -64,11 +64,8 @@ export class PaymentHistoryService {
     private readonly calendar: FacilityCalendar,
   ) {}
 
-  async history(
-    guarantorId: string,
-    range: PaymentHistoryQuery,
-    context: RequestContext,
-  ): Promise<PaymentHistory> {
+  /** What GET /payments answers the guarantor, unaudited: the caller records who looked. */
+  async items(guarantorId: string, range: PaymentHistoryQuery): Promise<PaymentHistoryItem[]> {
     const rows = await this.repository.recordedPayments(
       guarantorId,
       recordedWithin(range, this.calendar),
@@ -81,6 +78,15 @@ export class PaymentHistoryService {
       if (group) group.push(line);
       else linesByPayment.set(line.paymentId, [line]);
     }
+    return rows.map((row) => toHistoryItem(row, linesByPayment.get(row.id) ?? []));
+  }
+
+  async history(
+    guarantorId: string,
+    range: PaymentHistoryQuery,
+    context: RequestContext,
+  ): Promise<PaymentHistory> {
+    const payments = await this.items(guarantorId, range);
     await this.audit.record(context, {
       action: 'payments.history_viewed',
       outcome: 'success',
@@ -89,11 +95,9 @@ export class PaymentHistoryService {
       guarantorId,
       targetType: 'guarantor',
       targetId: guarantorId,
-      details: { payments: rows.length, from: range.from ?? null, to: range.to ?? null },
+      details: { payments: payments.length, from: range.from ?? null, to: range.to ?? null },
     });
-    return {
-      payments: rows.map((row) => toHistoryItem(row, linesByPayment.get(row.id) ?? [])),
-    };
+    return { payments };
   }
 
   /** The receipt as it was issued; a missing or someone else's receipt is recorded and answered alike. */

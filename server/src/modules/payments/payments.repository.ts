@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { saveGuarantorEmail } from '../../db/guarantor-email.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
   facilities,
@@ -395,32 +396,11 @@ export class PaymentsRepository {
    * session proved the old address, not this one), so it is marked
    * unverified. An address that is another guarantor's is left alone.
    */
-  async saveGuarantorEmail(
+  saveGuarantorEmail(
     guarantorId: string,
     email: string,
   ): Promise<'saved' | 'unchanged' | 'in_use'> {
-    const [current] = await this.db
-      .select({ email: guarantors.email })
-      .from(guarantors)
-      .where(eq(guarantors.id, guarantorId))
-      .limit(1);
-    if (current?.email?.toLowerCase() === email.toLowerCase()) return 'unchanged';
-    try {
-      const rows = await this.db
-        .update(guarantors)
-        .set({ email, emailVerifiedAt: null, updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(guarantors.id, guarantorId),
-            sql`not exists (select 1 from ${guarantors} as other where lower(other.email) = lower(${email}) and other.id <> ${guarantorId})`,
-          ),
-        )
-        .returning({ id: guarantors.id });
-      return rows.length > 0 ? 'saved' : 'in_use';
-    } catch (error) {
-      if (isUniqueViolation(error, 'guarantors_email_key')) return 'in_use';
-      throw error;
-    }
+    return saveGuarantorEmail(this.db, guarantorId, email);
   }
 
   /** Unrecorded payments created before `olderThan` whose outcome the processor has not yet confirmed. */

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Database } from '../../db/client.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { hashPin, randomDigits } from '../../lib/secrets.ts';
-import { AuditRepository } from '../audit/index.ts';
+import { AuditRepository, type AuditActor } from '../audit/index.ts';
 import type { IssuedPin, StagedFile } from './pin-file.ts';
 import { StatementPinsRepository, type PinHolder } from './statement-pins.repository.ts';
 
@@ -48,6 +48,8 @@ export interface IssueOptions {
   /** After each PIN is hashed. */
   onProgress?(hashed: number, total: number): void;
   now?: Date;
+  /** Who issues them: the operator at the command line unless a staff member does. */
+  actor?: AuditActor;
 }
 
 export interface IssueReport {
@@ -186,7 +188,7 @@ export class StatementPinsService {
           await audit.record(context, {
             action: 'pin.issued',
             outcome: 'success',
-            actorType: 'operator',
+            ...(options.actor ?? { actorType: 'operator' }),
             guarantorId: holder.id,
             targetType: 'guarantor',
             targetId: holder.id,

@@ -9,7 +9,7 @@ import type { StatementItem } from '../../db/schema.ts';
 import { apiErrors } from '../../lib/api-error.ts';
 import type { FacilityCalendar } from '../../lib/facility-day.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import type { AuditRepository } from '../audit/index.ts';
+import type { AuditActor, AuditRepository } from '../audit/index.ts';
 import type { EncountersRepository } from '../encounters/index.ts';
 import { renderStatementPdf, type StatementTotals } from './statement-pdf.ts';
 import { reconcileStatement } from './statement-reconciliation.ts';
@@ -119,15 +119,21 @@ export class StatementsService {
     return reconcileStatement(row, await this.bills.openBills(guarantorId), today);
   }
 
-  async list(guarantorId: string, context: RequestContext): Promise<StatementList> {
+  /** What GET /statements answers the guarantor, unaudited: the caller records who looked. */
+  async summaries(guarantorId: string): Promise<StatementSummary[]> {
     const rows = await this.repository.listForGuarantor(guarantorId);
+    const today = this.today();
+    return rows.map((row) => toStatementSummary(row, today));
+  }
+
+  async list(guarantorId: string, context: RequestContext): Promise<StatementList> {
+    const statements = await this.summaries(guarantorId);
     await this.record(context, guarantorId, 'statements.listed', 'success', {
       targetType: 'guarantor',
       targetId: guarantorId,
-      details: { statements: rows.length },
+      details: { statements: statements.length },
     });
-    const today = this.today();
-    return { statements: rows.map((row) => toStatementSummary(row, today)) };
+    return { statements };
   }
 
   async detail(guarantorId: string, id: string, context: RequestContext): Promise<StatementDetail> {
@@ -141,8 +147,14 @@ export class StatementsService {
     return toStatementDetail(row, today, await this.reconcile(guarantorId, row, today));
   }
 
-  async pdf(guarantorId: string, id: string, context: RequestContext): Promise<StatementPdf> {
-    const row = await this.find(guarantorId, id, 'statement.pdf_downloaded', context);
+  /** `actor`: who downloads it, the guarantor unless the billing office does (modules/office). */
+  async pdf(
+    guarantorId: string,
+    id: string,
+    context: RequestContext,
+    actor: AuditActor = { actorType: 'guarantor', actorId: guarantorId },
+  ): Promise<StatementPdf> {
+    const row = await this.find(guarantorId, id, 'statement.pdf_downloaded', context, actor);
     const today = this.today();
     const bytes = await renderStatementPdf({
       provider: {
@@ -162,11 +174,18 @@ export class StatementsService {
       reconciliation: await this.reconcile(guarantorId, row, today),
       ...(context.language ? { language: context.language } : {}),
     });
-    await this.record(context, guarantorId, 'statement.pdf_downloaded', 'success', {
-      targetType: 'statement',
-      targetId: row.id,
-      details: { statementDate: row.statementDate, items: row.items.length, bytes: bytes.length },
-    });
+    await this.record(
+      context,
+      guarantorId,
+      'statement.pdf_downloaded',
+      'success',
+      {
+        targetType: 'statement',
+        targetId: row.id,
+        details: { statementDate: row.statementDate, items: row.items.length, bytes: bytes.length },
+      },
+      actor,
+    );
     return { filename: `statement-${row.statementDate}.pdf`, bytes };
   }
 
@@ -176,14 +195,18 @@ export class StatementsService {
     id: string,
     action: string,
     context: RequestContext,
+    actor?: AuditActor,
   ): Promise<StatementRow> {
     const row = await this.repository.findForGuarantor(guarantorId, id);
     if (row) return row;
-    await this.record(context, guarantorId, action, 'failure', {
-      targetType: 'statement',
-      targetId: id,
-      details: { reason: 'not_found' },
-    });
+    await this.record(
+      context,
+      guarantorId,
+      action,
+      'failure',
+      { targetType: 'statement', targetId: id, details: { reason: 'not_found' } },
+      actor,
+    );
     throw apiErrors.statementNotFound();
   }
 
@@ -193,14 +216,8 @@ export class StatementsService {
     action: string,
     outcome: 'success' | 'failure',
     event: { targetType: string; targetId: string; details: Record<string, unknown> },
+    actor: AuditActor = { actorType: 'guarantor', actorId: guarantorId },
   ): Promise<void> {
-    return this.audit.record(context, {
-      action,
-      outcome,
-      actorType: 'guarantor',
-      actorId: guarantorId,
-      guarantorId,
-      ...event,
-    });
+    return this.audit.record(context, { action, outcome, ...actor, guarantorId, ...event });
   }
 }

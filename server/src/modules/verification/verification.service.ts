@@ -21,6 +21,7 @@ import {
 import type { SignInAttempt, SignInLockout } from '../lockout/index.ts';
 import {
   MailDeliveryError,
+  mailDeliveryEvent,
   type MailKind,
   type MailService,
   type OutgoingMail,
@@ -145,26 +146,25 @@ export class VerificationService {
     verificationId: string,
     context: RequestContext,
   ): Promise<void> {
+    const about = { guarantorId, targetType: 'verification', targetId: verificationId };
+    const record = (outcome: 'success' | 'failure') =>
+      this.audit.record(context, mailDeliveryEvent(message, outcome, about));
     if (kind === 'email_code') {
-      this.mail.deliverInBackground(message, () =>
-        this.audit.record(context, {
-          action: 'mail.delivery',
-          outcome: 'failure',
-          actorType: 'system',
-          guarantorId,
-          targetType: 'verification',
-          targetId: verificationId,
-          details: { kind: message.kind },
-        }),
+      this.mail.deliverInBackground(
+        message,
+        () => record('failure'),
+        () => record('success'),
       );
       return;
     }
     try {
       await this.mail.deliver(message);
     } catch (error) {
-      if (error instanceof MailDeliveryError) throw apiErrors.mailUnavailable(error);
-      throw error;
+      if (!(error instanceof MailDeliveryError)) throw error;
+      await record('failure');
+      throw apiErrors.mailUnavailable(error);
     }
+    await record('success');
   }
 
   /**

@@ -1,0 +1,2 @@
+// What other modules may use of the billing office console; everything else stays inside it.
+export * from './office-services.ts';

@@ -1,0 +1,49 @@
+import { and, desc, eq, getTableColumns, gte, lt, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { auditEvents, staffMembers } from '../../db/schema.ts';
+
+export interface AuditFilter {
+  guarantorId?: string;
+  staffId?: string;
+  action?: string;
+  /** Inclusive. */
+  since?: Date;
+  /** Exclusive. */
+  until?: Date;
+  /** Rows with a smaller id only: the next page. */
+  before?: number;
+  limit: number;
+}
+
+export type AuditRow = typeof auditEvents.$inferSelect & {
+  /** The staff member's name when the actor is staff (and still on file). */
+  staffName: string | null;
+};
+
+/** Reads the audit trail; nothing in the console writes to it but the audit of its own calls. */
+export class OfficeAuditRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Newest first, by id, which only grows: a page never repeats or skips a row. */
+  entries(filter: AuditFilter): Promise<AuditRow[]> {
+    const conditions: SQL[] = [];
+    if (filter.guarantorId) conditions.push(eq(auditEvents.guarantorId, filter.guarantorId));
+    if (filter.staffId) {
+      conditions.push(eq(auditEvents.actorType, 'staff'), eq(auditEvents.actorId, filter.staffId));
+    }
+    if (filter.action) conditions.push(eq(auditEvents.action, filter.action));
+    if (filter.since) conditions.push(gte(auditEvents.occurredAt, filter.since));
+    if (filter.until) conditions.push(lt(auditEvents.occurredAt, filter.until));
+    if (filter.before !== undefined) conditions.push(lt(auditEvents.id, filter.before));
+    return this.db
+      .select({ ...getTableColumns(auditEvents), staffName: staffMembers.name })
+      .from(auditEvents)
+      .leftJoin(
+        staffMembers,
+        and(eq(auditEvents.actorType, 'staff'), eq(staffMembers.id, auditEvents.actorId)),
+      )
+      .where(and(...conditions))
+      .orderBy(desc(auditEvents.id))
+      .limit(filter.limit);
+  }
+}

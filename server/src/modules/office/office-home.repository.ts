@@ -1,0 +1,47 @@
+import { and, desc, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { auditEvents, payments } from '../../db/schema.ts';
+
+export type AuditRow = typeof auditEvents.$inferSelect;
+
+export class OfficeHomeRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Payments recorded in [from, before): how many, and their sum in cents. */
+  async recordedBetween(from: Date, before: Date): Promise<{ count: number; amountCents: number }> {
+    const [row] = await this.db
+      .select({
+        count: sql<number>`count(*)::int`,
+        amountCents: sql<number>`coalesce(sum(${payments.amountCents}), 0)::bigint`,
+      })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.status, 'recorded'),
+          gte(payments.recordedAt, from),
+          lt(payments.recordedAt, before),
+        ),
+      );
+    return { count: Number(row?.count ?? 0), amountCents: Number(row?.amountCents ?? 0) };
+  }
+
+  /** Payments not recorded whose outcome the processor has not confirmed: reconciliation's work list. */
+  async awaitingReconciliation(): Promise<number> {
+    const [row] = await this.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(payments)
+      .where(and(ne(payments.status, 'recorded'), isNull(payments.reconciledAt)));
+    return Number(row?.count ?? 0);
+  }
+
+  /** The newest audit row of an action, e.g. the last `billing_feed.imported`. */
+  async lastEvent(action: string): Promise<AuditRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, action))
+      .orderBy(desc(auditEvents.id))
+      .limit(1);
+    return row;
+  }
+}

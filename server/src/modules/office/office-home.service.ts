@@ -1,0 +1,96 @@
+import { addDays } from '@webpay/contracts/dates';
+import { fromCents } from '@webpay/contracts/money';
+import type { OfficeHome } from '@webpay/contracts/office';
+import type { FacilityCalendar } from '../../lib/facility-day.ts';
+import type { RequestContext } from '../../lib/request-context.ts';
+import type { AuditRepository } from '../audit/index.ts';
+import type { JobEngine } from '../jobs/index.ts';
+import { MAIL_QUEUE } from '../mail/index.ts';
+import type { AuditRow, OfficeHomeRepository } from './office-home.repository.ts';
+import type { StaffActor } from './staff-actor.ts';
+
+type JobRun = OfficeHome['lastRuns']['import'];
+
+const detail = (row: AuditRow, key: string) => row.details?.[key];
+
+function importRun(row: AuditRow | undefined): JobRun {
+  if (!row) return null;
+  const file = String(detail(row, 'fileName') ?? '');
+  const summary =
+    row.outcome === 'success'
+      ? `${file}: ${Number(detail(row, 'records') ?? 0)} records`
+      : `${file}: refused, ${Number(detail(row, 'problems') ?? 0)} problems`;
+  return { at: row.occurredAt.toISOString(), outcome: row.outcome, summary };
+}
+
+function exportRun(row: AuditRow | undefined): JobRun {
+  if (!row) return null;
+  const count = Number(detail(row, 'count') ?? 0);
+  const total = fromCents(Number(detail(row, 'totalCents') ?? 0)).toFixed(2);
+  const batch = detail(row, 'batchId');
+  return {
+    at: row.occurredAt.toISOString(),
+    outcome: row.outcome,
+    summary: batch ? `${String(batch)}: ${count} payments, $${total}` : 'Nothing to export',
+  };
+}
+
+export interface OfficeHomeOptions {
+  calendar: FacilityCalendar;
+  /** The scheduled reconciliation's queue (plugins/schedules.ts). */
+  reconcileQueue: string;
+  now?: () => Date;
+}
+
+/** What the billing office sees first: today's money and what needs someone. */
+export class OfficeHomeService {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly repository: OfficeHomeRepository,
+    private readonly jobs: Pick<JobEngine, 'overview' | 'lastFinished'>,
+    private readonly audit: AuditRepository,
+    private readonly options: OfficeHomeOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async home(actor: StaffActor, context: RequestContext): Promise<OfficeHome> {
+    const { calendar } = this.options;
+    const today = calendar.dayOf(this.now());
+    const [paymentsToday, awaiting, queues, imported, exported, reconciled] = await Promise.all([
+      this.repository.recordedBetween(calendar.startOf(today), calendar.startOf(addDays(today, 1))),
+      this.repository.awaitingReconciliation(),
+      this.jobs.overview(),
+      this.repository.lastEvent('billing_feed.imported'),
+      this.repository.lastEvent('payments.exported'),
+      this.jobs.lastFinished(this.options.reconcileQueue),
+    ]);
+    await this.audit.record(context, {
+      action: 'office.home.viewed',
+      outcome: 'success',
+      actorType: 'staff',
+      actorId: actor.staffId,
+    });
+    return {
+      today,
+      paymentsToday,
+      attention: {
+        awaitingReconciliation: awaiting,
+        failedEmails: queues.find((queue) => queue.name === MAIL_QUEUE.name)?.failed ?? 0,
+      },
+      lastRuns: {
+        import: importRun(imported),
+        export: exportRun(exported),
+        reconcile: reconciled
+          ? {
+              at: (reconciled.completedOn ?? reconciled.createdOn).toISOString(),
+              outcome: reconciled.state === 'completed' ? 'success' : 'failure',
+              summary:
+                reconciled.state === 'completed' ? 'Completed' : (reconciled.error ?? 'Failed'),
+            }
+          : null,
+      },
+    };
+  }
+}

@@ -1,0 +1,35 @@
+import { defineCatalogue } from '@webpay/contracts/catalogue';
+import type { Translation } from '@webpay/contracts/language';
+
+/** What the console's support actions answer, in the reader's language (decision 0020). */
+const OFFICE_MESSAGES_EN = {
+  guarantorNotFound: 'No guarantor has this id.',
+  emailRequired: 'body.email: Enter the new email address',
+  emailUnchanged: 'body.email: This is already the address on file',
+  noEmailOnFile: 'This guarantor has no email address on file.',
+  unlocked: 'Sign-in is unlocked; the failed attempts are forgotten.',
+  signedOut: (count: number) =>
+    count === 1 ? '1 session was signed out.' : `${count} sessions were signed out.`,
+  linkSent: (email: string) => `A sign-in link is on its way to ${email}.`,
+  emailCorrected: (email: string) => `The email address is now ${email}.`,
+  pinIssued: 'A new PIN is issued. Print the letter now: it can be opened only once.',
+  pinLetterGone:
+    'This PIN letter was printed already or has expired; issue a new PIN to print another.',
+};
+
+const OFFICE_MESSAGES_ES: Translation<typeof OFFICE_MESSAGES_EN> = {
+  guarantorNotFound: 'Ningún garante tiene este identificador.',
+  emailRequired: 'body.email: Ingrese el nuevo correo electrónico',
+  emailUnchanged: 'body.email: Este ya es el correo electrónico registrado',
+  noEmailOnFile: 'Este garante no tiene un correo electrónico registrado.',
+  unlocked: 'El inicio de sesión está desbloqueado; se olvidaron los intentos fallidos.',
+  signedOut: (count: number) =>
+    count === 1 ? 'Se cerró 1 sesión.' : `Se cerraron ${count} sesiones.`,
+  linkSent: (email: string) => `Se está enviando un enlace de inicio de sesión a ${email}.`,
+  emailCorrected: (email: string) => `El correo electrónico ahora es ${email}.`,
+  pinIssued: 'Se emitió un nuevo PIN. Imprima la carta ahora: solo se puede abrir una vez.',
+  pinLetterGone:
+    'Esta carta de PIN ya se imprimió o venció; emita un nuevo PIN para imprimir otra.',
+};
+
+export const OFFICE_MESSAGES = defineCatalogue(OFFICE_MESSAGES_EN, OFFICE_MESSAGES_ES);

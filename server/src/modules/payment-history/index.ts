@@ -1,0 +1,2 @@
+// What other modules may use of payment-history; everything else stays inside it.
+export * from './payment-history.service.ts';
