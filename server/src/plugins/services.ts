@@ -257,6 +257,25 @@ function createPayments(
   return { payments, reconcile };
 }
 
+/** The billing office's staff: accounts, sessions and single sign-on. */
+function createStaff({
+  db,
+  env,
+  audit,
+  lockout,
+}: Foundation): Pick<Services, 'staff' | 'staffSso'> {
+  const staff = createStaffServices({
+    db,
+    audit,
+    lockout,
+    secret: env.JWT_SECRET,
+    sessionKeys: sessionKeyRing(env.JWT_SECRET, env.JWT_SIGNING_KEYS),
+    publicUrl: env.PUBLIC_URL,
+    serviceNames: [env.WEBPAY_PORTAL_NAME, env.WEBPAY_PROVIDER_NAME],
+  });
+  return { staff, staffSso: createStaffSso({ db, env, audit, staff }) };
+}
+
 export interface ServiceOptions {
   overrides?: ServiceOverrides;
   metrics?: Metrics | undefined;
@@ -302,15 +321,6 @@ export function createServices(
   // One repository, so its prepared statement is prepared once per connection.
   const encountersRepository = new EncountersRepository(db);
   const signIn = createSignIn(foundation);
-  const staff = createStaffServices({
-    db,
-    audit,
-    lockout,
-    secret: env.JWT_SECRET,
-    sessionKeys: sessionKeyRing(env.JWT_SECRET, env.JWT_SIGNING_KEYS),
-    publicUrl: env.PUBLIC_URL,
-    serviceNames: [env.WEBPAY_PORTAL_NAME, env.WEBPAY_PROVIDER_NAME],
-  });
   const encounters = new EncountersService(encountersRepository, audit);
   const statements = createStatements(foundation, signIn.magicLinks, encountersRepository);
   const paymentHistory = new PaymentHistoryService(
@@ -330,8 +340,7 @@ export function createServices(
     ...statements,
     paymentHistory,
     ...createPayments(foundation, overrides),
-    staff,
-    staffSso: createStaffSso({ db, env, audit, staff }),
+    ...createStaff(foundation),
     office: createOfficeServices({
       ...foundation,
       encounters,

@@ -11,6 +11,8 @@ export const OFFICE_FORM_MESSAGES = [
     passwordTooShort: 'La contraseña debe tener al menos 12 caracteres',
     passwordTooLong: 'La contraseña debe tener como máximo 256 caracteres',
     passwordCommon: 'Esta contraseña es demasiado común o apareció en una filtración; elija otra',
+    passwordPersonal:
+      'Elija una contraseña sin su nombre, su correo electrónico ni el nombre del hospital o del portal',
     codeRequired: 'El código de autenticación es obligatorio',
     codeFormat: 'Ingrese el código de 6 dígitos de su aplicación o un código de recuperación',
     reasonRequired: 'El motivo es obligatorio',
