@@ -4,7 +4,7 @@ import { API_PATHS, REQUEST_ID_HEADER, SERVICE_BASE_PATH } from '@webpay/contrac
 import { OFFICE_API_BASE_PATH, OFFICE_API_PATHS } from '@webpay/contracts/office';
 import { DEMO_GUARANTORS } from '../../src/demo/demo-guarantors.ts';
 import { DEMO_STAFF } from '../../src/demo/demo-staff.ts';
-import { mintStaffSession, staffSignIn } from '../support/office.ts';
+import { mintStaffSession } from '../support/office.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { checkAnswer, type Answer } from './fuzz-checks.ts';
 import { ownDataHints } from './fuzz-hints.ts';
@@ -83,9 +83,6 @@ describe('API fuzzing from the OpenAPI document (pglite)', () => {
     context = {
       apiKey: server.env.WEBPAY_API_KEY,
       validAuthorization: `Bearer ${mariaToken}`,
-      // An agent reaches every console call but staff administration; the ids the
-      // fuzzer draws name no guarantor, so its support actions change nobody.
-      staffAuthorization: `Bearer ${await staffSignIn(server, DEMO_STAFF.agent)}`,
       hostileTokens: await hostileTokens({
         env: server.env,
         token: mariaToken,

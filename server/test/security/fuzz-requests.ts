@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { API_KEY_HEADER, XHR_MARKER_HEADER, XHR_MARKER_VALUE } from '@webpay/contracts/api';
 import { BODY_LIMIT_BYTES } from '../../src/app.ts';
-import { SECURITY_SCHEMES } from '../../src/lib/openapi.ts';
 import { HOSTILE_TOKEN_KINDS, type HostileTokens } from './hostile-tokens.ts';
 import { judgeDraft, type Draft, type Fault } from './fuzz-faults.ts';
 import { toJsonText } from './json-schema.ts';
@@ -41,10 +40,11 @@ export interface FuzzRequest {
 
 export interface FuzzContext {
   apiKey: string;
-  /** Authorization header of a live session of the guarantor the fuzz signs in as. */
+  /**
+   * Authorization header of a live session: the guarantor's the fuzz signs in
+   * as, or a staff member's for the billing office's calls.
+   */
   validAuthorization: string;
-  /** Authorization header of a live staff session, for the billing office's calls. */
-  staffAuthorization?: string;
   hostileTokens: HostileTokens;
   hints: (operation: Operation) => Hints;
   /** Operations whose success ends the calling session. */
@@ -335,9 +335,7 @@ function assemble(operation: Operation, context: FuzzContext, draft: Draft): Fuz
     set(XHR_MARKER_HEADER, draft.marker, XHR_MARKER_VALUE);
   }
   if (operation.acceptsToken) {
-    const staff = operation.bearerSchemes.includes(SECURITY_SCHEMES.staffBearer);
-    const valid = staff ? context.staffAuthorization : undefined;
-    set('authorization', draft.authorization, valid ?? context.validAuthorization);
+    set('authorization', draft.authorization, context.validAuthorization);
   }
   for (const [name, value] of Object.entries(draft.header)) headers[name] = value;
 
