@@ -11,9 +11,12 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { OFFICE_API_BASE_PATH, OFFICE_API_PATHS } from '@webpay/contracts/office';
 import { startMailCatcher } from '@webpay/server/testkit/mail-catcher';
+import { startTestIdentityProvider } from '@webpay/server/testkit/oidc-provider';
 import { maildropFor } from './maildrop.ts';
 import { serverLogFor } from './server-logs.ts';
+import { SSO_ACCOUNTS, SSO_LABEL, SSO_ROLE_MAP } from './sso-accounts.ts';
 
 const [kind, port] = process.argv.slice(2);
 if ((kind !== 'pglite' && kind !== 'postgres') || !port) {
@@ -62,6 +65,38 @@ setInterval(() => {
   }
 }, 50).unref();
 
+/*
+ * The first server signs billing staff in through a real OpenID Connect
+ * provider on a loopback port as well as with passwords; the office specs
+ * run against it only (ONE_SERVER_ONLY in playwright.config.ts).
+ */
+const publicUrl = `http://127.0.0.1:${port}`;
+
+async function singleSignOnEnv(): Promise<Record<string, string>> {
+  if (kind !== 'pglite') return {};
+  const accounts = Object.fromEntries(
+    Object.values(SSO_ACCOUNTS).map(({ login, ...claims }) => [login, claims]),
+  );
+  // Its warnings that the keys, storage and login form are for development only say what a
+  // test provider is meant to be; on the run's terminal they would only hide real warnings.
+  const warn = console.warn;
+  console.warn = () => undefined;
+  const provider = await startTestIdentityProvider(
+    `${publicUrl}${OFFICE_API_BASE_PATH}${OFFICE_API_PATHS.ssoCallback}`,
+    accounts,
+  ).finally(() => {
+    console.warn = warn;
+  });
+  return {
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: provider.clientId,
+    OIDC_CLIENT_SECRET: provider.clientSecret,
+    OIDC_ROLE_MAP: SSO_ROLE_MAP,
+    OIDC_LABEL: SSO_LABEL,
+  };
+}
+const ssoEnv = await singleSignOnEnv();
+
 const databaseUrl = kind === 'postgres' ? await postgresUrlWithFreshSchema() : 'memory://';
 
 const child = spawn(
@@ -82,8 +117,9 @@ const child = spawn(
       LOG_LEVEL: 'debug',
       // Every browser signs in from 127.0.0.1; the per-client throttle has its own service tests.
       RATE_LIMIT_LOGIN_MAX: '10000',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: publicUrl,
       SMTP_URL: catcher.url,
+      ...ssoEnv,
     },
   },
 );
