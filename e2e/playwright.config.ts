@@ -8,9 +8,11 @@ import { e2eServers } from './support/servers.ts';
  * a PostgreSQL server, once more over a fresh schema there. Checks of what the
  * browser shows that no database can change run on the first server only: the
  * accessibility (axe) checks and the tests tagged @any-db
- * (ANY_DB in support/fixtures.ts).
+ * (ANY_DB in support/fixtures.ts). So do the billing office console's tests
+ * (@office, OFFICE in support/office.ts): only the first server has single
+ * sign-on.
  */
-const ONE_SERVER_ONLY = [/\(axe\)/, /@any-db/];
+const ONE_SERVER_ONLY = [/\(axe\)/, /@any-db/, /@office/];
 
 /** The log check's own tests, which need no server and no browser. */
 const LOG_CHECK_TESTS = 'log-check.spec.ts';

@@ -2,6 +2,7 @@ import type { Page, Request } from '@playwright/test';
 import { DEMO_STAFF, type DemoStaff } from '@webpay/server/testkit/demo-staff';
 import { totpCode } from '@webpay/server/testkit/office';
 import { test, expect, maria, ANY_DB } from '../support/fixtures.ts';
+import { OFFICE, signInToOffice } from '../support/office.ts';
 
 /*
  * The billing office console at /office (issue #23), against the real
@@ -24,33 +25,13 @@ async function fillSignIn(page: Page, member: DemoStaff, code: string) {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-/**
- * Signs a demo staff member in with the code their app shows now. The
- * service takes each code once, so a code another test has just used is
- * refused: then the next 30-second step's code is used.
- */
-async function signInAs(page: Page, member: DemoStaff) {
-  await page.goto('/office/sign-in');
-  await fillSignIn(page, member, totpCode(member));
-  const home = page.getByRole('heading', { name: 'Home', level: 1 });
-  const refused = page.getByRole('alert');
-  await expect(home.or(refused)).toBeVisible();
-  if (await refused.isVisible()) {
-    const nextStep = 30_000 - (Date.now() % 30_000) + 250;
-    await page.waitForTimeout(nextStep);
-    await fillSignIn(page, member, totpCode(member));
-  }
-  await expect(home).toBeVisible();
-  await expect(page).toHaveURL(/\/office\/$/);
-}
-
-test.describe('billing office console', () => {
+test.describe('billing office console', OFFICE, () => {
   for (const member of Object.values(DEMO_STAFF)) {
     test(`${member.role} signs in with a TOTP code and sees only the pages the role may use`, async ({
       page,
     }) => {
       await page.setViewportSize(DESKTOP);
-      await signInAs(page, member);
+      await signInToOffice(page, member);
       const banner = page.getByRole('banner');
       await expect(banner).toContainText(`${member.name} · ${ROLE_NAMES[member.role]}`);
       const links = await page
@@ -92,7 +73,7 @@ test.describe('billing office console', () => {
   }) => {
     await page.clock.install();
     await page.setViewportSize(DESKTOP);
-    await signInAs(page, DEMO_STAFF.supervisor);
+    await signInToOffice(page, DEMO_STAFF.supervisor);
     // Every call restarts the idle clock, so the page's own calls settle first.
     await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeHidden();
 
@@ -146,7 +127,7 @@ test.describe('billing office console', () => {
   });
 
   test('signed-in home frame (axe)', async ({ page, axeInEveryLook }) => {
-    await signInAs(page, DEMO_STAFF.admin);
+    await signInToOffice(page, DEMO_STAFF.admin);
     await axeInEveryLook('the console home');
   });
 });
