@@ -29,6 +29,16 @@ describe('the console by role', () => {
     expect(screen.getByRole('heading', { name: 'Billing Office Sign In', level: 1 })).toBeVisible();
   });
 
+  it("takes single sign-on's refusal back to the sign-in page, which says why", async () => {
+    fakeOfficeService();
+    const { router } = await renderOffice('/sso?error=SSO_ROLE_NOT_MAPPED');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(router.state.location.search).toEqual({ sso: 'SSO_ROLE_NOT_MAPPED' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your account is not in a group that may use the billing office console.',
+    );
+  });
+
   it('shows a viewer Home, Guarantors and Audit, with who is signed in, and no Staff', async () => {
     fakeOfficeService({ 'GET /home': () => json(home) });
     await renderOffice('/', 'viewer');

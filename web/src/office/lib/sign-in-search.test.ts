@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeNext, signInSearch } from './sign-in-search.ts';
+import { safeNext, signInSearch, ssoErrorCode } from './sign-in-search.ts';
 
 describe("the sign-in page's search", () => {
   it('keeps a known ending and a next page, and drops anything else', () => {
@@ -8,6 +8,13 @@ describe("the sign-in page's search", () => {
       next: '/audit',
     });
     expect(signInSearch({ ended: 'hacked', next: 3 })).toEqual({});
+  });
+
+  it("keeps single sign-on's refusal only when it is one the service sends", () => {
+    expect(signInSearch({ sso: 'SSO_ROLE_NOT_MAPPED' })).toEqual({ sso: 'SSO_ROLE_NOT_MAPPED' });
+    expect(signInSearch({ sso: '<b>hello</b>' })).toEqual({});
+    expect(ssoErrorCode('SSO_STAFF_DISABLED')).toBe('SSO_STAFF_DISABLED');
+    expect(ssoErrorCode(['SSO_FAILED'])).toBeUndefined();
   });
 
   it('goes back only to a page of the console, never to another site', () => {

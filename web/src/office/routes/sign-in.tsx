@@ -18,7 +18,7 @@ export const Route = createFileRoute('/sign-in')({
 
 function SignInPage() {
   const t = useMessages(signInMessages);
-  const { ended, next } = Route.useSearch();
+  const { ended, next, sso } = Route.useSearch();
   const navigate = useNavigate();
   const onSignedIn = () => {
     const target = safeNext(next);
@@ -38,6 +38,7 @@ function SignInPage() {
             {t.ended[ended]}
           </AlertMessage>
         )}
+        {sso && <AlertMessage variant="danger">{t.ssoRefused[sso]}</AlertMessage>}
         <SignInForm onSignedIn={onSignedIn} />
         <SsoSignIn />
       </div>
