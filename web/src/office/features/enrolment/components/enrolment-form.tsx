@@ -8,7 +8,7 @@ import { TextField } from '@/components/ui/text-field.tsx';
 import { useMessages } from '@/lib/messages.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useValidationText } from '@/lib/validation-text.ts';
-import { errorText } from '../../../lib/error-text.ts';
+import { errorText, fieldErrorText } from '../../../lib/error-text.ts';
 import { OFFICE_FORM_MESSAGES } from '../../../lib/field-messages.ts';
 import { useCompleteEnrolment } from '../api/enrolment.ts';
 import { enrolmentMessages } from '../enrolment.messages.ts';
@@ -51,13 +51,19 @@ export function EnrolmentForm({
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       onEnrolled((await complete.mutateAsync(values)).recoveryCodes);
-    } catch {
-      form.setValue('code', '');
+    } catch (error) {
+      // A password the service refuses (common, personal) is told at the password field; the
+      // code was not checked, so it stays. Any other refusal spent or refused the code.
+      const passwordError = fieldErrorText(error, 'password');
+      if (passwordError)
+        form.setError('password', { message: passwordError }, { shouldFocus: true });
+      else form.setValue('code', '');
     }
   });
+  const passwordRefused = fieldErrorText(complete.error, 'password') !== undefined;
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-      {complete.isError && (
+      {complete.isError && !passwordRefused && (
         <AlertMessage variant="danger">{errorText(complete.error, t.invalidLink)}</AlertMessage>
       )}
       <TextField
