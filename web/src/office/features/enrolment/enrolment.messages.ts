@@ -34,7 +34,8 @@ export const enrolmentMessages = defineCatalogue(
     title: 'Configurar su cuenta',
     heading: 'Configure su cuenta de la oficina de facturación',
     forWhom: (name, role) => `Para ${name}, ${role}.`,
-    expires: (date) => `Este enlace funciona una vez, hasta el ${date}.`,
+    // The date ends in 'p.m.' or 'a.m.': a sentence ending with it would end in '..'.
+    expires: (date) => `Este enlace vence el ${date} y funciona una sola vez.`,
     step1: '1. Agregue la cuenta a su aplicación de autenticación',
     scan: 'Escanee este código con la aplicación o escriba la clave a mano.',
     qrLabel: 'Código QR para su aplicación de autenticación',

@@ -58,7 +58,10 @@ export function EnrolmentPage({ token }: { token: string }) {
   if (enrolment.isPending) return <Loading />;
   if (enrolment.isError) {
     return (
-      <AlertMessage variant="danger">{errorText(enrolment.error, t.invalidLink)}</AlertMessage>
+      <div className="flex flex-col gap-6">
+        <h1 className="text-2xl font-bold tracking-tight">{t.heading}</h1>
+        <AlertMessage variant="danger">{errorText(enrolment.error, t.invalidLink)}</AlertMessage>
+      </div>
     );
   }
   const { name, role, expiresAt } = enrolment.data;
