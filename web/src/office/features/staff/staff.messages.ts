@@ -31,6 +31,8 @@ export const staffMessages = defineCatalogue(
     copied: 'Copied!',
     close: 'Close',
     failed: 'That did not complete.',
+    you: 'You',
+    ownAccount: 'Another administrator can reset or disable your account.',
   },
   {
     title: 'Personal',
@@ -62,5 +64,7 @@ export const staffMessages = defineCatalogue(
     copied: '¡Copiado!',
     close: 'Cerrar',
     failed: 'No se completó.',
+    you: 'Usted',
+    ownAccount: 'Otro administrador puede restablecer o deshabilitar su cuenta.',
   },
 );

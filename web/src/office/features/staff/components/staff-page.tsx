@@ -4,6 +4,7 @@ import { AlertMessage } from '@/components/ui/alert.tsx';
 import { useMessages } from '@/lib/messages.ts';
 import { Loading, PageHeading, QueryError, Section } from '../../../components/page-parts.tsx';
 import { errorText } from '../../../lib/error-text.ts';
+import { useStaffSession } from '../../../lib/staff-session.ts';
 import { staffListQueryOptions, useDisableStaff, useResetStaff } from '../api/staff.ts';
 import { staffMessages } from '../staff.messages.ts';
 import { AddStaffForm } from './add-staff-form.tsx';
@@ -14,6 +15,7 @@ import { StaffTable, type StaffChange } from './staff-table.tsx';
 export function StaffPage() {
   const t = useMessages(staffMessages);
   const list = useQuery(staffListQueryOptions());
+  const selfId = useStaffSession()?.me?.staff.id;
   const reset = useResetStaff();
   const disable = useDisableStaff();
   const [link, setLink] = useState<IssuedLink | null>(null);
@@ -47,7 +49,9 @@ export function StaffPage() {
         <Section id="staff-list" title={t.list}>
           {list.isPending && <Loading />}
           {list.isError && <QueryError error={list.error} onRetry={() => void list.refetch()} />}
-          {list.data && <StaffTable staff={list.data} onChange={(next) => void change(next)} />}
+          {list.data && (
+            <StaffTable staff={list.data} selfId={selfId} onChange={(next) => void change(next)} />
+          )}
         </Section>
       </div>
     </>

@@ -56,9 +56,12 @@ function ConfirmChange({
 
 function StaffRow({
   member,
+  isSelf,
   onChange,
 }: {
   member: StaffMember;
+  /** The administrator's own row: the service refuses to let them lock themselves out. */
+  isSelf: boolean;
   onChange: (change: StaffChange) => void;
 }) {
   const t = useMessages(staffMessages);
@@ -69,10 +72,16 @@ function StaffRow({
       <Td className="font-medium">
         <CellLabel>{t.name}</CellLabel>
         {member.name}
+        {isSelf && (
+          <Badge variant="neutral" className="ml-2">
+            {t.you}
+          </Badge>
+        )}
       </Td>
-      <Td className="break-all">
+      <Td>
         <CellLabel>{t.email}</CellLabel>
-        {member.email}
+        {/* Only the address may break anywhere: the label beside it on phones keeps its word. */}
+        <span className="break-all">{member.email}</span>
       </Td>
       <Td>
         <CellLabel>{t.role}</CellLabel>
@@ -91,39 +100,51 @@ function StaffRow({
         {member.lastSignInAt ? format.dateTime(member.lastSignInAt) : t.never}
       </Td>
       <Td>
-        <span className="flex gap-1">
-          {/* Single sign-on accounts have no password or authenticator to reset. */}
-          {member.kind === 'local' && (
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => onChange({ kind: 'reset', member })}
-            >
-              {t.reset}
-              <span className="sr-only"> {member.name}</span>
-            </Button>
-          )}
-          {member.status !== 'disabled' && (
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => onChange({ kind: 'disable', member })}
-            >
-              {t.disable}
-              <span className="sr-only"> {member.name}</span>
-            </Button>
-          )}
-        </span>
+        {isSelf ? (
+          <span className="text-sm text-muted-foreground">{t.ownAccount}</span>
+        ) : (
+          <StaffActions member={member} onChange={onChange} />
+        )}
       </Td>
     </TableRow>
   );
 }
 
+function StaffActions({
+  member,
+  onChange,
+}: {
+  member: StaffMember;
+  onChange: (change: StaffChange) => void;
+}) {
+  const t = useMessages(staffMessages);
+  return (
+    <span className="flex gap-1">
+      {/* Single sign-on accounts have no password or authenticator to reset. */}
+      {member.kind === 'local' && (
+        <Button variant="secondary" size="sm" onClick={() => onChange({ kind: 'reset', member })}>
+          {t.reset}
+          <span className="sr-only"> {member.name}</span>
+        </Button>
+      )}
+      {member.status !== 'disabled' && (
+        <Button variant="secondary" size="sm" onClick={() => onChange({ kind: 'disable', member })}>
+          {t.disable}
+          <span className="sr-only"> {member.name}</span>
+        </Button>
+      )}
+    </span>
+  );
+}
+
 export function StaffTable({
   staff,
+  selfId,
   onChange,
 }: {
   staff: readonly StaffMember[];
+  /** The signed-in administrator's id. */
+  selfId: string | undefined;
   onChange: (change: StaffChange) => void;
 }) {
   const t = useMessages(staffMessages);
@@ -144,7 +165,12 @@ export function StaffTable({
         </TableHeader>
         <TableBody>
           {staff.map((member) => (
-            <StaffRow key={member.id} member={member} onChange={setPending} />
+            <StaffRow
+              key={member.id}
+              member={member}
+              isSelf={member.id === selfId}
+              onChange={setPending}
+            />
           ))}
         </TableBody>
       </Table>
