@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { totpCode } from '@webpay/server/testkit/office';
+import type { SsoAccount } from './sso-accounts.ts';
 
 /*
  * Signing in to the billing office console at /office the way staff do: a
@@ -64,4 +65,22 @@ export async function signInToOffice(page: Page, member: StaffCredentials): Prom
 /** The code for the step after the one an enrolment has just used. */
 export function nextStepCode(member: Pick<StaffCredentials, 'totpSecret'>): string {
   return codeAhead({ email: '', password: '', ...member }, 1);
+}
+
+/**
+ * From the console's sign-in page through the provider's: its login form
+ * when the browser has no session there yet, straight back when it has.
+ */
+export async function signInThroughProvider(page: Page, account: SsoAccount) {
+  await page.goto('/office/sign-in');
+  await page.getByRole('link', { name: 'Sign in with single sign-on' }).click();
+  const login = page.locator('input[name="login"]');
+  const home = page.getByRole('heading', { name: 'Home', level: 1 });
+  const signInPage = page.getByRole('heading', { name: 'Billing Office Sign In', level: 1 });
+  await expect(login.or(home).or(signInPage.and(page.getByRole('alert')))).toBeVisible();
+  if (await login.isVisible()) {
+    await login.fill(account.login);
+    await page.locator('input[name="password"]').fill('any password');
+    await page.locator('button[type="submit"]').click();
+  }
 }
