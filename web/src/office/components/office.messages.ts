@@ -34,7 +34,7 @@ export const officeMessages = defineCatalogue(
     nav: { home: 'Inicio', guarantors: 'Garantes', audit: 'Auditoría', staff: 'Personal' },
     signedInAs: (name, role) => `${name}, ${role}`,
     signOut: 'Cerrar sesión',
-    signOutEverywhere: 'Cerrar sesión en todas partes',
+    signOutEverywhere: 'Cerrar todas las sesiones',
     roles: {
       viewer: 'Lector',
       agent: 'Agente',
