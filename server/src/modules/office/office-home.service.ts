@@ -1,5 +1,6 @@
 import { addDays } from '@webpay/contracts/dates';
-import { fromCents } from '@webpay/contracts/money';
+import type { Language } from '@webpay/contracts/language';
+import { formatCents } from '@webpay/contracts/money';
 import type { OfficeHome } from '@webpay/contracts/office';
 import type { FacilityCalendar } from '../../lib/facility-day.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
@@ -7,31 +8,48 @@ import type { AuditRepository } from '../audit/index.ts';
 import type { JobEngine } from '../jobs/index.ts';
 import { MAIL_QUEUE } from '../mail/index.ts';
 import type { AuditRow, OfficeHomeRepository } from './office-home.repository.ts';
+import { OFFICE_MESSAGES } from './office-messages.ts';
 import type { StaffActor } from './staff-actor.ts';
 
 type JobRun = OfficeHome['lastRuns']['import'];
 
 const detail = (row: AuditRow, key: string) => row.details?.[key];
 
-function importRun(row: AuditRow | undefined): JobRun {
+function importRun(row: AuditRow | undefined, language: Language): JobRun {
   if (!row) return null;
+  const words = OFFICE_MESSAGES[language];
   const file = String(detail(row, 'fileName') ?? '');
   const summary =
     row.outcome === 'success'
-      ? `${file}: ${Number(detail(row, 'records') ?? 0)} records`
-      : `${file}: refused, ${Number(detail(row, 'problems') ?? 0)} problems`;
+      ? words.imported(file, Number(detail(row, 'records') ?? 0))
+      : words.importRefused(file, Number(detail(row, 'problems') ?? 0));
   return { at: row.occurredAt.toISOString(), outcome: row.outcome, summary };
 }
 
-function exportRun(row: AuditRow | undefined): JobRun {
+function exportRun(row: AuditRow | undefined, language: Language): JobRun {
   if (!row) return null;
-  const count = Number(detail(row, 'count') ?? 0);
-  const total = fromCents(Number(detail(row, 'totalCents') ?? 0)).toFixed(2);
+  const words = OFFICE_MESSAGES[language];
   const batch = detail(row, 'batchId');
+  const total = formatCents(Number(detail(row, 'totalCents') ?? 0));
   return {
     at: row.occurredAt.toISOString(),
     outcome: row.outcome,
-    summary: batch ? `${String(batch)}: ${count} payments, $${total}` : 'Nothing to export',
+    summary: batch
+      ? words.exported(String(batch), Number(detail(row, 'count') ?? 0), total)
+      : words.nothingToExport,
+  };
+}
+
+type ReconcileJob = Awaited<ReturnType<JobEngine['lastFinished']>>;
+
+function reconcileRun(job: ReconcileJob, language: Language): JobRun {
+  if (!job) return null;
+  const words = OFFICE_MESSAGES[language];
+  const completed = job.state === 'completed';
+  return {
+    at: (job.completedOn ?? job.createdOn).toISOString(),
+    outcome: completed ? 'success' : 'failure',
+    summary: completed ? words.runCompleted : (job.error ?? words.runFailed),
   };
 }
 
@@ -57,6 +75,7 @@ export class OfficeHomeService {
 
   async home(actor: StaffActor, context: RequestContext): Promise<OfficeHome> {
     const { calendar } = this.options;
+    const language = context.language ?? 'en';
     const today = calendar.dayOf(this.now());
     const [paymentsToday, awaiting, queues, imported, exported, reconciled] = await Promise.all([
       this.repository.recordedBetween(calendar.startOf(today), calendar.startOf(addDays(today, 1))),
@@ -80,16 +99,9 @@ export class OfficeHomeService {
         failedEmails: queues.find((queue) => queue.name === MAIL_QUEUE.name)?.failed ?? 0,
       },
       lastRuns: {
-        import: importRun(imported),
-        export: exportRun(exported),
-        reconcile: reconciled
-          ? {
-              at: (reconciled.completedOn ?? reconciled.createdOn).toISOString(),
-              outcome: reconciled.state === 'completed' ? 'success' : 'failure',
-              summary:
-                reconciled.state === 'completed' ? 'Completed' : (reconciled.error ?? 'Failed'),
-            }
-          : null,
+        import: importRun(imported, language),
+        export: exportRun(exported, language),
+        reconcile: reconcileRun(reconciled, language),
       },
     };
   }

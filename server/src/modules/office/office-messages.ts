@@ -1,7 +1,10 @@
 import { defineCatalogue } from '@webpay/contracts/catalogue';
 import type { Translation } from '@webpay/contracts/language';
 
-/** What the console's support actions answer, in the reader's language (decision 0020). */
+/**
+ * What the console's support actions and home summaries say, in the
+ * reader's language (decision 0020).
+ */
 const OFFICE_MESSAGES_EN = {
   guarantorNotFound: 'No guarantor has this id.',
   emailRequired: 'body.email: Enter the new email address',
@@ -15,6 +18,13 @@ const OFFICE_MESSAGES_EN = {
   pinIssued: 'A new PIN is issued. Print the letter now: it can be opened only once.',
   pinLetterGone:
     'This PIN letter was printed already or has expired; issue a new PIN to print another.',
+  imported: (file: string, records: number) => `${file}: ${records} records`,
+  importRefused: (file: string, problems: number) => `${file}: refused, ${problems} problems`,
+  exported: (batch: string, payments: number, total: string) =>
+    `${batch}: ${payments} payments, ${total}`,
+  nothingToExport: 'Nothing to export',
+  runCompleted: 'Completed',
+  runFailed: 'Failed',
 };
 
 const OFFICE_MESSAGES_ES: Translation<typeof OFFICE_MESSAGES_EN> = {
@@ -30,6 +40,13 @@ const OFFICE_MESSAGES_ES: Translation<typeof OFFICE_MESSAGES_EN> = {
   pinIssued: 'Se emitió un nuevo PIN. Imprima la carta ahora: solo se puede abrir una vez.',
   pinLetterGone:
     'Esta carta de PIN ya se imprimió o venció; emita un nuevo PIN para imprimir otra.',
+  imported: (file: string, records: number) => `${file}: ${records} registros`,
+  importRefused: (file: string, problems: number) => `${file}: rechazado, ${problems} problemas`,
+  exported: (batch: string, payments: number, total: string) =>
+    `${batch}: ${payments} pagos, ${total}`,
+  nothingToExport: 'Nada que exportar',
+  runCompleted: 'Completada',
+  runFailed: 'Con errores',
 };
 
 export const OFFICE_MESSAGES = defineCatalogue(OFFICE_MESSAGES_EN, OFFICE_MESSAGES_ES);

@@ -528,5 +528,18 @@ describe.each(testDatabaseKinds)('the billing office console (%s)', (kind) => {
       expect(home.attention.failedEmails).toBe(0);
       expect((await auditOf('home'))[0]).toMatchObject({ action: 'office.home.viewed' });
     });
+
+    it('sums up the last export in the reader’s language', async () => {
+      await server.database.db.insert(auditEvents).values({
+        actorType: 'operator',
+        action: 'payments.exported',
+        outcome: 'success',
+        details: { batchId: 'WP-20261127-0001', count: 3, totalCents: 123450 },
+      });
+      const english = await office.home.home(agent, context('home-en'));
+      const spanish = await office.home.home(agent, context('home-es', 'es'));
+      expect(english.lastRuns.export?.summary).toBe('WP-20261127-0001: 3 payments, $1,234.50');
+      expect(spanish.lastRuns.export?.summary).toBe('WP-20261127-0001: 3 pagos, $1,234.50');
+    });
   });
 });
