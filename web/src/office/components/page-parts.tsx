@@ -9,13 +9,27 @@ import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { errorText } from '../lib/error-text.ts';
 import { officeMessages } from './office.messages.ts';
 
-/** A page's one h1, which also names the browser tab. */
-export function PageHeading({ children, actions }: { children: string; actions?: ReactNode }) {
+/**
+ * A page's one h1, which also names the browser tab. The line under it stays
+ * with the heading when the actions wrap below, as longer Spanish labels do.
+ */
+export function PageHeading({
+  children,
+  subtitle,
+  actions,
+}: {
+  children: string;
+  subtitle?: string;
+  actions?: ReactNode;
+}) {
   const t = useMessages(officeMessages);
   useDocumentTitle(t.pageTitle(children));
   return (
     <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-      <h1 className="text-xl font-semibold tracking-tight">{children}</h1>
+      <div>
+        <h1 className="text-xl font-semibold tracking-tight">{children}</h1>
+        {subtitle && <p className="text-sm text-muted-foreground tabular-nums">{subtitle}</p>}
+      </div>
       {actions}
     </div>
   );

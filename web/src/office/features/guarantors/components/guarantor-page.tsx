@@ -23,12 +23,12 @@ export function GuarantorPageView({ guarantorId, role }: { guarantorId: string; 
   const page = query.data;
   return (
     <>
-      <PageHeading actions={<SupportActions guarantorId={guarantorId} role={role} />}>
+      <PageHeading
+        subtitle={t.account(page.accountNumber)}
+        actions={<SupportActions guarantorId={guarantorId} role={role} />}
+      >
         {page.name}
       </PageHeading>
-      <p className="-mt-3 mb-4 text-sm text-muted-foreground tabular-nums">
-        {t.account(page.accountNumber)}
-      </p>
       <div className="grid gap-4 lg:grid-cols-3">
         <IdentitySection page={page} />
         <SignInSection page={page} />
