@@ -86,13 +86,20 @@ function SearchOutcome({
     return <QueryError error={search.error} onRetry={() => void search.refetch()} />;
   if (!search.data) return <Loading />;
   const { hits, more } = search.data;
+  // The last search's results stay while this one loads; they are marked as such, so no
+  // one takes them for this search's.
+  const stale = search.isPlaceholderData;
   return (
     <div className="flex flex-col gap-2">
       <p role="status" className="text-sm text-muted-foreground">
-        {hits.length === 0 ? t.noResults(query) : t.count(hits.length)}
-        {more && ` ${t.more}`}
+        {stale ? t.searching : hits.length === 0 ? t.noResults(query) : t.count(hits.length)}
+        {!stale && more && ` ${t.more}`}
       </p>
-      {hits.length > 0 && <SearchResults hits={hits} />}
+      {hits.length > 0 && (
+        <div aria-busy={stale} className={stale ? 'opacity-60 transition-opacity' : undefined}>
+          <SearchResults hits={hits} />
+        </div>
+      )}
     </div>
   );
 }
