@@ -14,6 +14,13 @@ import { e2eServers } from './support/servers.ts';
  */
 const ONE_SERVER_ONLY = [/\(axe\)/, /@any-db/, /@office/];
 
+/**
+ * The console's support actions change the demo guarantors' sign-in (a new
+ * PIN, a lockout, every session ended), so their spec runs on the first
+ * server once every other spec there is done.
+ */
+const AFTER_THE_REST = 'office-guarantors.spec.ts';
+
 /** The log check's own tests, which need no server and no browser. */
 const LOG_CHECK_TESTS = 'log-check.spec.ts';
 
@@ -41,7 +48,7 @@ export default defineConfig({
     { name: 'log-check', testMatch: LOG_CHECK_TESTS },
     ...e2eServers.map((server, index) => ({
       name: server.name,
-      testIgnore: LOG_CHECK_TESTS,
+      testIgnore: [LOG_CHECK_TESTS, AFTER_THE_REST],
       grepInvert: index === 0 ? undefined : ONE_SERVER_ONLY,
       use: {
         ...devices['Desktop Chrome'],
@@ -50,6 +57,17 @@ export default defineConfig({
         launchOptions: chromiumLaunchOptions,
       },
     })),
+    {
+      name: `${e2eServers[0]?.name}-office`,
+      testMatch: AFTER_THE_REST,
+      dependencies: [e2eServers[0]?.name ?? 'pglite'],
+      use: {
+        ...devices['Desktop Chrome'],
+        locale: 'en-US',
+        baseURL: e2eServers[0]?.baseUrl,
+        launchOptions: chromiumLaunchOptions,
+      },
+    },
   ],
   webServer: e2eServers.map((server) => ({
     command: server.command,
