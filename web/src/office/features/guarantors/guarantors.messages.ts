@@ -135,6 +135,7 @@ export const guarantorMessages = defineCatalogue(
     subject: 'Subject',
     emailStatuses: { queued: 'Queued', sent: 'Sent', failed: 'Failed' },
     audit: 'Audit',
+    auditScreen: 'Filter and export on the Audit screen',
     nothing: 'None.',
     supportActions: 'Support actions',
     actions: ACTIONS,
@@ -205,6 +206,7 @@ export const guarantorMessages = defineCatalogue(
     subject: 'Asunto',
     emailStatuses: { queued: 'En cola', sent: 'Enviado', failed: 'Fallido' },
     audit: 'Auditoría',
+    auditScreen: 'Filtrar y exportar en la pantalla de Auditoría',
     nothing: 'Ninguno.',
     supportActions: 'Acciones de soporte',
     actions: {

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { StaffRole } from '@webpay/contracts/office';
 import { useMessages } from '@/lib/messages.ts';
 import { AuditTrail } from '../../../components/audit-trail.tsx';
@@ -39,7 +40,19 @@ export function GuarantorPageView({ guarantorId, role }: { guarantorId: string; 
           <StatementsSection page={page} />
           <PaymentsSection payments={page.payments} />
           <EmailsSection emails={page.emails} />
-          <Section id="audit" title={t.audit}>
+          <Section
+            id="audit"
+            title={t.audit}
+            actions={
+              <Link
+                to="/audit"
+                search={{ guarantorId }}
+                className="text-sm font-medium underline underline-offset-4"
+              >
+                {t.auditScreen}
+              </Link>
+            }
+          >
             <AuditTrail filters={{ guarantorId }} showGuarantor={false} />
           </Section>
         </div>
