@@ -158,8 +158,11 @@ export async function openGuarantorBySearch(
       matchedOn,
     );
   }
-  await field.press('ArrowDown');
-  await expect(results.getByRole('link').first()).toBeFocused();
+  // The press that reaches the table while it is drawn again is pressed again.
+  await expect(async () => {
+    await field.press('ArrowDown');
+    await expect(results.getByRole('link').first()).toBeFocused({ timeout: 1_000 });
+  }).toPass();
   const hits = await results.getByRole('link').count();
   for (let moves = 1; moves < hits; moves += 1) {
     if (await link.evaluate((element) => element === document.activeElement)) break;
