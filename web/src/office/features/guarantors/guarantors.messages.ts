@@ -211,7 +211,7 @@ export const guarantorMessages = defineCatalogue(
     supportActions: 'Acciones de soporte',
     actions: {
       'unlock-sign-in': 'Desbloquear el inicio de sesión',
-      'sign-out-all-sessions': 'Cerrar todas las sesiones',
+      'sign-out-all-sessions': 'Cerrar las sesiones del garante',
       'send-sign-in-link': 'Enviar enlace para iniciar sesión',
       'issue-new-pin': 'Emitir un PIN nuevo',
       'correct-email': 'Corregir el correo electrónico',
