@@ -33,7 +33,7 @@ const cases: [string, string, string, string | null][] = [
     'shared portal code importing a feature',
     'web/src/components/planted.ts',
     plant('../features/auth/api/get-me.ts', 'getMe'),
-    'Shared portal code',
+    'Shared code (components, lib, hooks, config) never imports',
   ],
   [
     'a route composing features',
