@@ -1,6 +1,6 @@
-import { and, desc, eq, getTableColumns, gte, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { auditEvents, staffMembers } from '../../db/schema.ts';
+import { auditEvents, guarantors, staffMembers } from '../../db/schema.ts';
 
 export interface AuditFilter {
   guarantorId?: string;
@@ -20,6 +20,15 @@ export type AuditRow = typeof auditEvents.$inferSelect & {
   staffName: string | null;
 };
 
+/*
+ * People on the phone give an account number and staff know each other by
+ * e-mail address; ids are what the trail keeps. A filter takes either.
+ */
+const guarantorNamed = (value: string) =>
+  sql`coalesce((select ${guarantors.id} from ${guarantors} where ${guarantors.accountNumber} = ${value} limit 1), ${value})`;
+const staffMemberNamed = (value: string) =>
+  sql`coalesce((select ${staffMembers.id} from ${staffMembers} where ${staffMembers.email} = ${value.trim().toLowerCase()}), ${value})`;
+
 /** Reads the audit trail; nothing in the console writes to it but the audit of its own calls. */
 export class OfficeAuditRepository {
   constructor(private readonly db: Database) {}
@@ -27,9 +36,14 @@ export class OfficeAuditRepository {
   /** Newest first, by id, which only grows: a page never repeats or skips a row. */
   entries(filter: AuditFilter): Promise<AuditRow[]> {
     const conditions: SQL[] = [];
-    if (filter.guarantorId) conditions.push(eq(auditEvents.guarantorId, filter.guarantorId));
+    if (filter.guarantorId) {
+      conditions.push(eq(auditEvents.guarantorId, guarantorNamed(filter.guarantorId)));
+    }
     if (filter.staffId) {
-      conditions.push(eq(auditEvents.actorType, 'staff'), eq(auditEvents.actorId, filter.staffId));
+      conditions.push(
+        eq(auditEvents.actorType, 'staff'),
+        eq(auditEvents.actorId, staffMemberNamed(filter.staffId)),
+      );
     }
     if (filter.action) conditions.push(eq(auditEvents.action, filter.action));
     if (filter.since) conditions.push(gte(auditEvents.occurredAt, filter.since));

@@ -13,6 +13,7 @@ import {
   pinLetters,
   receipts,
   sessions,
+  staffMembers,
 } from '../../db/schema.ts';
 import { DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
 import { demoId } from '../../demo/ids.ts';
@@ -457,6 +458,27 @@ describe.each(testDatabaseKinds)('the billing office console (%s)', (kind) => {
       );
       expect(second.entries.map((entry) => entry.requestId)).toEqual(['trail-1']);
       expect(second.nextBefore).toBeNull();
+    });
+
+    it('takes an account number for the guarantor and an e-mail address for the staff member', async () => {
+      const [pat] = await server.database.db
+        .select({ id: staffMembers.id })
+        .from(staffMembers)
+        .where(eq(staffMembers.email, 'pat.okafor@wasatchvalleyhealth.example'));
+      const patActor = { staffId: defined(pat?.id), sessionId: 'staff-session-pat' };
+      await office.guarantors.page(ids.linda, patActor, context('trail-by-name'));
+      const { entries } = await office.audit.page(
+        {
+          staffId: ' Pat.Okafor@WasatchValleyHealth.example',
+          guarantorId: linda.accountNumber,
+          action: 'office.guarantor.viewed',
+          limit: 10,
+        },
+        agent,
+        context('trail-by-name-read'),
+      );
+      expect(entries.map((entry) => entry.requestId)).toEqual(['trail-by-name']);
+      expect(entries[0]).toMatchObject({ actorId: pat?.id, guarantorId: ids.linda });
     });
 
     it('keeps whole facility days from and to', async () => {
