@@ -28,7 +28,7 @@ export function OfficeShell({ staff, onSignOut, onSignOutEverywhere, children }:
     <div className="flex min-h-dvh flex-col bg-background">
       <SkipLink>{t.skipToContent}</SkipLink>
       <header className="no-print border-b border-border bg-surface">
-        <div className="mx-auto flex w-full max-w-[1600px] flex-wrap items-center gap-x-4 gap-y-1 px-4 py-1.5 lg:px-6">
+        <div className="mx-auto flex w-full max-w-[1600px] flex-wrap items-center gap-x-3 gap-y-1 px-4 py-1.5 lg:px-6">
           <Link
             to="/"
             className="flex items-center gap-2 rounded-md font-semibold focus-visible:outline-2 focus-visible:outline-ring"
@@ -53,9 +53,13 @@ export function OfficeShell({ staff, onSignOut, onSignOutEverywhere, children }:
             </ul>
           </nav>
           <div className="ml-auto flex flex-wrap items-center gap-1">
-            <p className="mr-2 text-sm">
-              <span className="font-medium">{staff.name}</span>
-              <span className="text-muted-foreground"> · {t.roles[staff.role]}</span>
+            {/* Name over role keeps the header on one row at 1280 px in either language. */}
+            <p className="mr-2 flex flex-col text-sm leading-tight">
+              <span className="font-medium">
+                {staff.name}
+                <span className="sr-only"> · </span>
+              </span>
+              <span className="text-xs text-muted-foreground">{t.roles[staff.role]}</span>
             </p>
             <LanguageSwitch />
             <ThemeSwitch />
