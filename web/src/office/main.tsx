@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { startLanguage } from '@/lib/language.ts';
+import { startLanguage, subscribeToLanguage } from '@/lib/language.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { shareStyleNonce } from '@/lib/style-nonce.ts';
 import { applyTheme, readStoredTheme, resolveTheme } from '@/lib/theme.ts';
@@ -29,6 +29,11 @@ const queryClient = createQueryClient();
 // A session ending forgets everything read with it.
 staffSession.subscribe(() => {
   if (!staffSession.get()) queryClient.clear();
+});
+// The service writes some of what it answers (home's summaries, refusals) in
+// the reader's language: another language reads everything on screen again.
+subscribeToLanguage(() => {
+  void queryClient.invalidateQueries();
 });
 
 const container = document.getElementById('root');
