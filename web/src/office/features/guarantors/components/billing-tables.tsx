@@ -9,6 +9,8 @@ import {
   encounterStatusLabel,
   planNumber,
 } from '@webpay/contracts/encounters';
+import type { PendingPayment } from '@webpay/contracts/encounters';
+import { sumCents, toCents } from '@webpay/contracts/money';
 import type { GuarantorPage } from '@webpay/contracts/office';
 import { CellLabel, Table, TableBody, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { useLanguage } from '@/lib/language.ts';
@@ -16,6 +18,19 @@ import { useMessages } from '@/lib/messages.ts';
 import { Section, Td, Th } from '../../../components/page-parts.tsx';
 import { useFormat } from '../../../lib/use-format.ts';
 import { guarantorMessages } from '../guarantors.messages.ts';
+
+/** Paid in the portal, not yet applied: the guarantor sees the same words beside the balance. */
+function PendingNote({ payments }: { payments: readonly PendingPayment[] | undefined }) {
+  const t = useMessages(guarantorMessages);
+  const format = useFormat();
+  if (!payments?.length) return null;
+  const total = sumCents(payments.map((payment) => toCents(payment.amount)));
+  return (
+    <span className="block text-xs font-semibold text-warning-soft-foreground">
+      {t.pendingAmount(format.cents(total))}
+    </span>
+  );
+}
 
 export function EncountersSection({ billing }: { billing: GuarantorPage['billing'] }) {
   const t = useMessages(guarantorMessages);
@@ -58,6 +73,7 @@ export function EncountersSection({ billing }: { billing: GuarantorPage['billing
                 </Td>
                 <Td className="tabular-nums md:text-right">
                   <CellLabel>{t.balance}</CellLabel>
+                  <PendingNote payments={encounter.pendingPayments} />
                   {format.dollars(encounter.balance)}
                 </Td>
               </TableRow>
