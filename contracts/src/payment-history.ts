@@ -4,6 +4,7 @@ import { isoDateSchema, isoDateTimeSchema } from './dates.ts';
 import { facilityIdSchema } from './facilities.ts';
 import type { Translation } from './language.ts';
 import { dollarAmountSchema } from './money.ts';
+import { guarantorReversalSchema } from './payment-reversal.ts';
 import { plainText } from './plain-text.ts';
 
 /*
@@ -45,6 +46,8 @@ export const paymentHistoryItemSchema = z
       }),
     ),
     status: paymentHistoryStatusSchema,
+    /** Set once part or all of the payment was given back (voided or refunded). */
+    reversal: guarantorReversalSchema.nullable().optional(),
   })
   .meta({ id: 'PaymentHistoryItem' });
 export type PaymentHistoryItem = z.infer<typeof paymentHistoryItemSchema>;

@@ -5,6 +5,7 @@ import { ECHECK_AUTHORIZATION_MESSAGES } from './echeck-authorization.ts';
 import { LANGUAGES, type Translation } from './language.ts';
 import { facilityIdSchema } from './facilities.ts';
 import { dollarAmountSchema, positiveDollarAmountSchema, type Cents } from './money.ts';
+import { guarantorReversalSchema } from './payment-reversal.ts';
 import { plainText } from './plain-text.ts';
 
 /**
@@ -228,6 +229,8 @@ export const receiptSchema = z
       .optional(),
     /** The e-mail address the receipt was sent to, when the guarantor chose one. */
     emailedTo: z.string().nullable().optional(),
+    /** Set once part or all of the payment was given back (voided or refunded). */
+    reversal: guarantorReversalSchema.nullable().optional(),
   })
   .meta({ id: 'Receipt' });
 export type Receipt = z.infer<typeof receiptSchema>;

@@ -2,6 +2,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEVELOPMENT_API_KEY } from '@webpay/contracts/api';
 import { STAFF_ROLES, type StaffRole } from '@webpay/contracts/office';
+import { parseDollarsToCents } from '@webpay/contracts/payment-desk';
 import { readSecretFiles } from './env-files.ts';
 import { installRoot } from './install-root.ts';
 import { parseSigningKeys } from './modules/auth/signing-keys.ts';
@@ -230,6 +231,23 @@ const rawEnvSchema = z.object({
    * so the guarantor gets the service's 408, not a client timeout.
    */
   CONVERGE_TIMEOUT_MS: integerVar(20_000, 100, 29_000),
+  /** Voids and refunds above this many dollars wait for a second supervisor (issue #24). */
+  REFUND_APPROVAL_THRESHOLD: stringVar('500.00').transform((text, context) => {
+    const cents = parseDollarsToCents(text);
+    if (cents === undefined) {
+      context.addIssue({ code: 'custom', message: 'must be dollars such as 500.00' });
+      return z.NEVER;
+    }
+    return cents;
+  }),
+  /**
+   * When the sandbox processor settles its open batch each day, HH:MM in the
+   * facility's time zone; `off`: only on a settle request.
+   */
+  SANDBOX_SETTLEMENT_TIME: stringVar('22:00').refine(
+    (value) => /^(([01]\d|2[0-3]):[0-5]\d|off)$/.test(value.trim()),
+    { message: 'must be a time of day such as 22:00, or off' },
+  ),
   /** Reconciliation leaves younger open payments alone: they may still be in the lightbox or in flight. */
   RECONCILE_GRACE_SECONDS: integerVar(120, 0, 86_400),
   /**
@@ -239,10 +257,6 @@ const rawEnvSchema = z.object({
   RECONCILE_INTERVAL_SECONDS: integerVar(600, 0, 86_400).refine((seconds) => seconds % 60 === 0, {
     message: 'must be 0 or a whole number of minutes in seconds (60, 600, ...)',
   }),
-  /**
-   * When paperless guarantors are e-mailed their latest statement's notice: a
-   * cron expression (or an RRULE) in the facility's time zone; `off` never.
-   */
   /**
    * Single sign-on for billing staff by OpenID Connect (docs/operations.md):
    * off while OIDC_ISSUER is unset; the issuer, client id and secret and the
@@ -256,6 +270,10 @@ const rawEnvSchema = z.object({
   OIDC_ROLE_MAP: roleMapVar,
   /** The identity provider's name on the console's sign-in button; unset: a generic label. */
   OIDC_LABEL: optionalString,
+  /**
+   * When paperless guarantors are e-mailed their latest statement's notice: a
+   * cron expression (or an RRULE) in the facility's time zone; `off` never.
+   */
   STATEMENT_NOTICES_SCHEDULE: stringVar('0 8 * * *').refine(isScheduleOrOff, {
     message:
       'must be a cron expression such as "0 8 * * *", an RRULE such as "FREQ=DAILY;BYHOUR=8", or off',

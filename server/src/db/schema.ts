@@ -15,6 +15,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { LANGUAGES } from '@webpay/contracts/language';
 import { STAFF_ROLES } from '@webpay/contracts/office';
+import {
+  REVERSAL_KINDS,
+  REVERSAL_SOURCES,
+  REVERSAL_STATUSES,
+} from '@webpay/contracts/payment-desk';
 import { foldedName, phoneDigits } from './search-expressions.ts';
 
 /*
@@ -268,6 +273,74 @@ export const receipts = pgTable(
   ],
 );
 
+/** How much of each payment line a reversal gives back (payment-desk allocation rule). */
+export interface ReversalAllocation {
+  lineNumber: number;
+  amountCents: number;
+}
+
+/**
+ * Money given back on a payment (issue #24): a void before settlement, a
+ * return to the card after it, or a settled eCheck's refund by check. Made
+ * at the desk, or found at the processor by reconciliation. A row is written
+ * before the processor is called, so a crash leaves a `processing` row that
+ * reconciliation settles; the sum of holding rows never exceeds the payment.
+ */
+export const paymentReversals = pgTable(
+  'payment_reversals',
+  {
+    id: text('id').primaryKey(),
+    /** Shown to staff and on the posting export, e.g. RV-7K2M9QXD. */
+    reference: text('reference').notNull(),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    guarantorId: text('guarantor_id')
+      .notNull()
+      .references(() => guarantors.id),
+    kind: text('kind', { enum: REVERSAL_KINDS }).notNull(),
+    status: text('status', { enum: REVERSAL_STATUSES }).notNull(),
+    source: text('source', { enum: REVERSAL_SOURCES }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    allocation: jsonb('allocation').$type<ReversalAllocation[]>().notNull(),
+    reason: text('reason').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    requestedBy: text('requested_by').references(() => staffMembers.id),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedBy: text('decided_by').references(() => staffMembers.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    rejectionReason: text('rejection_reason'),
+    /** When the processor call was about to go out; reconciliation asks only after a grace. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    processorTxnId: text('processor_txn_id'),
+    processorMessage: text('processor_message'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    exportedAt: timestamp('exported_at', { withTimezone: true }),
+    exportBatch: text('export_batch'),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_reversals_reference_key').on(t.reference),
+    uniqueIndex('payment_reversals_idempotency_key').on(t.paymentId, t.idempotencyKey),
+    // One processor transaction is one reversal, however many times reconciliation finds it.
+    uniqueIndex('payment_reversals_processor_txn_key')
+      .on(t.processorTxnId)
+      .where(sql`${t.processorTxnId} is not null`),
+    index('payment_reversals_payment_idx').on(t.paymentId),
+    index('payment_reversals_guarantor_idx').on(t.guarantorId),
+    index('payment_reversals_export_batch_idx').on(t.exportBatch),
+    index('payment_reversals_completed_idx').on(t.completedAt),
+    // The approvals queue and reconciliation's work list stay small.
+    index('payment_reversals_open_idx')
+      .on(t.status, t.requestedAt)
+      .where(sql`${t.status} in ('awaiting_approval', 'processing')`),
+  ],
+);
+
 /**
  * Payments received but not yet applied by the billing office (SPEC §3).
  * Historic ones from the billing feed have no payment row.
@@ -482,6 +555,8 @@ export const auditEvents = pgTable(
     index('audit_events_guarantor_idx').on(t.guarantorId, t.occurredAt),
     index('audit_events_request_idx').on(t.requestId),
     index('audit_events_occurred_idx').on(t.occurredAt),
+    // A payment's page reads its whole history.
+    index('audit_events_target_idx').on(t.targetId),
   ],
 );
 
@@ -631,7 +706,7 @@ export const sandboxConvergeTransactions = pgTable(
     txnId: text('txn_id').primaryKey(),
     method: text('method', { enum: ['card', 'echeck'] }).notNull(),
     transactionType: text('transaction_type', {
-      enum: ['SALE', 'ECSPURCHASE', 'VOID', 'ECSVOID'],
+      enum: ['SALE', 'ECSPURCHASE', 'VOID', 'ECSVOID', 'RETURN'],
     }).notNull(),
     approved: boolean('approved').notNull(),
     resultMessage: text('result_message').notNull(),
@@ -650,7 +725,28 @@ export const sandboxConvergeTransactions = pgTable(
     voidsTxnId: text('voids_txn_id'),
     /** On a sale: when it was voided. */
     voidedAt: timestamp('voided_at', { withTimezone: true }),
+    /** On a return: the sale it gives money back on. */
+    returnsTxnId: text('returns_txn_id'),
+    /** The batch it settled in; null while its batch is open. */
+    settlementBatchId: text('settlement_batch_id'),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('sandbox_converge_transactions_invoice_idx').on(t.invoiceNumber, t.createdAt)],
+  (t) => [
+    index('sandbox_converge_transactions_invoice_idx').on(t.invoiceNumber, t.createdAt),
+    index('sandbox_converge_transactions_created_idx').on(t.createdAt),
+    index('sandbox_converge_transactions_open_batch_idx')
+      .on(t.createdAt)
+      .where(sql`${t.settledAt} is null`),
+  ],
 );
+
+/** The emulator's settled batches: on a `settle` request, or at the daily settlement time. */
+export const sandboxConvergeBatches = pgTable('sandbox_converge_batches', {
+  batchId: text('batch_id').primaryKey(),
+  settledAt: timestamp('settled_at', { withTimezone: true }).notNull(),
+  trigger: text('trigger', { enum: ['request', 'schedule'] }).notNull(),
+  transactionCount: integer('transaction_count').notNull(),
+  /** Sales and debits less returns. */
+  netCents: integer('net_cents').notNull(),
+});

@@ -1,5 +1,6 @@
 // What other modules may use of payments; everything else stays inside it.
 export * from './converge/converge-amount.ts';
+export * from './converge/converge-time.ts';
 export * from './converge/converge-xml.ts';
 export * from './converge/converge.client.ts';
 export * from './converge/converge.errors.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Env } from '../../../env.ts';
 import { formatConvergeAmount } from './converge-amount.ts';
+import { formatConvergeTime } from './converge-time.ts';
 import {
   ConvergeError,
   ConvergeProcessorError,
@@ -10,11 +11,13 @@ import {
 } from './converge.errors.ts';
 import {
   ecsPurchaseRequestSchema,
+  returnRequestSchema,
   transactionTokenRequestSchema,
   txnIdSchema,
   txnQuerySchema,
   type ConvergeTxn,
   type EcsPurchaseRequest,
+  type ReturnRequest,
   type TransactionTokenRequest,
   type TxnQuery,
 } from './converge.types.ts';
@@ -122,13 +125,21 @@ export class ConvergeClient {
     });
   }
 
-  /** txnquery: the transactions with this id, or every one carrying this invoice number. */
+  /**
+   * txnquery: the transaction with this id, every one carrying this invoice
+   * number, or every one made between two moments (at most 31 days apart).
+   */
   async queryTransaction(query: TxnQuery): Promise<ConvergeTxn[]> {
     const parsed = txnQuerySchema.parse(query);
     const lookup: TxnFields =
       'txnId' in parsed
         ? { ssl_txn_id: parsed.txnId }
-        : { ssl_invoice_number: parsed.invoiceNumber };
+        : 'invoiceNumber' in parsed
+          ? { ssl_invoice_number: parsed.invoiceNumber }
+          : {
+              ssl_search_start_date: formatConvergeTime(parsed.from),
+              ssl_search_end_date: formatConvergeTime(parsed.to),
+            };
     const operation = 'txnquery';
     const root = await this.#xml(operation, { ssl_transaction_type: 'txnquery', ...lookup });
     if (root.name !== 'txnlist') {
@@ -166,6 +177,26 @@ export class ConvergeClient {
       ssl_transaction_type: operation,
       ssl_txn_id: txnIdSchema.parse(txnId),
     });
+  }
+
+  /**
+   * ccreturn: refunds part or all of a settled card sale to the card it
+   * charged. Converge keeps no idempotency key: after a timeout, look the
+   * return up by invoice number before sending another.
+   */
+  async returnTransaction(request: ReturnRequest): Promise<ConvergeTxn> {
+    const refund = returnRequestSchema.parse(request);
+    return this.#result('ccreturn', {
+      ssl_transaction_type: 'ccreturn',
+      ssl_txn_id: refund.txnId,
+      ssl_amount: formatConvergeAmount(refund.amountCents),
+      ssl_invoice_number: refund.invoiceNumber,
+    });
+  }
+
+  /** settle: closes the open batch now rather than at the processor's daily time. */
+  async settle(): Promise<ConvergeTxn> {
+    return this.#result('settle', { ssl_transaction_type: 'settle' });
   }
 
   async #result(operation: ConvergeOperation, fields: TxnFields): Promise<ConvergeTxn> {

@@ -5,7 +5,7 @@
  */
 
 export type ConvergeOperation =
-  'transaction_token' | 'txnquery' | 'ecspurchase' | 'ccvoid' | 'ecsvoid';
+  'transaction_token' | 'txnquery' | 'ecspurchase' | 'ccvoid' | 'ecsvoid' | 'ccreturn' | 'settle';
 
 export abstract class ConvergeError extends Error {
   abstract readonly kind: 'timeout' | 'processor' | 'transport';

@@ -118,13 +118,35 @@ export const txnIdSchema = z
   .max(100)
   .regex(/^[\x21-\x7E]+$/, 'must be printable ASCII without spaces');
 
+/** Converge answers a date search of at most 31 days. */
+export const TXN_SEARCH_MAX_DAYS = 31;
+
 export const txnQuerySchema = z.union([
   z.object({ txnId: txnIdSchema }),
   z.object({ invoiceNumber: invoiceNumberSchema }),
+  z
+    .object({ from: z.date(), to: z.date() })
+    .refine(
+      ({ from, to }) =>
+        from <= to && to.getTime() - from.getTime() <= TXN_SEARCH_MAX_DAYS * 86_400_000,
+      `the search must run forward and span at most ${TXN_SEARCH_MAX_DAYS} days`,
+    ),
 ]);
 
-/** A txnquery looks transactions up by Converge's id or by our invoice number. */
-export type TxnQuery = { txnId: string } | { invoiceNumber: string };
+/**
+ * A txnquery looks transactions up by Converge's id, by our invoice number
+ * (a sale and every void or return of it), or by when they happened.
+ */
+export type TxnQuery = { txnId: string } | { invoiceNumber: string } | { from: Date; to: Date };
+
+/** ccreturn: gives back part or all of a settled card sale, always to the card it charged. */
+export const returnRequestSchema = z.object({
+  txnId: txnIdSchema,
+  amountCents: amountCentsSchema,
+  /** The payment's own reference, so the return is found by it as its sale is. */
+  invoiceNumber: invoiceNumberSchema,
+});
+export type ReturnRequest = z.input<typeof returnRequestSchema>;
 
 /** What WebPay started and expects the processor to have approved. */
 export interface ExpectedApproval {
