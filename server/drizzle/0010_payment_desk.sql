@@ -52,5 +52,6 @@ CREATE INDEX "payment_reversals_export_batch_idx" ON "payment_reversals" USING b
 CREATE INDEX "payment_reversals_completed_idx" ON "payment_reversals" USING btree ("completed_at");--> statement-breakpoint
 CREATE INDEX "payment_reversals_open_idx" ON "payment_reversals" USING btree ("status","requested_at") WHERE "payment_reversals"."status" in ('awaiting_approval', 'processing');--> statement-breakpoint
 CREATE INDEX "audit_events_target_idx" ON "audit_events" USING btree ("target_id");--> statement-breakpoint
+CREATE INDEX "payments_recorded_idx" ON "payments" USING btree ("recorded_at");--> statement-breakpoint
 CREATE INDEX "sandbox_converge_transactions_created_idx" ON "sandbox_converge_transactions" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "sandbox_converge_transactions_open_batch_idx" ON "sandbox_converge_transactions" USING btree ("created_at") WHERE "sandbox_converge_transactions"."settled_at" is null;

@@ -220,6 +220,8 @@ export const payments = pgTable(
     uniqueIndex('payments_processor_reference_key').on(t.processorReference),
     index('payments_guarantor_idx').on(t.guarantorId),
     index('payments_status_idx').on(t.status),
+    // The payment desk's search and the money report read by day.
+    index('payments_recorded_idx').on(t.recordedAt),
     // `webpay export-payments --batch` reads one batch back.
     index('payments_export_batch_idx').on(t.exportBatch),
     // Reconciliation's work list stays small however many recorded payments pile up.
