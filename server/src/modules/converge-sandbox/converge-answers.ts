@@ -1,6 +1,7 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import {
   formatConvergeAmount,
+  formatConvergeTime,
   XML_DECLARATION,
   writeTxn,
   type TxnFields,
@@ -59,6 +60,27 @@ export const SANDBOX_ERRORS = {
     'Invalid Transaction ID',
     'No transaction with this ID can take this transaction type (unknown, declined or already voided).',
   ),
+  voidAfterSettlement: refusal(
+    '5040',
+    'Invalid Transaction ID',
+    'This transaction has settled and can no longer be voided; return it (ccreturn) instead.',
+  ),
+  returnBeforeSettlement: refusal(
+    '5040',
+    'Invalid Transaction ID',
+    'This transaction has not settled yet and cannot be returned; void it (ccvoid) instead.',
+  ),
+  returnOfECheck: refusal(
+    '5040',
+    'Invalid Transaction ID',
+    'This transaction is an eCheck; only card sales can be returned (ccreturn).',
+  ),
+  returnAboveRemaining: (remainingCents: number) =>
+    refusal(
+      '5000',
+      'Invalid Field Value',
+      `ssl_amount is more than remains to be returned on this sale (${formatConvergeAmount(remainingCents)}).`,
+    ),
   malformedRequest: (reason: string) =>
     refusal('6042', 'Invalid Request Format', `The request is not well-formed: ${reason}.`),
   foreignOpener: refusal(
@@ -85,16 +107,9 @@ export const SANDBOX_ERRORS = {
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** "MM/DD/YYYY hh:mm:ss AM" in UTC (Converge uses the merchant's time zone). */
-export function formatTxnTime(date: Date): string {
-  const hours = date.getUTCHours();
-  const twelveHour = hours % 12 === 0 ? 12 : hours % 12;
-  return (
-    `${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}/${date.getUTCFullYear()} ` +
-    `${pad(twelveHour)}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} ` +
-    (hours < 12 ? 'AM' : 'PM')
-  );
-}
+/** Day, month and year in UTC, two digits each, as Converge's ids begin. */
+const ddmmyy = (date: Date) =>
+  `${pad(date.getUTCDate())}${pad(date.getUTCMonth() + 1)}${pad(date.getUTCFullYear() % 100)}`;
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -104,8 +119,12 @@ function randomAlphanumeric(length: number): string {
 
 /** Shaped like Converge's: day, month and year, three characters, then a UUID ("141020AD4-A6189F20-…"). */
 export function newTxnId(now: Date): string {
-  const date = `${pad(now.getUTCDate())}${pad(now.getUTCMonth() + 1)}${pad(now.getUTCFullYear() % 100)}`;
-  return `${date}${randomAlphanumeric(3)}-${randomUUID().toUpperCase()}`;
+  return `${ddmmyy(now)}${randomAlphanumeric(3)}-${randomUUID().toUpperCase()}`;
+}
+
+/** A settled batch's number: the day it settled and six characters ("271126-4KQ9ZD"). */
+export function newBatchId(settledAt: Date): string {
+  return `${ddmmyy(settledAt)}-${randomAlphanumeric(6)}`;
 }
 
 /** Six digits, as issuers' approval codes usually are. */
@@ -128,14 +147,19 @@ type StoredTransaction = Pick<
   | 'cardExpiry'
   | 'bankAccountLast4'
   | 'voidedAt'
+  | 'settledAt'
+  | 'settlementBatchId'
 > & { createdAt: Date };
 
 /**
- * Converge's status of a transaction. Nothing settles in the sandbox, so a
- * sale stays OPN (open, in the current batch) until it is voided.
+ * Converge's status of a transaction: VOID once voided, STL once its batch
+ * settled, OPN (open, in the current batch) until then.
  */
-export function transStatus(transaction: Pick<StoredTransaction, 'voidedAt'>): string {
-  return transaction.voidedAt ? 'VOID' : 'OPN';
+export function transStatus(
+  transaction: Pick<StoredTransaction, 'voidedAt' | 'settledAt'>,
+): string {
+  if (transaction.voidedAt) return 'VOID';
+  return transaction.settledAt ? 'STL' : 'OPN';
 }
 
 /** The outcome fields every sale, purchase and void answer carries. */
@@ -144,7 +168,7 @@ export function resultFields(transaction: StoredTransaction): TxnFields {
     ssl_result: transaction.approved ? '0' : '1',
     ssl_result_message: transaction.resultMessage,
     ssl_txn_id: transaction.txnId,
-    ssl_txn_time: formatTxnTime(transaction.createdAt),
+    ssl_txn_time: formatConvergeTime(transaction.createdAt),
     ssl_approval_code: transaction.approvalCode ?? '',
     ssl_amount: formatConvergeAmount(transaction.amountCents),
     ssl_invoice_number: transaction.invoiceNumber ?? '',
@@ -157,7 +181,7 @@ export function queryFields(transaction: StoredTransaction): TxnFields {
     ssl_txn_id: transaction.txnId,
     ssl_trans_status: transStatus(transaction),
     ssl_transaction_type: transaction.transactionType,
-    ssl_txn_time: formatTxnTime(transaction.createdAt),
+    ssl_txn_time: formatConvergeTime(transaction.createdAt),
     ssl_card_number: transaction.cardNumberMasked ?? '',
     ssl_card_short_description: transaction.cardBrand ?? '',
     ssl_exp_date: transaction.cardExpiry ?? '',
@@ -168,6 +192,10 @@ export function queryFields(transaction: StoredTransaction): TxnFields {
   };
   if (transaction.bankAccountLast4) {
     fields.ssl_bank_account_number = `******${transaction.bankAccountLast4}`;
+  }
+  if (transaction.settledAt && !transaction.voidedAt) {
+    fields.ssl_settle_time = formatConvergeTime(transaction.settledAt);
+    fields.ssl_batch_no = transaction.settlementBatchId ?? '';
   }
   return fields;
 }

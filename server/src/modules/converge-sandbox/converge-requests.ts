@@ -46,6 +46,8 @@ export const CUSTOMER_FIELDS = [
 export const txnQuerySchema = z.object({
   ssl_txn_id: z.string().max(100).optional(),
   ssl_invoice_number: z.string().max(25).optional(),
+  ssl_search_start_date: z.string().max(22).optional(),
+  ssl_search_end_date: z.string().max(22).optional(),
 });
 
 export const ecsPurchaseSchema = z.object({
@@ -64,6 +66,12 @@ export const ecsPurchaseSchema = z.object({
 });
 
 export const voidSchema = z.object({ ssl_txn_id: z.string().max(100) });
+
+export const returnSchema = z.object({
+  ssl_txn_id: z.string().max(100),
+  ssl_amount: amountField,
+  ssl_invoice_number: optionalText(25),
+});
 
 /** Converge treats an empty field as not sent; so does the emulator. */
 export function presentFields(fields: Record<string, unknown>): TxnFields {

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import type { Env } from '../../env.ts';
 import { ConvergeSandboxRepository } from './converge-sandbox.repository.ts';
-import { ConvergeSandbox } from './converge-sandbox.service.ts';
+import { ConvergeSandbox, sandboxOptions } from './converge-sandbox.service.ts';
 import hostedPaymentsRoutes from './hosted-payments.routes.ts';
 import { loadSandboxAssets } from './sandbox-assets.ts';
 import xmlApiRoutes from './xml-api.routes.ts';
@@ -14,6 +14,8 @@ export interface ConvergeSandboxPluginOptions {
     | 'CONVERGE_MERCHANT_ID'
     | 'CONVERGE_USER_ID'
     | 'CONVERGE_PIN'
+    | 'SANDBOX_SETTLEMENT_TIME'
+    | 'WEBPAY_TIME_ZONE'
   >;
 }
 
@@ -25,13 +27,10 @@ export interface ConvergeSandboxPluginOptions {
  * service is configured to send (CONVERGE_MERCHANT_ID, _USER_ID, _PIN).
  */
 const convergeSandbox: FastifyPluginAsync<ConvergeSandboxPluginOptions> = async (app, { env }) => {
-  const sandbox = new ConvergeSandbox(new ConvergeSandboxRepository(app.database.db), {
-    credentials: {
-      merchantId: env.CONVERGE_MERCHANT_ID,
-      userId: env.CONVERGE_USER_ID,
-      pin: env.CONVERGE_PIN,
-    },
-  });
+  const sandbox = new ConvergeSandbox(
+    new ConvergeSandboxRepository(app.database.db),
+    sandboxOptions(env),
+  );
   const assets = await loadSandboxAssets();
 
   // Converge's server-to-server calls are form posts; only this plugin's routes accept them.

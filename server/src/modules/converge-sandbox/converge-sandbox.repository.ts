@@ -1,6 +1,10 @@
-import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { sandboxConvergeTokens, sandboxConvergeTransactions } from '../../db/schema.ts';
+import {
+  sandboxConvergeBatches,
+  sandboxConvergeTokens,
+  sandboxConvergeTransactions,
+} from '../../db/schema.ts';
 
 export type SandboxTokenRow = typeof sandboxConvergeTokens.$inferSelect;
 export type NewSandboxToken = typeof sandboxConvergeTokens.$inferInsert;
@@ -9,6 +13,39 @@ export type NewSandboxTransaction = typeof sandboxConvergeTransactions.$inferIns
 
 /** Why a token could not be used. */
 export type TokenRefusal = 'unknown' | 'used' | 'expired';
+
+/** Why a sale could not be voided: no approved, unvoided sale of that type, or it has settled. */
+export type VoidRefusal = 'unknown' | 'settled';
+
+/** Why a sale could not be returned, with what remains when the amount was too much. */
+export type ReturnRefusal =
+  { reason: 'unknown' | 'echeck' | 'unsettled' } | { reason: 'exceeds'; remainingCents: number };
+
+/** One settlement: which batch, when, why, and what it closed. */
+export interface SettlementRequest {
+  batchId: string;
+  settledAt: Date;
+  trigger: 'request' | 'schedule';
+  /** Only transactions made before this instant (a scheduled cutoff); every open one without it. */
+  createdBefore?: Date;
+}
+
+export interface SettledBatch {
+  batchId: string;
+  settledAt: Date;
+  transactionCount: number;
+  netCents: number;
+}
+
+const t = sandboxConvergeTransactions;
+
+/** What a batch settles: approved sales, eCheck debits and returns, never a voided sale or a void. */
+const settleable = and(
+  isNull(t.settledAt),
+  eq(t.approved, true),
+  isNull(t.voidedAt),
+  inArray(t.transactionType, ['SALE', 'ECSPURCHASE', 'RETURN']),
+);
 
 export class ConvergeSandboxRepository {
   constructor(private readonly db: Database) {}
@@ -87,33 +124,120 @@ export class ConvergeSandboxRepository {
       .orderBy(asc(sandboxConvergeTransactions.createdAt), asc(sandboxConvergeTransactions.txnId));
   }
 
+  /** Every transaction made from `from` to before `until`, oldest first. */
+  async findTransactionsBetween(from: Date, until: Date): Promise<SandboxTransactionRow[]> {
+    return this.db
+      .select()
+      .from(t)
+      .where(and(gte(t.createdAt, from), lt(t.createdAt, until)))
+      .orderBy(asc(t.createdAt), asc(t.txnId));
+  }
+
   /**
-   * Voids an approved, not yet voided sale of the given type and records the
-   * void, atomically: a sale is voided at most once however many requests race.
+   * Voids an approved, not yet voided, unsettled sale of the given type and
+   * records the void, atomically: a sale is voided at most once however many
+   * requests race, and never once a settlement has taken it.
    */
   async voidSale(
     txnId: string,
     saleType: 'SALE' | 'ECSPURCHASE',
     now: Date,
     buildVoid: (sale: SandboxTransactionRow) => NewSandboxTransaction,
-  ): Promise<NewSandboxTransaction | undefined> {
+  ): Promise<{ voidRecord: NewSandboxTransaction } | { refused: VoidRefusal }> {
     return this.db.transaction(async (tx) => {
-      const [sale] = await tx
-        .update(sandboxConvergeTransactions)
+      const sale = and(
+        eq(t.txnId, txnId),
+        eq(t.transactionType, saleType),
+        eq(t.approved, true),
+        isNull(t.voidedAt),
+      );
+      const [voided] = await tx
+        .update(t)
         .set({ voidedAt: now })
-        .where(
-          and(
-            eq(sandboxConvergeTransactions.txnId, txnId),
-            eq(sandboxConvergeTransactions.transactionType, saleType),
-            eq(sandboxConvergeTransactions.approved, true),
-            isNull(sandboxConvergeTransactions.voidedAt),
-          ),
-        )
+        .where(and(sale, isNull(t.settledAt)))
         .returning();
-      if (!sale) return undefined;
-      const voidRecord = buildVoid(sale);
-      await tx.insert(sandboxConvergeTransactions).values(voidRecord);
-      return voidRecord;
+      if (!voided) {
+        const [settled] = await tx
+          .select({ txnId: t.txnId })
+          .from(t)
+          .where(and(sale, isNotNull(t.settledAt)));
+        return { refused: settled ? 'settled' : 'unknown' };
+      }
+      const voidRecord = buildVoid(voided);
+      await tx.insert(t).values(voidRecord);
+      return { voidRecord };
+    });
+  }
+
+  /**
+   * Records a return of part or all of a settled card sale. The sale's row
+   * is locked while what remains is summed, so concurrent returns never add
+   * up to more than the sale.
+   */
+  async returnSale(
+    txnId: string,
+    amountCents: number,
+    buildReturn: (sale: SandboxTransactionRow) => NewSandboxTransaction,
+  ): Promise<{ returnRecord: NewSandboxTransaction } | { refused: ReturnRefusal }> {
+    return this.db.transaction(async (tx) => {
+      const [sale] = await tx.select().from(t).where(eq(t.txnId, txnId)).for('update');
+      if (!sale || !sale.approved || sale.voidedAt) return { refused: { reason: 'unknown' } };
+      if (sale.transactionType === 'ECSPURCHASE') return { refused: { reason: 'echeck' } };
+      if (sale.transactionType !== 'SALE') return { refused: { reason: 'unknown' } };
+      if (!sale.settledAt) return { refused: { reason: 'unsettled' } };
+      const [returned] = await tx
+        .select({ cents: sql<number>`coalesce(sum(${t.amountCents}), 0)::int` })
+        .from(t)
+        .where(and(eq(t.returnsTxnId, txnId), eq(t.approved, true)));
+      const remainingCents = sale.amountCents - (returned?.cents ?? 0);
+      if (amountCents > remainingCents) {
+        return { refused: { reason: 'exceeds', remainingCents } };
+      }
+      const returnRecord = buildReturn(sale);
+      await tx.insert(t).values(returnRecord);
+      return { returnRecord };
+    });
+  }
+
+  /** When the oldest transaction still waiting for settlement was made, if before `before`. */
+  async oldestOpenBefore(before: Date): Promise<Date | undefined> {
+    const [row] = await this.db
+      .select({ createdAt: t.createdAt })
+      .from(t)
+      .where(and(settleable, lt(t.createdAt, before)))
+      .orderBy(asc(t.createdAt))
+      .limit(1);
+    return row?.createdAt;
+  }
+
+  /**
+   * Closes a batch in one transaction: the conditional update takes each open
+   * transaction exactly once, so of two servers settling at the same moment
+   * one closes the batch and the other finds it empty. An empty batch leaves
+   * no row.
+   */
+  async settle(request: SettlementRequest): Promise<SettledBatch> {
+    return this.db.transaction(async (tx) => {
+      const before = request.createdBefore;
+      const settled = await tx
+        .update(t)
+        .set({ settledAt: request.settledAt, settlementBatchId: request.batchId })
+        .where(before ? and(settleable, lt(t.createdAt, before)) : settleable)
+        .returning({ transactionType: t.transactionType, amountCents: t.amountCents });
+      const netCents = settled.reduce(
+        (sum, txn) => sum + (txn.transactionType === 'RETURN' ? -txn.amountCents : txn.amountCents),
+        0,
+      );
+      const batch = {
+        batchId: request.batchId,
+        settledAt: request.settledAt,
+        transactionCount: settled.length,
+        netCents,
+      };
+      if (settled.length > 0) {
+        await tx.insert(sandboxConvergeBatches).values({ ...batch, trigger: request.trigger });
+      }
+      return batch;
     });
   }
 }

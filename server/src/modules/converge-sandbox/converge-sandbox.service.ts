@@ -1,7 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { hashToken, randomToken } from '../../lib/secrets.ts';
+import type { Env } from '../../env.ts';
 import {
+  formatConvergeAmount,
+  formatConvergeTime,
   parseConvergeAmount,
+  parseConvergeTime,
   XmlSyntaxError,
   readTxn,
   writeTxn,
@@ -11,6 +15,7 @@ import {
 import {
   SANDBOX_ERRORS,
   newApprovalCode,
+  newBatchId,
   newTxnId,
   queryFields,
   resultFields,
@@ -21,8 +26,10 @@ import {
 import type {
   ConvergeSandboxRepository,
   NewSandboxTransaction,
+  ReturnRefusal,
   SandboxTokenRow,
   SandboxTransactionRow,
+  SettledBatch,
   TokenRefusal,
 } from './converge-sandbox.repository.ts';
 import {
@@ -30,11 +37,18 @@ import {
   ecsPurchaseSchema,
   parseFields,
   presentFields,
+  returnSchema,
   tokenRequestSchema,
   txnQuerySchema,
   voidSchema,
 } from './converge-requests.ts';
 import { checkCard, type CardFieldErrors, type LightboxSaleInput } from './lightbox-sale.ts';
+import {
+  cutoffAfter,
+  latestCutoff,
+  settlementSchedule,
+  type SettlementSchedule,
+} from './settlement-schedule.ts';
 import { bankAccountOutcome, cardOutcome } from './test-instruments.ts';
 
 export const TOKEN_LIFETIME_MS = 15 * 60 * 1000;
@@ -49,8 +63,36 @@ export interface SandboxCredentials {
 
 export interface ConvergeSandboxOptions {
   credentials: SandboxCredentials;
+  /** The daily settlement time, 'HH:MM' in `timeZone`, or 'off'; without it, only on request. */
+  settlement?: { time: string; timeZone: string };
   now?: () => Date;
 }
+
+/** The emulator's options from the server's settings: the credentials the adapter sends, the daily settlement. */
+export function sandboxOptions(
+  env: Pick<
+    Env,
+    | 'CONVERGE_MERCHANT_ID'
+    | 'CONVERGE_USER_ID'
+    | 'CONVERGE_PIN'
+    | 'SANDBOX_SETTLEMENT_TIME'
+    | 'WEBPAY_TIME_ZONE'
+  >,
+  now?: () => Date,
+): ConvergeSandboxOptions {
+  return {
+    credentials: {
+      merchantId: env.CONVERGE_MERCHANT_ID,
+      userId: env.CONVERGE_USER_ID,
+      pin: env.CONVERGE_PIN,
+    },
+    settlement: { time: env.SANDBOX_SETTLEMENT_TIME, timeZone: env.WEBPAY_TIME_ZONE },
+    ...(now ? { now } : {}),
+  };
+}
+
+/** Scheduled batches closed in one go at most; more wait for the next request. */
+const MAX_SCHEDULED_BATCHES_PER_REQUEST = 400;
 
 /** What the lightbox shows about the payment a token was issued for. */
 export interface LightboxSession {
@@ -85,6 +127,7 @@ function sameSecret(given: string, expected: string): boolean {
  */
 export class ConvergeSandbox {
   private readonly credentials: SandboxCredentials;
+  private readonly schedule: SettlementSchedule | undefined;
   private readonly now: () => Date;
 
   constructor(
@@ -92,7 +135,40 @@ export class ConvergeSandbox {
     options: ConvergeSandboxOptions,
   ) {
     this.credentials = options.credentials;
+    this.schedule =
+      options.settlement &&
+      settlementSchedule(options.settlement.time, options.settlement.timeZone);
     this.now = options.now ?? (() => new Date());
+  }
+
+  /**
+   * The daily settlement, done lazily: every request first closes the
+   * batches whose cutoff has passed, each at its own cutoff instant and with
+   * the transactions made before it, so the outcome does not depend on when
+   * (or on which server) the next request came. Nothing runs in the
+   * background.
+   */
+  async settleDue(): Promise<void> {
+    if (!this.schedule) return;
+    const latest = latestCutoff(this.schedule, this.now());
+    for (let batch = 0; batch < MAX_SCHEDULED_BATCHES_PER_REQUEST; batch += 1) {
+      const oldest = await this.repository.oldestOpenBefore(latest);
+      if (!oldest) return;
+      const cutoff = cutoffAfter(this.schedule, oldest);
+      await this.repository.settle({
+        batchId: newBatchId(cutoff),
+        settledAt: cutoff,
+        trigger: 'schedule',
+        createdBefore: cutoff,
+      });
+    }
+  }
+
+  /** A `settle` request (or the command line's): closes the open batch now. */
+  async settleNow(): Promise<SettledBatch> {
+    await this.settleDue();
+    const now = this.now();
+    return this.repository.settle({ batchId: newBatchId(now), settledAt: now, trigger: 'request' });
   }
 
   /** Converge's credential checks: each one missing has its own code; a wrong one is 4025. */
@@ -113,6 +189,7 @@ export class ConvergeSandbox {
 
   /** POST hosted-payments/transaction_token: a fresh single-use token, or why not. */
   async issueToken(form: Record<string, unknown>): Promise<{ token: string } | TokenRefusalAnswer> {
+    await this.settleDue();
     const fields = presentFields(form);
     const credentialError = this.checkCredentials(fields);
     if (credentialError) {
@@ -155,6 +232,7 @@ export class ConvergeSandbox {
   async session(
     token: string,
   ): Promise<{ session: LightboxSession } | { error: ConvergeErrorFields }> {
+    await this.settleDue();
     const row = await this.repository.findToken(hashToken(token));
     const refusal = usableTokenRefusal(row, this.now());
     if (refusal || !row) return { error: refusalError(refusal ?? 'unknown') };
@@ -173,6 +251,7 @@ export class ConvergeSandbox {
    * other answer uses it up, and an approval or decline is recorded.
    */
   async sale(input: LightboxSaleInput): Promise<SaleOutcome> {
+    await this.settleDue();
     const tokenHash = hashToken(input.token);
     const now = this.now();
     const refusal = usableTokenRefusal(await this.repository.findToken(tokenHash), now);
@@ -228,6 +307,7 @@ export class ConvergeSandbox {
 
   /** POST processxml.do: the XML answer to one `xmldata` request, errors included. */
   async processXml(xmldata: string | undefined): Promise<string> {
+    await this.settleDue();
     if (xmldata === undefined || xmldata.trim() === '') {
       return xmlError(SANDBOX_ERRORS.malformedRequest('the xmldata field is missing'));
     }
@@ -253,6 +333,10 @@ export class ConvergeSandbox {
         return this.voidSale(fields, 'SALE');
       case 'ecsvoid':
         return this.voidSale(fields, 'ECSPURCHASE');
+      case 'ccreturn':
+        return this.returnSale(fields);
+      case 'settle':
+        return settleAnswer(await this.settleNow());
       default:
         return xmlError(SANDBOX_ERRORS.notPermitted(transactionType));
     }
@@ -262,16 +346,17 @@ export class ConvergeSandbox {
     const parsed = parseFields(txnQuerySchema, fields);
     if (!parsed.ok) return xmlError(parsed.error);
     const { ssl_txn_id: txnId, ssl_invoice_number: invoiceNumber } = parsed.data;
-    if (txnId === undefined && invoiceNumber === undefined) {
-      return xmlError(SANDBOX_ERRORS.requiredField('ssl_txn_id'));
-    }
     let found: SandboxTransactionRow[];
     if (txnId !== undefined) {
       const row = await this.repository.findTransaction(txnId);
       const matches = row && (invoiceNumber === undefined || row.invoiceNumber === invoiceNumber);
       found = matches ? [row] : [];
+    } else if (invoiceNumber !== undefined) {
+      found = await this.repository.findTransactionsByInvoice(invoiceNumber);
     } else {
-      found = await this.repository.findTransactionsByInvoice(invoiceNumber ?? '');
+      const period = searchPeriod(parsed.data);
+      if ('error' in period) return xmlError(period.error);
+      found = await this.repository.findTransactionsBetween(period.from, period.until);
     }
     return xmlAnswer(writeTxnList(found.map(queryFields)));
   }
@@ -305,32 +390,146 @@ export class ConvergeSandbox {
     const parsed = parseFields(voidSchema, fields);
     if (!parsed.ok) return xmlError(parsed.error);
     const now = this.now();
-    const voidRecord = await this.repository.voidSale(
+    const voided = await this.repository.voidSale(
       parsed.data.ssl_txn_id,
       saleType,
       now,
       (sale) => ({
+        ...recordOf(sale),
         txnId: newTxnId(now),
-        method: sale.method,
         transactionType: saleType === 'SALE' ? 'VOID' : 'ECSVOID',
-        approved: true,
-        resultMessage: 'APPROVAL',
         approvalCode: '',
         amountCents: sale.amountCents,
-        invoiceNumber: sale.invoiceNumber,
-        cardNumberMasked: sale.cardNumberMasked,
-        cardBrand: sale.cardBrand,
-        cardExpiry: sale.cardExpiry,
-        bankAccountLast4: sale.bankAccountLast4,
-        firstName: sale.firstName,
-        lastName: sale.lastName,
         voidsTxnId: sale.txnId,
         createdAt: now,
       }),
     );
-    if (!voidRecord) return xmlError(SANDBOX_ERRORS.invalidTxnId);
-    return xmlAnswer(writeTxn(resultFields({ ...voidRecord, createdAt: now })));
+    if ('refused' in voided) {
+      return xmlError(
+        voided.refused === 'settled'
+          ? SANDBOX_ERRORS.voidAfterSettlement
+          : SANDBOX_ERRORS.invalidTxnId,
+      );
+    }
+    return xmlAnswer(writeTxn(resultFields({ ...voided.voidRecord, createdAt: now })));
   }
+
+  /** ccreturn: part or all of a settled card sale back to its card; returns add up to the sale at most. */
+  private async returnSale(fields: TxnFields): Promise<string> {
+    const parsed = parseFields(returnSchema, fields);
+    if (!parsed.ok) return xmlError(parsed.error);
+    const {
+      ssl_txn_id: txnId,
+      ssl_amount: amount,
+      ssl_invoice_number: invoiceNumber,
+    } = parsed.data;
+    const now = this.now();
+    const returned = await this.repository.returnSale(
+      txnId,
+      parseConvergeAmount(amount) ?? 0,
+      (sale) => ({
+        ...recordOf(sale),
+        txnId: newTxnId(now),
+        transactionType: 'RETURN',
+        approvalCode: newApprovalCode(),
+        amountCents: parseConvergeAmount(amount) ?? 0,
+        // The sale's, so a lookup by invoice number lists the sale with its returns.
+        invoiceNumber: sale.invoiceNumber ?? invoiceNumber ?? null,
+        returnsTxnId: sale.txnId,
+        createdAt: now,
+      }),
+    );
+    if ('refused' in returned) return xmlError(returnRefusalError(returned.refused));
+    return xmlAnswer(writeTxn(resultFields({ ...returned.returnRecord, createdAt: now })));
+  }
+}
+
+/** What a void or return copies from its sale: how it was paid and by whom; approved as Converge answers. */
+function recordOf(sale: SandboxTransactionRow) {
+  return {
+    method: sale.method,
+    approved: true,
+    resultMessage: 'APPROVAL',
+    invoiceNumber: sale.invoiceNumber,
+    cardNumberMasked: sale.cardNumberMasked,
+    cardBrand: sale.cardBrand,
+    cardExpiry: sale.cardExpiry,
+    bankAccountLast4: sale.bankAccountLast4,
+    firstName: sale.firstName,
+    lastName: sale.lastName,
+  } satisfies Partial<NewSandboxTransaction>;
+}
+
+function returnRefusalError(refusal: ReturnRefusal): ConvergeErrorFields {
+  switch (refusal.reason) {
+    case 'echeck':
+      return SANDBOX_ERRORS.returnOfECheck;
+    case 'unsettled':
+      return SANDBOX_ERRORS.returnBeforeSettlement;
+    case 'exceeds':
+      return SANDBOX_ERRORS.returnAboveRemaining(refusal.remainingCents);
+    case 'unknown':
+      return SANDBOX_ERRORS.invalidTxnId;
+  }
+}
+
+/** The answer to `settle`: the batch closed, how many transactions and their net amount. */
+function settleAnswer(batch: SettledBatch): string {
+  const empty = batch.transactionCount === 0;
+  return xmlAnswer(
+    writeTxn({
+      ssl_result: '0',
+      ssl_result_message: 'APPROVAL',
+      // An empty batch leaves nothing behind, so it has no number.
+      ssl_batch_no: empty ? '' : batch.batchId,
+      ssl_txn_count: String(batch.transactionCount),
+      ssl_amount: formatConvergeAmount(batch.netCents),
+      ssl_settle_time: formatConvergeTime(batch.settledAt),
+    }),
+  );
+}
+
+const DAY_MS = 86_400_000;
+/** Converge answers a period of at most 31 days. */
+const TXN_SEARCH_MAX_DAYS = 31;
+
+/**
+ * A txnquery's period: both ends as Converge times (UTC), each inclusive to
+ * the second, the end at most 31 days after the start.
+ */
+function searchPeriod(fields: {
+  ssl_search_start_date?: string | undefined;
+  ssl_search_end_date?: string | undefined;
+}): { from: Date; until: Date } | { error: ConvergeErrorFields } {
+  const { ssl_search_start_date: start, ssl_search_end_date: end } = fields;
+  if (start === undefined) {
+    // Neither an id, an invoice number nor a period: the id is what is missing.
+    const missing = end === undefined ? 'ssl_txn_id' : 'ssl_search_start_date';
+    return { error: SANDBOX_ERRORS.requiredField(missing) };
+  }
+  if (end === undefined) return { error: SANDBOX_ERRORS.requiredField('ssl_search_end_date') };
+  const from = parseConvergeTime(start);
+  const to = parseConvergeTime(end);
+  const shape = 'must be a time such as 10/14/2020 12:10:33 PM';
+  if (!from) return { error: SANDBOX_ERRORS.invalidField('ssl_search_start_date', shape) };
+  if (!to) return { error: SANDBOX_ERRORS.invalidField('ssl_search_end_date', shape) };
+  if (to < from) {
+    return {
+      error: SANDBOX_ERRORS.invalidField(
+        'ssl_search_end_date',
+        'must not be before ssl_search_start_date',
+      ),
+    };
+  }
+  if (to.getTime() - from.getTime() > TXN_SEARCH_MAX_DAYS * DAY_MS) {
+    return {
+      error: SANDBOX_ERRORS.invalidField(
+        'ssl_search_end_date',
+        `must be at most ${TXN_SEARCH_MAX_DAYS} days after ssl_search_start_date`,
+      ),
+    };
+  }
+  return { from, until: new Date(to.getTime() + 1000) };
 }
 
 /** 32 URL-safe characters, like Converge's tokens; never one that integrators would read as an error. */

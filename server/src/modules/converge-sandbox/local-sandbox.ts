@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { SANDBOX_CONVERGE_PATH, type Env } from '../../env.ts';
 import type { ConvergeEnv } from '../payments/index.ts';
 import { ConvergeSandboxRepository } from './converge-sandbox.repository.ts';
-import { ConvergeSandbox } from './converge-sandbox.service.ts';
+import { ConvergeSandbox, sandboxOptions } from './converge-sandbox.service.ts';
 import xmlApiRoutes from './xml-api.routes.ts';
 
 /** Whether the configured processor is this deployment's own emulator rather than Elavon's. */
@@ -28,19 +28,15 @@ export interface LocalSandbox {
  * database. The command line uses it: its records live in the database, so
  * it answers exactly as the server's emulator would, and the command works
  * whether or not a server is running (with the embedded database, one
- * cannot be).
+ * cannot be). It settles daily at SANDBOX_SETTLEMENT_TIME like the server's.
  */
 export async function startLocalSandbox(
   db: Database,
-  env: Pick<Env, 'CONVERGE_MERCHANT_ID' | 'CONVERGE_USER_ID' | 'CONVERGE_PIN'>,
+  env: Parameters<typeof sandboxOptions>[0],
+  /** The emulator's clock; tests move it to a settlement cutoff. */
+  now?: () => Date,
 ): Promise<LocalSandbox> {
-  const sandbox = new ConvergeSandbox(new ConvergeSandboxRepository(db), {
-    credentials: {
-      merchantId: env.CONVERGE_MERCHANT_ID,
-      userId: env.CONVERGE_USER_ID,
-      pin: env.CONVERGE_PIN,
-    },
-  });
+  const sandbox = new ConvergeSandbox(new ConvergeSandboxRepository(db), sandboxOptions(env, now));
   const app = Fastify({ logger: false });
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
