@@ -79,7 +79,7 @@ export const SANDBOX_ERRORS = {
     refusal(
       '5000',
       'Invalid Field Value',
-      `ssl_amount is more than remains to be returned on this sale (${formatConvergeAmount(remainingCents)}).`,
+      `ssl_amount is more than remains to be returned on this sale (${formatSignedAmount(remainingCents)}).`,
     ),
   malformedRequest: (reason: string) =>
     refusal('6042', 'Invalid Request Format', `The request is not well-formed: ${reason}.`),
@@ -104,6 +104,12 @@ export const SANDBOX_ERRORS = {
     'The processor did not respond. No money was taken.',
   ),
 } as const;
+
+/** Like an amount, but also zero and negative: a batch's net after returns, what remains of a sale. */
+export function formatSignedAmount(cents: number): string {
+  if (cents === 0) return '0.00';
+  return `${cents < 0 ? '-' : ''}${formatConvergeAmount(Math.abs(cents))}`;
+}
 
 const pad = (value: number) => String(value).padStart(2, '0');
 

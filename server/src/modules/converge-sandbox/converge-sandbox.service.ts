@@ -2,7 +2,6 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { hashToken, randomToken } from '../../lib/secrets.ts';
 import type { Env } from '../../env.ts';
 import {
-  formatConvergeAmount,
   formatConvergeTime,
   parseConvergeAmount,
   parseConvergeTime,
@@ -14,6 +13,7 @@ import {
 } from '../payments/index.ts';
 import {
   SANDBOX_ERRORS,
+  formatSignedAmount,
   newApprovalCode,
   newBatchId,
   newTxnId,
@@ -483,7 +483,7 @@ function settleAnswer(batch: SettledBatch): string {
       // An empty batch leaves nothing behind, so it has no number.
       ssl_batch_no: empty ? '' : batch.batchId,
       ssl_txn_count: String(batch.transactionCount),
-      ssl_amount: formatConvergeAmount(batch.netCents),
+      ssl_amount: formatSignedAmount(batch.netCents),
       ssl_settle_time: formatConvergeTime(batch.settledAt),
     }),
   );

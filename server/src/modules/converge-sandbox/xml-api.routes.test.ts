@@ -119,7 +119,9 @@ describe.each(testDatabaseKinds)('Converge sandbox: XML API (%s)', (kind) => {
       const missing = await postForm(urls.xml, {});
       expect(fieldsOf(readXml(await missing.text())).errorCode).toBe('6042');
 
-      expect(await call({ ssl_transaction_type: 'ccauthonly' })).toMatchObject({ errorCode: '4014' });
+      expect(await call({ ssl_transaction_type: 'ccauthonly' })).toMatchObject({
+        errorCode: '4014',
+      });
       expect(await call({})).toMatchObject({ errorCode: '4009' });
     });
   });
