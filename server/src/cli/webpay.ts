@@ -26,6 +26,7 @@ import { issuePinsCommand } from './commands/issue-pins.ts';
 import { jobsCommand } from './commands/jobs.ts';
 import { notifyStatementsCommand } from './commands/notify-statements.ts';
 import { reconcileCommand } from './commands/reconcile.ts';
+import { sandboxSettleCommand } from './commands/sandbox-settle.ts';
 import { staffCommand } from './commands/staff.ts';
 
 /*
@@ -46,6 +47,7 @@ export const COMMANDS: readonly Command[] = [
   checkConfigCommand,
   dbMigrateCommand,
   dbResetCommand,
+  sandboxSettleCommand,
 ];
 
 const PROGRAM = 'webpay';
