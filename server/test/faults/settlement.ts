@@ -21,6 +21,10 @@ export interface Settlement {
   lines: number;
   /** Sales and eCheck debits the processor approved and did not void: money taken. */
   charges: string[];
+  /** Returns (ccreturn) the processor approved on those charges: a refund must happen once. */
+  returns: string[];
+  /** What those returns gave back, in cents. */
+  returnedCents: number;
   receiptEmailedAt: Date | null;
 }
 
@@ -48,7 +52,24 @@ export async function settlementOf(db: Database, refNum: string): Promise<Settle
           txn.voidedAt === null,
       )
       .map((txn) => txn.txnId),
+    ...returnsOf(transactions),
     receiptEmailedAt: stored[0]?.emailedAt ?? null,
+  };
+}
+
+/** Returns carry their sale's invoice number, so the processor's records for it list them too. */
+function returnsOf(
+  transactions: {
+    txnId: string;
+    transactionType: string;
+    approved: boolean;
+    amountCents: number;
+  }[],
+): Pick<Settlement, 'returns' | 'returnedCents'> {
+  const returns = transactions.filter((txn) => txn.approved && txn.transactionType === 'RETURN');
+  return {
+    returns: returns.map((txn) => txn.txnId),
+    returnedCents: returns.reduce((sum, txn) => sum + txn.amountCents, 0),
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { API_PATHS, IDEMPOTENCY_KEY_HEADER } from '@webpay/contracts/api';
 import { userSchema } from '@webpay/contracts/auth';
 import type { ECheck, PayerInput } from '@webpay/contracts/billing';
@@ -267,7 +267,12 @@ export async function paymentByRef(db: Database, refNum: string) {
   return row;
 }
 
-/** What the sandbox processor holds for an invoice: tokens issued and transactions made. */
+/**
+ * What the sandbox processor holds for an invoice: tokens issued and
+ * transactions made, oldest first. Voids and returns carry their sale's
+ * invoice number, so they are listed with it; `settledAt` says whether its
+ * batch has closed.
+ */
 export async function processorRecords(db: Database, invoiceNumber: string) {
   const [tokens] = await db
     .select({ count: sql<number>`count(*)::int` })
@@ -276,7 +281,8 @@ export async function processorRecords(db: Database, invoiceNumber: string) {
   const transactions = await db
     .select()
     .from(sandboxConvergeTransactions)
-    .where(eq(sandboxConvergeTransactions.invoiceNumber, invoiceNumber));
+    .where(eq(sandboxConvergeTransactions.invoiceNumber, invoiceNumber))
+    .orderBy(asc(sandboxConvergeTransactions.createdAt));
   return { tokens: tokens?.count ?? 0, transactions };
 }
 
