@@ -5,8 +5,14 @@ import {
   writeTxn,
   type TxnFields,
 } from '../../src/modules/payments/converge/converge-xml.ts';
-import type { ConvergeEnv } from '../../src/modules/payments/converge/converge.client.ts';
-import { SANDBOX_CARD_DETAILS } from '../../src/modules/converge-sandbox/test-instruments.ts';
+import type {
+  ConvergeClient,
+  ConvergeEnv,
+} from '../../src/modules/payments/converge/converge.client.ts';
+import {
+  SANDBOX_BANK_ACCOUNTS,
+  SANDBOX_CARD_DETAILS,
+} from '../../src/modules/converge-sandbox/test-instruments.ts';
 
 /** Where a test server serves its own sandbox processor. */
 export { SANDBOX_CONVERGE_PATH };
@@ -110,4 +116,45 @@ export async function xmlTxn(baseUrl: string, fields: TxnFields): Promise<TxnFie
   const root = await xmlCall(baseUrl, fields);
   if (root.name !== 'txn') throw new Error(`expected <txn>, got <${root.name}>`);
   return fieldsOf(root);
+}
+
+/** How Converge writes a time: "10/14/2020 12:10:33 PM". */
+export const CONVERGE_TIME = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} [AP]M$/;
+
+let invoiceCounter = 0;
+/** Invoice numbers unique to this run, so queries by invoice see only this test's rows. */
+export function uniqueInvoice(prefix: string): string {
+  invoiceCounter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${invoiceCounter}`.slice(0, 25);
+}
+
+/** A card sale through the lightbox: a token for the amount, then Pay; the lightbox's response. */
+export async function lightboxSale(
+  baseUrl: string,
+  env: Env,
+  sale: { invoiceNumber: string; cardNumber: string; amount?: string },
+): Promise<Record<string, string>> {
+  const token = await issueToken(baseUrl, env, {
+    ssl_amount: sale.amount ?? '25.00',
+    ssl_invoice_number: sale.invoiceNumber,
+  });
+  const answer = (await (
+    await postSale(baseUrl, { token, cardNumber: sale.cardNumber })
+  ).json()) as { response?: Record<string, string> };
+  if (!answer.response) throw new Error(`no sale response: ${JSON.stringify(answer)}`);
+  return answer.response;
+}
+
+/** An approved eCheck debit through the Converge client. */
+export function echeckPurchase(client: ConvergeClient, invoiceNumber: string, amountCents = 4000) {
+  return client.ecsPurchase({
+    amountCents,
+    invoiceNumber,
+    routingNumber: SANDBOX_BANK_ACCOUNTS.approved.routingNumber,
+    accountNumber: SANDBOX_BANK_ACCOUNTS.approved.accountNumber,
+    accountType: 'CHECKING',
+    authorized: true,
+    firstName: 'Maria',
+    lastName: 'Lopez',
+  });
 }

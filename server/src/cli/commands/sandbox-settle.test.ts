@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../../test/support/database.ts';
 import { cliRunner } from '../../../test/support/cli.ts';
-import { sandboxConvergeEnv } from '../../../test/support/converge-sandbox.ts';
+import {
+  echeckPurchase,
+  sandboxConvergeEnv,
+  uniqueInvoice,
+} from '../../../test/support/converge-sandbox.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
-import { SANDBOX_BANK_ACCOUNTS } from '../../modules/converge-sandbox/index.ts';
 import { ConvergeClient } from '../../modules/payments/index.ts';
 import type { Env } from '../../env.ts';
 
@@ -23,16 +26,7 @@ describe.each(testDatabaseKinds)('webpay sandbox-settle (%s)', (kind) => {
 
   it('settles the open batch, so the sale is settled for the processor', async () => {
     const client = new ConvergeClient(sandboxConvergeEnv(server.baseUrl, server.env));
-    const purchase = await client.ecsPurchase({
-      amountCents: 12_345,
-      invoiceNumber: `WP-CLI-${Date.now().toString(36)}`,
-      routingNumber: SANDBOX_BANK_ACCOUNTS.approved.routingNumber,
-      accountNumber: SANDBOX_BANK_ACCOUNTS.approved.accountNumber,
-      accountType: 'CHECKING',
-      authorized: true,
-      firstName: 'Maria',
-      lastName: 'Lopez',
-    });
+    const purchase = await echeckPurchase(client, uniqueInvoice('WP-CLI'), 12_345);
 
     const settled = await run('sandbox-settle');
     expect(settled.err).toEqual([]);

@@ -8,24 +8,17 @@ import {
 } from '../../../test/support/database.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import {
+  CONVERGE_TIME,
   credentialFields,
-  issueToken,
-  postSale,
+  echeckPurchase,
+  lightboxSale,
   sandboxConvergeEnv,
+  uniqueInvoice,
   xmlTxn,
 } from '../../../test/support/converge-sandbox.ts';
 import { ConvergeClient, ConvergeProcessorError, formatConvergeTime } from '../payments/index.ts';
 import { startLocalSandbox, type LocalSandbox } from './local-sandbox.ts';
-import { SANDBOX_BANK_ACCOUNTS, SANDBOX_TEST_CARDS } from './test-instruments.ts';
-
-const TXN_TIME = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} [AP]M$/;
-
-let invoiceCounter = 0;
-/** Invoice numbers unique to this run, so queries by invoice see only this test's rows. */
-function newInvoice(prefix: string): string {
-  invoiceCounter += 1;
-  return `${prefix}-${Date.now().toString(36)}-${invoiceCounter}`.slice(0, 25);
-}
+import { SANDBOX_TEST_CARDS } from './test-instruments.ts';
 
 /** The processor's refusal of a call, as the client reports it. */
 async function refusalOf(call: Promise<unknown>): Promise<ConvergeProcessorError> {
@@ -37,19 +30,6 @@ async function refusalOf(call: Promise<unknown>): Promise<ConvergeProcessorError
     throw new Error(`expected a refusal, got ${String(error)}`);
   }
   return error;
-}
-
-function echeck(client: ConvergeClient, invoiceNumber: string, amountCents = 4000) {
-  return client.ecsPurchase({
-    amountCents,
-    invoiceNumber,
-    routingNumber: SANDBOX_BANK_ACCOUNTS.approved.routingNumber,
-    accountNumber: SANDBOX_BANK_ACCOUNTS.approved.accountNumber,
-    accountType: 'CHECKING',
-    authorized: true,
-    firstName: 'Maria',
-    lastName: 'Lopez',
-  });
 }
 
 const statusOf = async (client: ConvergeClient, txnId: string | undefined) =>
@@ -69,21 +49,11 @@ describe.each(testDatabaseKinds)('Converge sandbox: settlement and returns (%s)'
     await server?.close();
   });
 
-  async function cardSale(
+  const cardSale = (
     invoiceNumber: string,
     amount = '100.00',
     card: { number: string } = SANDBOX_TEST_CARDS.visa,
-  ) {
-    const token = await issueToken(server.baseUrl, server.env, {
-      ssl_amount: amount,
-      ssl_invoice_number: invoiceNumber,
-    });
-    const answer = (await (
-      await postSale(server.baseUrl, { token, cardNumber: card.number })
-    ).json()) as { response?: Record<string, string> };
-    if (!answer.response) throw new Error(`no sale response: ${JSON.stringify(answer)}`);
-    return answer.response;
-  }
+  ) => lightboxSale(server.baseUrl, server.env, { invoiceNumber, amount, cardNumber: card.number });
 
   const batchRow = async (batchId: string | undefined) => {
     const [row] = await server.database.db
@@ -96,9 +66,9 @@ describe.each(testDatabaseKinds)('Converge sandbox: settlement and returns (%s)'
     (await server.database.db.select({ n: count() }).from(sandboxConvergeBatches))[0]?.n ?? 0;
 
   it('settles the open batch on request and says so in txnquery', async () => {
-    const invoice = newInvoice('WP-STL');
+    const invoice = uniqueInvoice('WP-STL');
     const sale = await cardSale(invoice, '125.50');
-    const purchase = await echeck(client, newInvoice('WP-STL-ACH'), 4000);
+    const purchase = await echeckPurchase(client, uniqueInvoice('WP-STL-ACH'), 4000);
     expect((await statusOf(client, sale.ssl_txn_id))?.ssl_trans_status).toBe('OPN');
 
     const settled = await client.settle();
@@ -108,7 +78,7 @@ describe.each(testDatabaseKinds)('Converge sandbox: settlement and returns (%s)'
       ssl_batch_no: expect.stringMatching(/^\d{6}-[A-Z0-9]{6}$/),
       ssl_txn_count: expect.stringMatching(/^\d+$/),
       ssl_amount: expect.stringMatching(/^-?\d+\.\d{2}$/),
-      ssl_settle_time: expect.stringMatching(TXN_TIME),
+      ssl_settle_time: expect.stringMatching(CONVERGE_TIME),
     });
     const row = await batchRow(settled.ssl_batch_no);
     expect(row).toMatchObject({ trigger: 'request' });
@@ -136,7 +106,7 @@ describe.each(testDatabaseKinds)('Converge sandbox: settlement and returns (%s)'
   });
 
   it('returns a settled card sale in parts that add up exactly to it, and no more', async () => {
-    const invoice = newInvoice('WP-RET');
+    const invoice = uniqueInvoice('WP-RET');
     const sale = await cardSale(invoice, '100.00');
     await client.settle();
     const txnId = sale.ssl_txn_id ?? '';
@@ -150,7 +120,7 @@ describe.each(testDatabaseKinds)('Converge sandbox: settlement and returns (%s)'
       ssl_result: '0',
       ssl_result_message: 'APPROVAL',
       ssl_txn_id: expect.stringMatching(/^\d{6}[A-Z0-9]{3}-/),
-      ssl_txn_time: expect.stringMatching(TXN_TIME),
+      ssl_txn_time: expect.stringMatching(CONVERGE_TIME),
       ssl_approval_code: expect.stringMatching(/^\d{6}$/),
       ssl_amount: '40.00',
       ssl_invoice_number: invoice,
@@ -203,7 +173,7 @@ describe.each(testDatabaseKinds)('Converge sandbox: settlement and returns (%s)'
   });
 
   it('refuses a return before settlement, of an eCheck, of an unknown, declined or voided sale', async () => {
-    const invoice = newInvoice('WP-NORET');
+    const invoice = uniqueInvoice('WP-NORET');
     const open = await cardSale(invoice);
     const declined = await cardSale(invoice, '100.00', SANDBOX_TEST_CARDS.declined);
     const voided = await cardSale(invoice);
@@ -222,7 +192,7 @@ describe.each(testDatabaseKinds)('Converge sandbox: settlement and returns (%s)'
         'This transaction has not settled yet and cannot be returned; void it (ccvoid) instead.',
     });
 
-    const purchase = await echeck(client, newInvoice('WP-NORET-ACH'));
+    const purchase = await echeckPurchase(client, uniqueInvoice('WP-NORET-ACH'));
     await client.settle();
     expect(
       await refusalOf(
@@ -258,9 +228,9 @@ describe.each(testDatabaseKinds)('Converge sandbox: settlement and returns (%s)'
   });
 
   it('refuses a void once the sale has settled; voids carry the sale’s invoice number', async () => {
-    const invoice = newInvoice('WP-LATEVOID');
+    const invoice = uniqueInvoice('WP-LATEVOID');
     const sale = await cardSale(invoice);
-    const purchase = await echeck(client, invoice);
+    const purchase = await echeckPurchase(client, invoice);
     await client.settle();
     const late = await refusalOf(client.voidTransaction(sale.ssl_txn_id ?? '', 'card'));
     expect(late).toMatchObject({
@@ -286,7 +256,7 @@ describe.each(testDatabaseKinds)('Converge sandbox: settlement and returns (%s)'
   });
 
   it('of two settle requests at once, one closes the batch and the other finds it empty', async () => {
-    const sale = await cardSale(newInvoice('WP-RACE'));
+    const sale = await cardSale(uniqueInvoice('WP-RACE'));
     const before = await batchCount();
     const answers = await Promise.all([client.settle(), client.settle(), client.settle()]);
     const closed = answers.filter((answer) => answer.ssl_txn_count !== '0');
@@ -299,9 +269,9 @@ describe.each(testDatabaseKinds)('Converge sandbox: settlement and returns (%s)'
     // Converge times count whole seconds: start on a fresh one, after the other tests' records.
     const from = new Date(Math.ceil(Date.now() / 1000) * 1000 + 1000);
     await new Promise((resolve) => setTimeout(resolve, from.getTime() - Date.now()));
-    const invoice = newInvoice('WP-PERIOD');
+    const invoice = uniqueInvoice('WP-PERIOD');
     const sale = await cardSale(invoice);
-    const purchase = await echeck(client, invoice);
+    const purchase = await echeckPurchase(client, invoice);
     const voided = await client.voidTransaction(purchase.ssl_txn_id ?? '', 'echeck');
     const found = await client.queryTransaction({ from, to: new Date() });
     expect(found.map((txn) => [txn.ssl_txn_id, txn.ssl_transaction_type])).toEqual([
@@ -391,14 +361,14 @@ describe.each(testDatabaseKinds)('Converge sandbox: daily settlement (%s)', (kin
 
   it('settles what was made before the cutoff, at the cutoff, on the first request after it', async () => {
     const client = await sandbox();
-    const morning = await echeck(client, newInvoice('WP-DAY-A'));
+    const morning = await echeckPurchase(client, uniqueInvoice('WP-DAY-A'));
     clock = new Date('2026-07-02T03:59:59.000Z');
-    const evening = await echeck(client, newInvoice('WP-DAY-B'));
+    const evening = await echeckPurchase(client, uniqueInvoice('WP-DAY-B'));
     expect((await statusOf(client, morning.ssl_txn_id))?.ssl_trans_status).toBe('OPN');
 
     clock = new Date('2026-07-02T04:00:00.000Z');
     const cutoff = formatConvergeTime(clock);
-    const late = await echeck(client, newInvoice('WP-DAY-C'));
+    const late = await echeckPurchase(client, uniqueInvoice('WP-DAY-C'));
     const [first, second] = [
       await statusOf(client, morning.ssl_txn_id),
       await statusOf(client, evening.ssl_txn_id),
@@ -424,9 +394,9 @@ describe.each(testDatabaseKinds)('Converge sandbox: daily settlement (%s)', (kin
   it('closes one batch per missed day, each at its own cutoff', async () => {
     const client = await sandbox();
     clock = new Date('2026-07-02T10:00:00.000Z');
-    const second = await echeck(client, newInvoice('WP-DAY-D'), 1000);
+    const second = await echeckPurchase(client, uniqueInvoice('WP-DAY-D'), 1000);
     clock = new Date('2026-07-03T10:00:00.000Z');
-    const third = await echeck(client, newInvoice('WP-DAY-E'), 2000);
+    const third = await echeckPurchase(client, uniqueInvoice('WP-DAY-E'), 2000);
     clock = new Date('2026-07-05T12:00:00.000Z');
     const settledAt = async (txn: { ssl_txn_id?: string }) =>
       (await statusOf(client, txn.ssl_txn_id))?.ssl_settle_time;
@@ -444,8 +414,8 @@ describe.each(testDatabaseKinds)('Converge sandbox: daily settlement (%s)', (kin
 
   it('closes a batch once when two servers pass the cutoff together', async () => {
     const [one, two] = [await sandbox(), await sandbox()];
-    await echeck(one, newInvoice('WP-DAY-F'), 500);
-    await echeck(two, newInvoice('WP-DAY-G'), 700);
+    await echeckPurchase(one, uniqueInvoice('WP-DAY-F'), 500);
+    await echeckPurchase(two, uniqueInvoice('WP-DAY-G'), 700);
     const before = (await scheduledBatches()).length;
     clock = new Date('2026-07-06T04:00:00.000Z');
     await Promise.all([

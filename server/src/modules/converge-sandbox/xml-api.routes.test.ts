@@ -7,24 +7,18 @@ import {
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { fieldsOf, readXml } from '../payments/index.ts';
 import {
+  CONVERGE_TIME,
   credentialFields,
   issueToken,
+  lightboxSale,
   postForm,
   postSale,
+  uniqueInvoice,
   sandboxUrls,
   xmlCall,
   xmlTxn,
 } from '../../../test/support/converge-sandbox.ts';
 import { SANDBOX_BANK_ACCOUNTS, SANDBOX_TEST_CARDS } from './test-instruments.ts';
-
-const TXN_TIME = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} [AP]M$/;
-
-let invoiceCounter = 0;
-/** Invoice numbers unique to this run, so queries by invoice see only this test's rows. */
-function newInvoice(prefix: string): string {
-  invoiceCounter += 1;
-  return `${prefix}-${Date.now().toString(36)}-${invoiceCounter}`.slice(0, 25);
-}
 
 describe.each(testDatabaseKinds)('Converge sandbox: XML API (%s)', (kind) => {
   let server: TestServer;
@@ -48,17 +42,8 @@ describe.each(testDatabaseKinds)('Converge sandbox: XML API (%s)', (kind) => {
     return txns;
   };
 
-  async function cardSale(invoiceNumber: string, cardNumber: string, amount = '25.00') {
-    const token = await issueToken(server.baseUrl, server.env, {
-      ssl_amount: amount,
-      ssl_invoice_number: invoiceNumber,
-    });
-    const answer = (await (await postSale(server.baseUrl, { token, cardNumber })).json()) as {
-      response?: Record<string, string>;
-    };
-    if (!answer.response) throw new Error(`no sale response: ${JSON.stringify(answer)}`);
-    return answer.response;
-  }
+  const cardSale = (invoiceNumber: string, cardNumber: string, amount = '25.00') =>
+    lightboxSale(server.baseUrl, server.env, { invoiceNumber, cardNumber, amount });
 
   const unagreedPurchase = {
     ssl_transaction_type: 'ecspurchase',
@@ -128,7 +113,7 @@ describe.each(testDatabaseKinds)('Converge sandbox: XML API (%s)', (kind) => {
 
   describe('txnquery', () => {
     it('finds a lightbox sale by id and by invoice number, with every listed field', async () => {
-      const invoice = newInvoice('WP-Q');
+      const invoice = uniqueInvoice('WP-Q');
       const sale = await cardSale(invoice, SANDBOX_TEST_CARDS.visa.number, '125.50');
       const byId = await list({
         ssl_transaction_type: 'txnquery',
@@ -149,7 +134,7 @@ describe.each(testDatabaseKinds)('Converge sandbox: XML API (%s)', (kind) => {
           ssl_invoice_number: invoice,
         },
       ]);
-      expect(byId[0]?.ssl_txn_time).toMatch(TXN_TIME);
+      expect(byId[0]?.ssl_txn_time).toMatch(CONVERGE_TIME);
 
       const declined = await cardSale(invoice, SANDBOX_TEST_CARDS.declined.number);
       const byInvoice = await list({
@@ -165,13 +150,13 @@ describe.each(testDatabaseKinds)('Converge sandbox: XML API (%s)', (kind) => {
     it('answers an empty list for an unknown id or invoice, and 4009 with neither', async () => {
       expect(await list({ ssl_transaction_type: 'txnquery', ssl_txn_id: 'forged-id' })).toEqual([]);
       expect(
-        await list({ ssl_transaction_type: 'txnquery', ssl_invoice_number: newInvoice('NONE') }),
+        await list({ ssl_transaction_type: 'txnquery', ssl_invoice_number: uniqueInvoice('NONE') }),
       ).toEqual([]);
       expect(await call({ ssl_transaction_type: 'txnquery' })).toMatchObject({ errorCode: '4009' });
     });
 
     it('narrows a query by id to the invoice number when both are given', async () => {
-      const invoice = newInvoice('WP-BOTH');
+      const invoice = uniqueInvoice('WP-BOTH');
       const sale = await cardSale(invoice, SANDBOX_TEST_CARDS.discover.number);
       const id = sale.ssl_txn_id ?? '';
       const query = { ssl_transaction_type: 'txnquery', ssl_txn_id: id };
@@ -182,7 +167,7 @@ describe.each(testDatabaseKinds)('Converge sandbox: XML API (%s)', (kind) => {
 
   describe('ecspurchase', () => {
     it('approves the test routing number with any account, storing only its last 4 digits', async () => {
-      const invoice = newInvoice('WP-ACH');
+      const invoice = uniqueInvoice('WP-ACH');
       const answer = await ecsPurchase({
         ssl_invoice_number: invoice,
         ssl_bank_account_number: '000123456789',
@@ -191,7 +176,7 @@ describe.each(testDatabaseKinds)('Converge sandbox: XML API (%s)', (kind) => {
         ssl_result: '0',
         ssl_result_message: 'APPROVAL',
         ssl_txn_id: expect.stringMatching(/^\d{6}[A-Z0-9]{3}-/),
-        ssl_txn_time: expect.stringMatching(TXN_TIME),
+        ssl_txn_time: expect.stringMatching(CONVERGE_TIME),
         ssl_approval_code: expect.stringMatching(/^\d{6}$/),
         ssl_amount: '40.00',
         ssl_invoice_number: invoice,
@@ -206,7 +191,7 @@ describe.each(testDatabaseKinds)('Converge sandbox: XML API (%s)', (kind) => {
     });
 
     it('declines the declined account and fails for the failing one, recording only the decline', async () => {
-      const invoice = newInvoice('WP-ACH-NO');
+      const invoice = uniqueInvoice('WP-ACH-NO');
       const declined = await ecsPurchase({
         ssl_invoice_number: invoice,
         ssl_bank_account_number: SANDBOX_BANK_ACCOUNTS.declined.accountNumber,
@@ -226,7 +211,7 @@ describe.each(testDatabaseKinds)('Converge sandbox: XML API (%s)', (kind) => {
     });
 
     it('refuses a debit without ssl_agree, as Converge does, and records nothing', async () => {
-      const invoice = newInvoice('WP-ACH-AGREE');
+      const invoice = uniqueInvoice('WP-ACH-AGREE');
       const unagreed = { ...unagreedPurchase, ssl_invoice_number: invoice };
       // Sent empty is not sent at all (presentFields), like leaving it out.
       for (const fields of [unagreed, { ...unagreed, ssl_agree: '' }]) {
@@ -258,7 +243,7 @@ describe.each(testDatabaseKinds)('Converge sandbox: XML API (%s)', (kind) => {
 
   describe('voids', () => {
     it('voids a card sale once; the sale then shows as voided', async () => {
-      const invoice = newInvoice('WP-VOID');
+      const invoice = uniqueInvoice('WP-VOID');
       const sale = await cardSale(invoice, SANDBOX_TEST_CARDS.mastercard.number);
       const voided = await call({
         ssl_transaction_type: 'ccvoid',
@@ -287,7 +272,7 @@ describe.each(testDatabaseKinds)('Converge sandbox: XML API (%s)', (kind) => {
     });
 
     it('voids an eCheck purchase with ecsvoid only', async () => {
-      const invoice = newInvoice('WP-ECSVOID');
+      const invoice = uniqueInvoice('WP-ECSVOID');
       const purchase = await ecsPurchase({ ssl_invoice_number: invoice });
       const id = purchase.ssl_txn_id ?? '';
       expect(await call({ ssl_transaction_type: 'ccvoid', ssl_txn_id: id })).toMatchObject({
@@ -301,7 +286,10 @@ describe.each(testDatabaseKinds)('Converge sandbox: XML API (%s)', (kind) => {
     });
 
     it('refuses to void a decline or an unknown id', async () => {
-      const declined = await cardSale(newInvoice('WP-NOVOID'), SANDBOX_TEST_CARDS.declined.number);
+      const declined = await cardSale(
+        uniqueInvoice('WP-NOVOID'),
+        SANDBOX_TEST_CARDS.declined.number,
+      );
       expect(
         await call({ ssl_transaction_type: 'ccvoid', ssl_txn_id: declined.ssl_txn_id ?? '' }),
       ).toMatchObject({
@@ -316,8 +304,7 @@ describe.each(testDatabaseKinds)('Converge sandbox: XML API (%s)', (kind) => {
 
   describe('XML escaping', () => {
     it('reads escaped values and escapes what it writes', async () => {
-      invoiceCounter += 1;
-      const suffix = `${Date.now().toString(36)}${invoiceCounter}`;
+      const suffix = uniqueInvoice('x').replaceAll('-', '');
       const invoice = `A&B<C>"'-${suffix}`;
       const answer = await ecsPurchase({
         ssl_invoice_number: invoice,
@@ -348,7 +335,7 @@ describe.each(testDatabaseKinds)('Converge sandbox: persistence (%s)', (kind) =>
   });
 
   it('still finds an approval by invoice number after the server restarts on the same database', async () => {
-    const invoice = newInvoice('WP-CRASH');
+    const invoice = uniqueInvoice('WP-CRASH');
     const first = await startTestServer(kind, { database });
     let txnId: string | undefined;
     try {
