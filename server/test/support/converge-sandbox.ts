@@ -158,3 +158,11 @@ export function echeckPurchase(client: ConvergeClient, invoiceNumber: string, am
     lastName: 'Lopez',
   });
 }
+
+/**
+ * Closes the emulator's open batch over HTTP, as Converge's `settle` request
+ * does: sales made before it can then be returned, no longer voided.
+ */
+export function settleSandbox(baseUrl: string, env: Env): Promise<TxnFields> {
+  return xmlTxn(baseUrl, { ...credentialFields(env), ssl_transaction_type: 'settle' });
+}

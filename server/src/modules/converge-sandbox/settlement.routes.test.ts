@@ -13,6 +13,7 @@ import {
   echeckPurchase,
   lightboxSale,
   sandboxConvergeEnv,
+  settleSandbox,
   uniqueInvoice,
   xmlTxn,
 } from '../../../test/support/converge-sandbox.ts';
@@ -96,7 +97,7 @@ describe.each(testDatabaseKinds)('Converge sandbox: settlement and returns (%s)'
 
     // Nothing left open: an empty batch answers, with no number and no row.
     const before = await batchCount();
-    expect(await client.settle()).toMatchObject({
+    expect(await settleSandbox(server.baseUrl, server.env)).toMatchObject({
       ssl_result: '0',
       ssl_batch_no: '',
       ssl_txn_count: '0',
