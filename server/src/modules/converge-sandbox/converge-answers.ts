@@ -6,7 +6,7 @@ import {
   writeTxn,
   type TxnFields,
 } from '../payments/index.ts';
-import type { NewSandboxTransaction } from './converge-sandbox.repository.ts';
+import type { NewSandboxTransaction, SettledBatch } from './converge-sandbox.repository.ts';
 
 /*
  * How the emulator words its answers: Converge's field names and value
@@ -214,4 +214,20 @@ export function xmlAnswer(body: string): string {
 /** An XML API refusal: `<txn>` with errorCode, errorName and errorMessage. */
 export function xmlError(error: ConvergeErrorFields): string {
   return xmlAnswer(writeTxn({ ...error }));
+}
+
+/** The answer to `settle`: the batch closed, how many transactions and their net amount. */
+export function settleAnswer(batch: SettledBatch): string {
+  const empty = batch.transactionCount === 0;
+  return xmlAnswer(
+    writeTxn({
+      ssl_result: '0',
+      ssl_result_message: 'APPROVAL',
+      // An empty batch leaves nothing behind, so it has no number.
+      ssl_batch_no: empty ? '' : batch.batchId,
+      ssl_txn_count: String(batch.transactionCount),
+      ssl_amount: formatSignedAmount(batch.netCents),
+      ssl_settle_time: formatConvergeTime(batch.settledAt),
+    }),
+  );
 }

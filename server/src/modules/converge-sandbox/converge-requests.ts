@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseConvergeAmount, type TxnFields } from '../payments/index.ts';
+import { parseConvergeAmount, parseConvergeTime, type TxnFields } from '../payments/index.ts';
 import { SANDBOX_ERRORS, type ConvergeErrorFields } from './converge-answers.ts';
 import { passesRoutingChecksum } from './instrument-rules.ts';
 
@@ -95,4 +95,47 @@ export function parseFields<T>(schema: z.ZodType<T>, fields: TxnFields): ParseRe
     return { ok: false, error: SANDBOX_ERRORS.tooLong(field, Number(issue.maximum)) };
   }
   return { ok: false, error: SANDBOX_ERRORS.invalidField(field, issue?.message ?? 'is invalid') };
+}
+
+const DAY_MS = 86_400_000;
+/** Converge answers a period of at most 31 days. */
+const TXN_SEARCH_MAX_DAYS = 31;
+
+/**
+ * A txnquery's period: both ends as Converge times (UTC), each inclusive to
+ * the second, the end at most 31 days after the start.
+ */
+export function searchPeriod(fields: {
+  ssl_search_start_date?: string | undefined;
+  ssl_search_end_date?: string | undefined;
+}): { from: Date; until: Date } | { error: ConvergeErrorFields } {
+  const { ssl_search_start_date: start, ssl_search_end_date: end } = fields;
+  if (start === undefined) {
+    // Neither an id, an invoice number nor a period: the id is what is missing.
+    const missing = end === undefined ? 'ssl_txn_id' : 'ssl_search_start_date';
+    return { error: SANDBOX_ERRORS.requiredField(missing) };
+  }
+  if (end === undefined) return { error: SANDBOX_ERRORS.requiredField('ssl_search_end_date') };
+  const from = parseConvergeTime(start);
+  const to = parseConvergeTime(end);
+  const shape = 'must be a time such as 10/14/2020 12:10:33 PM';
+  if (!from) return { error: SANDBOX_ERRORS.invalidField('ssl_search_start_date', shape) };
+  if (!to) return { error: SANDBOX_ERRORS.invalidField('ssl_search_end_date', shape) };
+  if (to < from) {
+    return {
+      error: SANDBOX_ERRORS.invalidField(
+        'ssl_search_end_date',
+        'must not be before ssl_search_start_date',
+      ),
+    };
+  }
+  if (to.getTime() - from.getTime() > TXN_SEARCH_MAX_DAYS * DAY_MS) {
+    return {
+      error: SANDBOX_ERRORS.invalidField(
+        'ssl_search_end_date',
+        `must be at most ${TXN_SEARCH_MAX_DAYS} days after ssl_search_start_date`,
+      ),
+    };
+  }
+  return { from, until: new Date(to.getTime() + 1000) };
 }

@@ -2,9 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { hashToken, randomToken } from '../../lib/secrets.ts';
 import type { Env } from '../../env.ts';
 import {
-  formatConvergeTime,
   parseConvergeAmount,
-  parseConvergeTime,
   XmlSyntaxError,
   readTxn,
   writeTxn,
@@ -13,7 +11,7 @@ import {
 } from '../payments/index.ts';
 import {
   SANDBOX_ERRORS,
-  formatSignedAmount,
+  settleAnswer,
   newApprovalCode,
   newBatchId,
   newTxnId,
@@ -38,6 +36,7 @@ import {
   parseFields,
   presentFields,
   returnSchema,
+  searchPeriod,
   tokenRequestSchema,
   txnQuerySchema,
   voidSchema,
@@ -471,65 +470,6 @@ function returnRefusalError(refusal: ReturnRefusal): ConvergeErrorFields {
     case 'unknown':
       return SANDBOX_ERRORS.invalidTxnId;
   }
-}
-
-/** The answer to `settle`: the batch closed, how many transactions and their net amount. */
-function settleAnswer(batch: SettledBatch): string {
-  const empty = batch.transactionCount === 0;
-  return xmlAnswer(
-    writeTxn({
-      ssl_result: '0',
-      ssl_result_message: 'APPROVAL',
-      // An empty batch leaves nothing behind, so it has no number.
-      ssl_batch_no: empty ? '' : batch.batchId,
-      ssl_txn_count: String(batch.transactionCount),
-      ssl_amount: formatSignedAmount(batch.netCents),
-      ssl_settle_time: formatConvergeTime(batch.settledAt),
-    }),
-  );
-}
-
-const DAY_MS = 86_400_000;
-/** Converge answers a period of at most 31 days. */
-const TXN_SEARCH_MAX_DAYS = 31;
-
-/**
- * A txnquery's period: both ends as Converge times (UTC), each inclusive to
- * the second, the end at most 31 days after the start.
- */
-function searchPeriod(fields: {
-  ssl_search_start_date?: string | undefined;
-  ssl_search_end_date?: string | undefined;
-}): { from: Date; until: Date } | { error: ConvergeErrorFields } {
-  const { ssl_search_start_date: start, ssl_search_end_date: end } = fields;
-  if (start === undefined) {
-    // Neither an id, an invoice number nor a period: the id is what is missing.
-    const missing = end === undefined ? 'ssl_txn_id' : 'ssl_search_start_date';
-    return { error: SANDBOX_ERRORS.requiredField(missing) };
-  }
-  if (end === undefined) return { error: SANDBOX_ERRORS.requiredField('ssl_search_end_date') };
-  const from = parseConvergeTime(start);
-  const to = parseConvergeTime(end);
-  const shape = 'must be a time such as 10/14/2020 12:10:33 PM';
-  if (!from) return { error: SANDBOX_ERRORS.invalidField('ssl_search_start_date', shape) };
-  if (!to) return { error: SANDBOX_ERRORS.invalidField('ssl_search_end_date', shape) };
-  if (to < from) {
-    return {
-      error: SANDBOX_ERRORS.invalidField(
-        'ssl_search_end_date',
-        'must not be before ssl_search_start_date',
-      ),
-    };
-  }
-  if (to.getTime() - from.getTime() > TXN_SEARCH_MAX_DAYS * DAY_MS) {
-    return {
-      error: SANDBOX_ERRORS.invalidField(
-        'ssl_search_end_date',
-        `must be at most ${TXN_SEARCH_MAX_DAYS} days after ssl_search_start_date`,
-      ),
-    };
-  }
-  return { from, until: new Date(to.getTime() + 1000) };
 }
 
 /** 32 URL-safe characters, like Converge's tokens; never one that integrators would read as an error. */
