@@ -93,6 +93,8 @@ async function buildAndListen(
       DEMO_DATA: 'false',
       WEB_DIST_DIR: join(dataDir, 'no-web-build'),
       RATE_LIMIT_LOGIN_MAX: '10000',
+      // Tests settle the sandbox's batch when they mean to; a run across 22:00 must not.
+      SANDBOX_SETTLEMENT_TIME: 'off',
       REDIS_KEY_PREFIX: `webpay-test-${process.pid}-${Date.now()}:`,
       ...options.env,
     });
