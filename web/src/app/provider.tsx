@@ -5,7 +5,9 @@ import { AuthContext } from '@/lib/auth-context.ts';
 import { useSession } from '@/lib/session.ts';
 import { ThemeProvider } from '@/lib/theme-provider.tsx';
 
-const Toasts = lazy(() => import('./toasts.tsx').then((module) => ({ default: module.Toasts })));
+const Toasts = lazy(() =>
+  import('@/components/toasts.tsx').then((module) => ({ default: module.Toasts })),
+);
 
 /**
  * Only signed-in pages raise toasts, so the sign-in pages do not load the
