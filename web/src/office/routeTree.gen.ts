@@ -13,11 +13,14 @@ import { Route as SignedInRouteImport } from './routes/_signed-in'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as SsoRouteImport } from './routes/sso'
 import { Route as SignedInIndexRouteImport } from './routes/_signed-in/index'
+import { Route as SignedInApprovalsRouteImport } from './routes/_signed-in/approvals'
 import { Route as SignedInAuditRouteImport } from './routes/_signed-in/audit'
 import { Route as SignedInStaffRouteImport } from './routes/_signed-in/staff'
 import { Route as EnrolTokenRouteImport } from './routes/enrol.$token'
 import { Route as SignedInGuarantorsIndexRouteImport } from './routes/_signed-in/guarantors/index'
 import { Route as SignedInGuarantorsGuarantorIdRouteImport } from './routes/_signed-in/guarantors/$guarantorId'
+import { Route as SignedInPaymentsIndexRouteImport } from './routes/_signed-in/payments/index'
+import { Route as SignedInPaymentsPaymentIdRouteImport } from './routes/_signed-in/payments/$paymentId'
 
 const SignedInRoute = SignedInRouteImport.update({
   id: '/_signed-in',
@@ -36,6 +39,11 @@ const SsoRoute = SsoRouteImport.update({
 const SignedInIndexRoute = SignedInIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInApprovalsRoute = SignedInApprovalsRouteImport.update({
+  id: '/approvals',
+  path: '/approvals',
   getParentRoute: () => SignedInRoute,
 } as any)
 const SignedInAuditRoute = SignedInAuditRouteImport.update({
@@ -64,38 +72,58 @@ const SignedInGuarantorsGuarantorIdRoute =
     path: '/guarantors/$guarantorId',
     getParentRoute: () => SignedInRoute,
   } as any)
+const SignedInPaymentsIndexRoute = SignedInPaymentsIndexRouteImport.update({
+  id: '/payments/',
+  path: '/payments/',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInPaymentsPaymentIdRoute =
+  SignedInPaymentsPaymentIdRouteImport.update({
+    id: '/payments/$paymentId',
+    path: '/payments/$paymentId',
+    getParentRoute: () => SignedInRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof SignedInIndexRoute
   '/sign-in': typeof SignInRoute
   '/sso': typeof SsoRoute
+  '/approvals': typeof SignedInApprovalsRoute
   '/audit': typeof SignedInAuditRoute
   '/staff': typeof SignedInStaffRoute
   '/enrol/$token': typeof EnrolTokenRoute
   '/guarantors/$guarantorId': typeof SignedInGuarantorsGuarantorIdRoute
+  '/payments/$paymentId': typeof SignedInPaymentsPaymentIdRoute
   '/guarantors/': typeof SignedInGuarantorsIndexRoute
+  '/payments/': typeof SignedInPaymentsIndexRoute
 }
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
   '/sso': typeof SsoRoute
+  '/approvals': typeof SignedInApprovalsRoute
   '/audit': typeof SignedInAuditRoute
   '/staff': typeof SignedInStaffRoute
   '/enrol/$token': typeof EnrolTokenRoute
   '/': typeof SignedInIndexRoute
   '/guarantors/$guarantorId': typeof SignedInGuarantorsGuarantorIdRoute
+  '/payments/$paymentId': typeof SignedInPaymentsPaymentIdRoute
   '/guarantors': typeof SignedInGuarantorsIndexRoute
+  '/payments': typeof SignedInPaymentsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_signed-in': typeof SignedInRouteWithChildren
   '/sign-in': typeof SignInRoute
   '/sso': typeof SsoRoute
+  '/_signed-in/approvals': typeof SignedInApprovalsRoute
   '/_signed-in/audit': typeof SignedInAuditRoute
   '/_signed-in/staff': typeof SignedInStaffRoute
   '/enrol/$token': typeof EnrolTokenRoute
   '/_signed-in/': typeof SignedInIndexRoute
   '/_signed-in/guarantors/$guarantorId': typeof SignedInGuarantorsGuarantorIdRoute
+  '/_signed-in/payments/$paymentId': typeof SignedInPaymentsPaymentIdRoute
   '/_signed-in/guarantors/': typeof SignedInGuarantorsIndexRoute
+  '/_signed-in/payments/': typeof SignedInPaymentsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -103,32 +131,41 @@ export interface FileRouteTypes {
     | '/'
     | '/sign-in'
     | '/sso'
+    | '/approvals'
     | '/audit'
     | '/staff'
     | '/enrol/$token'
     | '/guarantors/$guarantorId'
+    | '/payments/$paymentId'
     | '/guarantors/'
+    | '/payments/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/sign-in'
     | '/sso'
+    | '/approvals'
     | '/audit'
     | '/staff'
     | '/enrol/$token'
     | '/'
     | '/guarantors/$guarantorId'
+    | '/payments/$paymentId'
     | '/guarantors'
+    | '/payments'
   id:
     | '__root__'
     | '/_signed-in'
     | '/sign-in'
     | '/sso'
+    | '/_signed-in/approvals'
     | '/_signed-in/audit'
     | '/_signed-in/staff'
     | '/enrol/$token'
     | '/_signed-in/'
     | '/_signed-in/guarantors/$guarantorId'
+    | '/_signed-in/payments/$paymentId'
     | '/_signed-in/guarantors/'
+    | '/_signed-in/payments/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -168,6 +205,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInIndexRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signed-in/approvals': {
+      id: '/_signed-in/approvals'
+      path: '/approvals'
+      fullPath: '/approvals'
+      preLoaderRoute: typeof SignedInApprovalsRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signed-in/audit': {
       id: '/_signed-in/audit'
       path: '/audit'
@@ -203,23 +247,43 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInGuarantorsGuarantorIdRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signed-in/payments/': {
+      id: '/_signed-in/payments/'
+      path: '/payments'
+      fullPath: '/payments/'
+      preLoaderRoute: typeof SignedInPaymentsIndexRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/payments/$paymentId': {
+      id: '/_signed-in/payments/$paymentId'
+      path: '/payments/$paymentId'
+      fullPath: '/payments/$paymentId'
+      preLoaderRoute: typeof SignedInPaymentsPaymentIdRouteImport
+      parentRoute: typeof SignedInRoute
+    }
   }
 }
 
 interface SignedInRouteChildren {
+  SignedInApprovalsRoute: typeof SignedInApprovalsRoute
   SignedInAuditRoute: typeof SignedInAuditRoute
   SignedInStaffRoute: typeof SignedInStaffRoute
   SignedInIndexRoute: typeof SignedInIndexRoute
   SignedInGuarantorsGuarantorIdRoute: typeof SignedInGuarantorsGuarantorIdRoute
+  SignedInPaymentsPaymentIdRoute: typeof SignedInPaymentsPaymentIdRoute
   SignedInGuarantorsIndexRoute: typeof SignedInGuarantorsIndexRoute
+  SignedInPaymentsIndexRoute: typeof SignedInPaymentsIndexRoute
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
+  SignedInApprovalsRoute: SignedInApprovalsRoute,
   SignedInAuditRoute: SignedInAuditRoute,
   SignedInStaffRoute: SignedInStaffRoute,
   SignedInIndexRoute: SignedInIndexRoute,
   SignedInGuarantorsGuarantorIdRoute: SignedInGuarantorsGuarantorIdRoute,
+  SignedInPaymentsPaymentIdRoute: SignedInPaymentsPaymentIdRoute,
   SignedInGuarantorsIndexRoute: SignedInGuarantorsIndexRoute,
+  SignedInPaymentsIndexRoute: SignedInPaymentsIndexRoute,
 }
 
 const SignedInRouteWithChildren = SignedInRoute._addFileChildren(

@@ -8,7 +8,7 @@ import { SkipLink } from '@/components/skip-link.tsx';
 import { ThemeSwitch } from '@/components/theme-switch.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useMessages } from '@/lib/messages.ts';
-import { navItemsFor } from '../lib/navigation.ts';
+import { navItemsFor, type NavKey } from '../lib/navigation.ts';
 import { officeMessages } from './office.messages.ts';
 
 const navLinkClassName =
@@ -18,11 +18,19 @@ export interface OfficeShellProps {
   staff: Pick<StaffMember, 'name' | 'role'>;
   onSignOut: () => void;
   onSignOutEverywhere: () => void;
+  /** Counts beside a page's name, such as the payments awaiting approval. */
+  navBadges?: Partial<Record<NavKey, ReactNode>>;
   children: ReactNode;
 }
 
 /** The signed-in frame: where to go, who is signed in, and two ways out. Dense, for all-day use. */
-export function OfficeShell({ staff, onSignOut, onSignOutEverywhere, children }: OfficeShellProps) {
+export function OfficeShell({
+  staff,
+  onSignOut,
+  onSignOutEverywhere,
+  navBadges,
+  children,
+}: OfficeShellProps) {
   const t = useMessages(officeMessages);
   return (
     <div className="flex min-h-dvh flex-col bg-background">
@@ -47,6 +55,7 @@ export function OfficeShell({ staff, onSignOut, onSignOutEverywhere, children }:
                     activeProps={{ 'aria-current': 'page' }}
                   >
                     {t.nav[item.key]}
+                    {navBadges?.[item.key]}
                   </Link>
                 </li>
               ))}

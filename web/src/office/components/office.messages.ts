@@ -14,7 +14,13 @@ export const officeMessages = defineCatalogue(
     consoleName: 'Billing Office',
     skipToContent: 'Skip to main content',
     mainNavigation: 'Main navigation',
-    nav: { home: 'Home', guarantors: 'Guarantors', audit: 'Audit', staff: 'Staff' },
+    nav: {
+      home: 'Home',
+      guarantors: 'Guarantors',
+      payments: 'Payments',
+      audit: 'Audit',
+      staff: 'Staff',
+    },
     signedInAs: (name: string, role: string) => `${name}, ${role}`,
     signOut: 'Sign out',
     signOutEverywhere: 'Sign out everywhere',
@@ -31,7 +37,13 @@ export const officeMessages = defineCatalogue(
     consoleName: 'Oficina de facturación',
     skipToContent: 'Saltar al contenido principal',
     mainNavigation: 'Navegación principal',
-    nav: { home: 'Inicio', guarantors: 'Garantes', audit: 'Auditoría', staff: 'Personal' },
+    nav: {
+      home: 'Inicio',
+      guarantors: 'Garantes',
+      payments: 'Pagos',
+      audit: 'Auditoría',
+      staff: 'Personal',
+    },
     signedInAs: (name, role) => `${name}, ${role}`,
     signOut: 'Cerrar sesión',
     signOutEverywhere: 'Cerrar todas las sesiones',
@@ -98,5 +110,29 @@ export const auditTableMessages = defineCatalogue(
     address: 'Desde la dirección',
     loadMore: 'Cargar más',
     empty: 'Ninguna entrada de auditoría coincide.',
+  },
+);
+
+/** The e-mails sent to a guarantor or about a payment. */
+export const sentEmailsMessages = defineCatalogue(
+  {
+    title: 'Emails sent',
+    queuedAt: 'Queued',
+    kind: 'Kind',
+    to: 'To',
+    subject: 'Subject',
+    status: 'Status',
+    statuses: { queued: 'Queued', sent: 'Sent', failed: 'Failed' },
+    nothing: 'None.',
+  },
+  {
+    title: 'Mensajes enviados',
+    queuedAt: 'En cola',
+    kind: 'Tipo',
+    to: 'Para',
+    subject: 'Asunto',
+    status: 'Estado',
+    statuses: { queued: 'En cola', sent: 'Enviado', failed: 'Fallido' },
+    nothing: 'Ninguno.',
   },
 );

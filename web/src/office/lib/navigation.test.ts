@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { navItemsFor } from './navigation.ts';
 
 describe('the navigation each role is shown', () => {
-  it('gives every role Home, Guarantors and Audit, and only admins Staff', () => {
-    const readers = ['Home', 'Guarantors', 'Audit'].map((name) => name.toLowerCase());
+  it('gives every role Home, Guarantors, Payments and Audit, and only admins Staff', () => {
+    const readers = ['Home', 'Guarantors', 'Payments', 'Audit'].map((name) => name.toLowerCase());
     for (const role of ['viewer', 'agent', 'supervisor'] as const) {
       expect(navItemsFor(role).map((item) => item.key)).toEqual(readers);
     }
@@ -11,6 +11,7 @@ describe('the navigation each role is shown', () => {
     expect(navItemsFor('admin').map((item) => item.to)).toEqual([
       '/',
       '/guarantors',
+      '/payments',
       '/audit',
       '/staff',
     ]);

@@ -1,16 +1,17 @@
 import { staffCan, type StaffPermission, type StaffRole } from '@webpay/contracts/office';
 
-export type NavKey = 'home' | 'guarantors' | 'audit' | 'staff';
+export type NavKey = 'home' | 'guarantors' | 'payments' | 'audit' | 'staff';
 
 export interface NavItem {
   key: NavKey;
-  to: '/' | '/guarantors' | '/audit' | '/staff';
+  to: '/' | '/guarantors' | '/payments' | '/audit' | '/staff';
 }
 
 /** The console's pages in the header's order, each with what it takes to use it. */
 const NAV: readonly (NavItem & { needs: StaffPermission })[] = [
   { key: 'home', to: '/', needs: 'read' },
   { key: 'guarantors', to: '/guarantors', needs: 'read' },
+  { key: 'payments', to: '/payments', needs: 'read' },
   { key: 'audit', to: '/audit', needs: 'read' },
   { key: 'staff', to: '/staff', needs: 'administer' },
 ];

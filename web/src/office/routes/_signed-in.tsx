@@ -1,10 +1,16 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { createFileRoute, Outlet, redirect, useNavigate } from '@tanstack/react-router';
 import { IdleWarningDialog } from '../components/idle-warning-dialog.tsx';
 import { OfficeShell } from '../components/office-shell.tsx';
+import { ApprovalsBadge } from '../features/payments/components/approvals-badge.tsx';
 import { endStaffSession, keepAlive } from '../lib/session-calls.ts';
 import { useStaffSession, type StaffSession } from '../lib/staff-session.ts';
 import { useIdleSession } from '../lib/use-idle-session.ts';
+
+// The payment desk's actions answer in toasts; only signed-in pages load the toast library.
+const Toasts = lazy(() =>
+  import('@/components/toasts.tsx').then((module) => ({ default: module.Toasts })),
+);
 
 export const Route = createFileRoute('/_signed-in')({
   // Without a session whose owner is known, sign in first and come back here afterwards.
@@ -50,8 +56,12 @@ function SignedInFrame({
       staff={session.me.staff}
       onSignOut={() => void endStaffSession('signed-out')}
       onSignOutEverywhere={() => void endStaffSession('signed-out', { everywhere: true })}
+      navBadges={{ payments: <ApprovalsBadge /> }}
     >
       <Outlet />
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
       <IdleWarningDialog
         open={phase === 'warning'}
         remainingMs={remainingMs}

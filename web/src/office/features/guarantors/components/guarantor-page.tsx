@@ -4,11 +4,12 @@ import type { StaffRole } from '@webpay/contracts/office';
 import { useMessages } from '@/lib/messages.ts';
 import { AuditTrail } from '../../../components/audit-trail.tsx';
 import { Loading, PageHeading, QueryError, Section } from '../../../components/page-parts.tsx';
+import { SentEmailsSection } from '../../../components/sent-emails-section.tsx';
 import { guarantorQueryOptions } from '../api/guarantor.ts';
 import { guarantorMessages } from '../guarantors.messages.ts';
 import { EncountersSection, PlansSection } from './billing-tables.tsx';
 import { BalancesSection, IdentitySection, SignInSection } from './guarantor-summary.tsx';
-import { EmailsSection, PaymentsSection, StatementsSection } from './history-tables.tsx';
+import { PaymentsSection, StatementsSection } from './history-tables.tsx';
 import { SupportActions } from './support-actions.tsx';
 
 /**
@@ -39,7 +40,7 @@ export function GuarantorPageView({ guarantorId, role }: { guarantorId: string; 
           <PlansSection plans={page.billing.paymentPlans} />
           <StatementsSection page={page} />
           <PaymentsSection payments={page.payments} />
-          <EmailsSection emails={page.emails} />
+          <SentEmailsSection emails={page.emails} />
           <Section
             id="audit"
             title={t.audit}

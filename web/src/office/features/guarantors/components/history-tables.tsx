@@ -1,10 +1,10 @@
 import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { Download } from 'lucide-react';
 import type { GuarantorPage } from '@webpay/contracts/office';
 import { STATEMENT_STATUS_LABELS, STATEMENT_STATUS_LABELS_ES } from '@webpay/contracts/statements';
 import { toCents } from '@webpay/contracts/money';
 import { AlertMessage } from '@/components/ui/alert.tsx';
-import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { CellLabel, Table, TableBody, TableHeader, TableRow } from '@/components/ui/table.tsx';
@@ -132,7 +132,14 @@ export function PaymentsSection({ payments }: { payments: GuarantorPage['payment
                 </Td>
                 <Td className="tabular-nums">
                   <CellLabel>{t.receipt}</CellLabel>
-                  {payment.receiptId}
+                  {/* The guarantor's page knows receipts, not payment ids: the desk's search finds it. */}
+                  <Link
+                    to="/payments"
+                    search={{ receipt: payment.receiptId }}
+                    className="underline underline-offset-4"
+                  >
+                    {payment.receiptId}
+                  </Link>
                 </Td>
                 <Td className="tabular-nums md:text-right">
                   <CellLabel>{t.amount}</CellLabel>
@@ -147,63 +154,6 @@ export function PaymentsSection({ payments }: { payments: GuarantorPage['payment
                 <Td>
                   <CellLabel>{t.status}</CellLabel>
                   {t.paymentStatuses[payment.status]}
-                </Td>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-    </Section>
-  );
-}
-
-const EMAIL_BADGES = { queued: 'neutral', sent: 'success', failed: 'danger' } as const;
-
-export function EmailsSection({ emails }: { emails: GuarantorPage['emails'] }) {
-  const t = useMessages(guarantorMessages);
-  const format = useFormat();
-  return (
-    <Section id="emails" title={t.emails}>
-      {emails.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{t.nothing}</p>
-      ) : (
-        <Table aria-label={t.emails}>
-          <TableHeader>
-            <TableRow>
-              <Th>{t.queuedAt}</Th>
-              <Th>{t.kind}</Th>
-              <Th>{t.to}</Th>
-              <Th>{t.subject}</Th>
-              <Th>{t.status}</Th>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {emails.map((email) => (
-              <TableRow key={email.id}>
-                <Td className="whitespace-nowrap">
-                  <CellLabel>{t.queuedAt}</CellLabel>
-                  {format.dateTime(email.queuedAt)}
-                </Td>
-                <Td className="font-mono text-xs">
-                  <CellLabel>{t.kind}</CellLabel>
-                  {email.kind}
-                </Td>
-                <Td className="break-all">
-                  <CellLabel>{t.to}</CellLabel>
-                  {email.to}
-                </Td>
-                <Td>
-                  <CellLabel>{t.subject}</CellLabel>
-                  {email.subject}
-                </Td>
-                <Td>
-                  <CellLabel>{t.status}</CellLabel>
-                  <span className="flex flex-col items-start gap-0.5">
-                    <Badge variant={EMAIL_BADGES[email.status]}>
-                      {t.emailStatuses[email.status]}
-                    </Badge>
-                    {email.error && <span className="text-xs text-danger-text">{email.error}</span>}
-                  </span>
                 </Td>
               </TableRow>
             ))}

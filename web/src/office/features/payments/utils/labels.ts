@@ -1,0 +1,55 @@
+import {
+  DESK_PAYMENT_STATUS_LABELS,
+  DESK_PAYMENT_STATUS_LABELS_ES,
+  REVERSAL_KIND_LABELS,
+  REVERSAL_KIND_LABELS_ES,
+  REVERSAL_STATUS_LABELS,
+  REVERSAL_STATUS_LABELS_ES,
+  type DeskPaymentStatus,
+  type ReversalStatus,
+} from '@webpay/contracts/payment-desk';
+import type { PaymentSearchHit } from '@webpay/contracts/payment-desk';
+import { useLanguage } from '@/lib/language.ts';
+
+/** The contract's status and kind names in the reader's language. */
+export function useDeskLabels() {
+  const spanish = useLanguage() === 'es';
+  return {
+    status: spanish ? DESK_PAYMENT_STATUS_LABELS_ES : DESK_PAYMENT_STATUS_LABELS,
+    kind: spanish ? REVERSAL_KIND_LABELS_ES : REVERSAL_KIND_LABELS,
+    reversalStatus: spanish ? REVERSAL_STATUS_LABELS_ES : REVERSAL_STATUS_LABELS,
+  };
+}
+
+type BadgeVariant = 'neutral' | 'success' | 'danger' | 'warning' | 'info';
+
+/** Colours only second the words, which always show. */
+export const STATUS_BADGES: Record<DeskPaymentStatus, BadgeVariant> = {
+  in_progress: 'info',
+  declined: 'danger',
+  cancelled: 'neutral',
+  failed: 'danger',
+  paid: 'success',
+  awaiting_approval: 'warning',
+  partially_refunded: 'info',
+  refunded: 'neutral',
+  voided: 'neutral',
+};
+
+export const REVERSAL_BADGES: Record<ReversalStatus, BadgeVariant> = {
+  awaiting_approval: 'warning',
+  processing: 'info',
+  completed: 'success',
+  declined: 'danger',
+  failed: 'danger',
+  rejected: 'neutral',
+};
+
+/** "VISA ****1234", "CHECKING ****6789"; the method's name when the brand is not known. */
+export function instrumentText(
+  instrument: PaymentSearchHit['instrument'],
+  methodName: string,
+): string {
+  const label = instrument.label ?? methodName;
+  return instrument.last4 ? `${label} ****${instrument.last4}` : label;
+}
