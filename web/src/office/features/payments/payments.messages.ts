@@ -23,6 +23,7 @@ export const searchMessages = defineCatalogue(
   {
     title: 'Payments',
     label: 'Find a payment',
+    form: 'Payment search',
     hint: 'Receipt number or the reference sent to the processor.',
     from: 'From',
     to: 'To',
@@ -49,6 +50,7 @@ export const searchMessages = defineCatalogue(
   {
     title: 'Pagos',
     label: 'Buscar un pago',
+    form: 'Búsqueda de pagos',
     hint: 'Número de recibo o la referencia enviada al procesador.',
     from: 'Desde',
     to: 'Hasta',

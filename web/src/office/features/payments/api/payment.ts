@@ -25,16 +25,20 @@ export const paymentQueryOptions = (paymentId: string) =>
 /**
  * After any desk action the payment, the searches that list it and the
  * approvals are read again, whether it worked or not: a refusal can mean
- * someone else acted first.
+ * someone else acted first. Not waited for, so the dialog shows the
+ * answer at once rather than after every list has loaded again.
  */
 function useRefreshAfter(paymentId: string) {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: paymentQueryKey(paymentId) }),
-      queryClient.invalidateQueries({ queryKey: ['office', 'payment-search'] }),
-      queryClient.invalidateQueries({ queryKey: ['office', 'approvals'] }),
-    ]);
+  return () => {
+    for (const queryKey of [
+      paymentQueryKey(paymentId),
+      ['office', 'payment-search'],
+      ['office', 'approvals'],
+    ]) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
+  };
 }
 
 function usePost<Request>(paymentId: string, path: (request: Request) => string) {

@@ -1,10 +1,12 @@
 import { useId } from 'react';
-import { useForm, type Resolver, type UseFormRegister } from 'react-hook-form';
+import { useForm, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FACILITY_TITLES } from '@webpay/contracts/facilities';
 import {
   DESK_PAYMENT_STATUSES,
+  PAYMENT_DESK_MESSAGES,
   PAYMENT_METHODS,
+  parseDollarsToCents,
   paymentSearchQuerySchema,
 } from '@webpay/contracts/payment-desk';
 import { Button } from '@/components/ui/button.tsx';
@@ -38,12 +40,22 @@ function typedOnly(values: SearchFormValues): Partial<SearchFormValues> {
 }
 
 const contractResolver = zodResolver(paymentSearchQuerySchema);
+
+/**
+ * The contract's schema checks the search; the amount goes to it in cents,
+ * so its error is the amount's own rule rather than the union's first branch.
+ */
 const resolver: Resolver<SearchFormValues> = async (values, context, options) => {
-  const typed = typedOnly(values) as Parameters<typeof contractResolver>[0];
-  const checked = await contractResolver(typed, context, options as never);
-  return Object.keys(checked.errors).length > 0
-    ? { values: {}, errors: checked.errors }
-    : { values, errors: {} };
+  const typed: Record<string, unknown> = typedOnly(values);
+  const cents = typed.amount === undefined ? undefined : parseDollarsToCents(String(typed.amount));
+  if (typed.amount !== undefined) typed.amount = cents ?? 0;
+  const input = typed as Parameters<typeof contractResolver>[0];
+  const checked = await contractResolver(input, context, options as never);
+  const errors: FieldErrors<SearchFormValues> = { ...checked.errors };
+  if (typed.amount !== undefined && cents === undefined) {
+    errors.amount = { type: 'format', message: PAYMENT_DESK_MESSAGES.amountFormat };
+  }
+  return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
 };
 
 export interface SearchFormProps {
@@ -76,7 +88,7 @@ export function SearchForm({ search, onSearch }: SearchFormProps) {
   return (
     <form
       role="search"
-      aria-label={t.label}
+      aria-label={t.form}
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       className="mb-4 grid grid-cols-2 items-start gap-3 md:grid-cols-4 xl:grid-cols-8"
