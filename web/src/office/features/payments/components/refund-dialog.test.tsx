@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DeskPayment } from '@webpay/contracts/payment-desk';
+import { chooseLanguage } from '@/lib/language.ts';
 import {
   fakeOfficeService,
   json,
@@ -139,5 +140,27 @@ describe('the refund dialog', () => {
     expect(dialog).toHaveTextContent(
       'Above $500.00, it waits for a second supervisor to approve it.',
     );
+  });
+
+  it('is worded in Spanish when the console is read in Spanish', async () => {
+    chooseLanguage('es');
+    fakeOfficeService({ 'GET /payments/p-1': () => json(deskPayment()) });
+    await renderOffice('/payments/p-1', 'supervisor');
+    const summary = await screen.findByRole('region', { name: 'Resumen' });
+    expect(within(summary).getByText('Reembolsado en parte')).toBeVisible();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Reembolsar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reembolsar este pago' });
+    const amount = within(dialog).getByLabelText('Importe');
+    await user.clear(amount);
+    await user.type(amount, '80');
+    await user.click(within(dialog).getByRole('button', { name: 'Reembolsar' }));
+    expect(amount).toHaveAccessibleDescription(
+      'El importe no puede ser mayor que lo que queda por reembolsar',
+    );
+    expect(within(dialog).getByLabelText('Motivo')).toHaveAccessibleDescription(
+      expect.stringContaining('El motivo es obligatorio'),
+    );
+    expect(dialog).toHaveTextContent('El dinero vuelve a la tarjeta terminada en 1234.');
   });
 });
