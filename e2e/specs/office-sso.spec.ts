@@ -46,7 +46,7 @@ test.describe('billing office single sign-on', OFFICE, () => {
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link')
       .allTextContents();
-    expect(links).toEqual(['Home', 'Guarantors', 'Audit']);
+    expect(links).toEqual(['Home', 'Guarantors', 'Payments', 'Audit']);
     expect(blocked).toEqual([]);
   });
 
