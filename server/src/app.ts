@@ -18,6 +18,7 @@ import encountersRoutes from './modules/encounters/encounters.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import magicLinkRoutes from './modules/magic-link/magic-link.routes.ts';
 import officeRoutes from './modules/office/office.routes.ts';
+import officeReportsRoutes from './modules/office-reports/office-reports.routes.ts';
 import { Metrics } from './modules/metrics/metrics.ts';
 import metricsPlugin from './modules/metrics/metrics.plugin.ts';
 import paymentHistoryRoutes from './modules/payment-history/payment-history.routes.ts';
@@ -73,6 +74,7 @@ async function officeApi(api: FastifyInstance, { env }: { env: Env }) {
   await api.register(staffAdminRoutes);
   await api.register(staffSsoRoutes, { env });
   await api.register(officeRoutes);
+  await api.register(officeReportsRoutes);
 }
 
 export async function buildApp(options: BuildAppOptions) {

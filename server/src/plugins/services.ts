@@ -20,6 +20,7 @@ import { MagicLinkService } from '../modules/magic-link/magic-link.service.ts';
 import { JobEngine, type JobLog } from '../modules/jobs/index.ts';
 import { MailOutbox, mailDomainOf } from '../modules/mail/mail-outbox.ts';
 import { MailService } from '../modules/mail/mail.service.ts';
+import { createOfficeReports, type OfficeReports } from '../modules/office-reports/index.ts';
 import { createOfficeServices, type OfficeServices } from '../modules/office/index.ts';
 import type { Metrics } from '../modules/metrics/metrics.ts';
 import { PaymentHistoryRepository } from '../modules/payment-history/payment-history.repository.ts';
@@ -74,6 +75,8 @@ export interface Services {
   staffSso: StaffSso;
   /** The billing office console's reads and support actions. */
   office: OfficeServices;
+  /** The console's money report and settlement view. */
+  officeReports: OfficeReports;
 }
 
 export interface ServiceOverrides {
@@ -352,6 +355,10 @@ export function createServices(
       providerName: env.WEBPAY_PROVIDER_NAME,
       portalName: env.WEBPAY_PORTAL_NAME,
       reconcileQueue: RECONCILE_QUEUE.name,
+    }),
+    officeReports: createOfficeReports({
+      ...foundation,
+      processor: overrides.processor ?? createProcessor(env, foundation.metrics),
     }),
   };
 }

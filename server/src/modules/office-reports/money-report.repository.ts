@@ -1,0 +1,199 @@
+import { and, asc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { facilities, paymentReversals, payments, receipts } from '../../db/schema.ts';
+
+/** One facility day and the instants it runs between, as FacilityCalendar reads them. */
+export interface DayBounds {
+  day: string;
+  start: Date;
+  end: Date;
+}
+
+/** A count and a sum of cents on one day, under one method or facility. */
+export interface FigureRow {
+  day: string;
+  key: string;
+  count: number;
+  cents: number;
+}
+
+export interface MoneyRows {
+  paymentsByMethod: FigureRow[];
+  paymentsByFacility: FigureRow[];
+  refundsByMethod: FigureRow[];
+  refundsByFacility: FigureRow[];
+}
+
+/** A recorded sale as WebPay knows it, for the settlement view. */
+export interface WebpaySale {
+  paymentId: string;
+  receiptId: string | null;
+  txnId: string;
+  amountCents: number;
+  at: Date;
+  /** A completed void gave it all back: it counts 0. */
+  voided: boolean;
+}
+
+/** A completed return to a card, with the processor's transaction id. */
+export interface WebpayReturn {
+  paymentId: string;
+  receiptId: string | null;
+  txnId: string;
+  amountCents: number;
+  at: Date;
+}
+
+/**
+ * The period's days as a table: one parameter, read the same by PostgreSQL
+ * and PGlite. Days are cut by FacilityCalendar rather than by the database's
+ * time zone rules, so the report's days are the ones every other screen uses.
+ */
+function daysTable(days: readonly DayBounds[]): SQL {
+  const rows = days.map(({ day, start, end }) => ({
+    day,
+    start_at: start.toISOString(),
+    end_at: end.toISOString(),
+  }));
+  return sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+    as d(day text, start_at timestamptz, end_at timestamptz)`;
+}
+
+interface RawFigure extends Record<string, unknown> {
+  day: string;
+  key: string;
+  count: number | string;
+  cents: number | string;
+}
+
+/** Sums come back as bigint text from node-postgres; cents stay exact below 2^53. */
+const toFigures = (rows: RawFigure[]): FigureRow[] =>
+  rows.map((row) => ({
+    day: row.day,
+    key: row.key,
+    count: Number(row.count),
+    cents: Number(row.cents),
+  }));
+
+export class MoneyReportRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Payments on the facility day they were recorded and completed reversals
+   * (void, return, check) on the day they completed, by method and by
+   * facility. A reversal's facilities are those of the lines its allocation
+   * gives back.
+   */
+  async figures(days: readonly DayBounds[]): Promise<MoneyRows> {
+    const period = daysTable(days);
+    const recorded = sql`p.status = 'recorded' and p.recorded_at >= d.start_at and p.recorded_at < d.end_at`;
+    const completed = sql`r.status = 'completed' and r.completed_at >= d.start_at and r.completed_at < d.end_at`;
+    const [paymentsByMethod, paymentsByFacility, refundsByMethod, refundsByFacility] =
+      await Promise.all([
+        this.query(sql`select d.day, p.method as key, count(*) as count,
+            sum(p.amount_cents)::bigint as cents
+          from ${period} join payments p on ${recorded} group by d.day, p.method`),
+        this.query(sql`select d.day, l.facility_id as key, count(distinct p.id) as count,
+            sum(l.amount_cents)::bigint as cents
+          from ${period} join payments p on ${recorded}
+          join payment_lines l on l.payment_id = p.id
+          group by d.day, l.facility_id`),
+        this.query(sql`select d.day, p.method as key, count(*) as count,
+            sum(r.amount_cents)::bigint as cents
+          from ${period} join payment_reversals r on ${completed}
+          join payments p on p.id = r.payment_id
+          group by d.day, p.method`),
+        this.query(sql`select d.day, l.facility_id as key, count(distinct r.id) as count,
+            sum((a.value ->> 'amountCents')::bigint)::bigint as cents
+          from ${period} join payment_reversals r on ${completed}
+          cross join lateral jsonb_array_elements(r.allocation) as a(value)
+          join payment_lines l on l.payment_id = r.payment_id
+            and l.line_number = (a.value ->> 'lineNumber')::int
+          group by d.day, l.facility_id`),
+      ]);
+    return { paymentsByMethod, paymentsByFacility, refundsByMethod, refundsByFacility };
+  }
+
+  /** Facility names by id, in the order the portal lists facilities. */
+  async facilityNames(): Promise<Map<string, string>> {
+    const rows = await this.db
+      .select({ id: facilities.id, name: facilities.name })
+      .from(facilities)
+      .orderBy(asc(facilities.sortOrder), asc(facilities.id));
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
+  /** Recorded payments with a processor transaction, recorded in [from, before). */
+  async sales(from: Date, before: Date): Promise<WebpaySale[]> {
+    const rows = await this.db
+      .select({
+        paymentId: payments.id,
+        receiptId: receipts.receiptId,
+        txnId: payments.processorTxnId,
+        amountCents: payments.amountCents,
+        at: payments.recordedAt,
+        voided: sql<boolean>`exists (select 1 from payment_reversals v
+          where v.payment_id = ${payments.id} and v.kind = 'void' and v.status = 'completed')`,
+      })
+      .from(payments)
+      .leftJoin(receipts, eq(receipts.paymentId, payments.id))
+      .where(
+        and(
+          eq(payments.status, 'recorded'),
+          isNotNull(payments.processorTxnId),
+          gte(payments.recordedAt, from),
+          lt(payments.recordedAt, before),
+        ),
+      );
+    return rows.flatMap((row) =>
+      row.txnId && row.at ? [{ ...row, txnId: row.txnId, at: row.at, voided: !!row.voided }] : [],
+    );
+  }
+
+  /** Completed returns to a card (ccreturn), completed in [from, before). */
+  async returns(from: Date, before: Date): Promise<WebpayReturn[]> {
+    const rows = await this.db
+      .select({
+        paymentId: paymentReversals.paymentId,
+        receiptId: receipts.receiptId,
+        txnId: paymentReversals.processorTxnId,
+        amountCents: paymentReversals.amountCents,
+        at: paymentReversals.completedAt,
+      })
+      .from(paymentReversals)
+      .leftJoin(receipts, eq(receipts.paymentId, paymentReversals.paymentId))
+      .where(
+        and(
+          eq(paymentReversals.kind, 'return'),
+          eq(paymentReversals.status, 'completed'),
+          isNotNull(paymentReversals.processorTxnId),
+          gte(paymentReversals.completedAt, from),
+          lt(paymentReversals.completedAt, before),
+        ),
+      );
+    return rows.flatMap((row) =>
+      row.txnId && row.at ? [{ ...row, txnId: row.txnId, at: row.at }] : [],
+    );
+  }
+
+  /** Which of these processor transactions WebPay has a payment or a reversal for. */
+  async knownTxnIds(txnIds: readonly string[]): Promise<Set<string>> {
+    if (txnIds.length === 0) return new Set();
+    const [sales, reversals] = await Promise.all([
+      this.db
+        .select({ txnId: payments.processorTxnId })
+        .from(payments)
+        .where(inArray(payments.processorTxnId, [...txnIds])),
+      this.db
+        .select({ txnId: paymentReversals.processorTxnId })
+        .from(paymentReversals)
+        .where(inArray(paymentReversals.processorTxnId, [...txnIds])),
+    ]);
+    return new Set([...sales, ...reversals].flatMap((row) => (row.txnId ? [row.txnId] : [])));
+  }
+
+  private async query(statement: SQL): Promise<FigureRow[]> {
+    const result = await this.db.execute<RawFigure>(statement);
+    return toFigures(result.rows);
+  }
+}
