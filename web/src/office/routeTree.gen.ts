@@ -15,6 +15,7 @@ import { Route as SsoRouteImport } from './routes/sso'
 import { Route as SignedInIndexRouteImport } from './routes/_signed-in/index'
 import { Route as SignedInApprovalsRouteImport } from './routes/_signed-in/approvals'
 import { Route as SignedInAuditRouteImport } from './routes/_signed-in/audit'
+import { Route as SignedInReportsRouteImport } from './routes/_signed-in/reports'
 import { Route as SignedInStaffRouteImport } from './routes/_signed-in/staff'
 import { Route as EnrolTokenRouteImport } from './routes/enrol.$token'
 import { Route as SignedInGuarantorsIndexRouteImport } from './routes/_signed-in/guarantors/index'
@@ -49,6 +50,11 @@ const SignedInApprovalsRoute = SignedInApprovalsRouteImport.update({
 const SignedInAuditRoute = SignedInAuditRouteImport.update({
   id: '/audit',
   path: '/audit',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInReportsRoute = SignedInReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
   getParentRoute: () => SignedInRoute,
 } as any)
 const SignedInStaffRoute = SignedInStaffRouteImport.update({
@@ -90,6 +96,7 @@ export interface FileRoutesByFullPath {
   '/sso': typeof SsoRoute
   '/approvals': typeof SignedInApprovalsRoute
   '/audit': typeof SignedInAuditRoute
+  '/reports': typeof SignedInReportsRoute
   '/staff': typeof SignedInStaffRoute
   '/enrol/$token': typeof EnrolTokenRoute
   '/guarantors/$guarantorId': typeof SignedInGuarantorsGuarantorIdRoute
@@ -102,6 +109,7 @@ export interface FileRoutesByTo {
   '/sso': typeof SsoRoute
   '/approvals': typeof SignedInApprovalsRoute
   '/audit': typeof SignedInAuditRoute
+  '/reports': typeof SignedInReportsRoute
   '/staff': typeof SignedInStaffRoute
   '/enrol/$token': typeof EnrolTokenRoute
   '/': typeof SignedInIndexRoute
@@ -117,6 +125,7 @@ export interface FileRoutesById {
   '/sso': typeof SsoRoute
   '/_signed-in/approvals': typeof SignedInApprovalsRoute
   '/_signed-in/audit': typeof SignedInAuditRoute
+  '/_signed-in/reports': typeof SignedInReportsRoute
   '/_signed-in/staff': typeof SignedInStaffRoute
   '/enrol/$token': typeof EnrolTokenRoute
   '/_signed-in/': typeof SignedInIndexRoute
@@ -133,6 +142,7 @@ export interface FileRouteTypes {
     | '/sso'
     | '/approvals'
     | '/audit'
+    | '/reports'
     | '/staff'
     | '/enrol/$token'
     | '/guarantors/$guarantorId'
@@ -145,6 +155,7 @@ export interface FileRouteTypes {
     | '/sso'
     | '/approvals'
     | '/audit'
+    | '/reports'
     | '/staff'
     | '/enrol/$token'
     | '/'
@@ -159,6 +170,7 @@ export interface FileRouteTypes {
     | '/sso'
     | '/_signed-in/approvals'
     | '/_signed-in/audit'
+    | '/_signed-in/reports'
     | '/_signed-in/staff'
     | '/enrol/$token'
     | '/_signed-in/'
@@ -219,6 +231,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInAuditRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signed-in/reports': {
+      id: '/_signed-in/reports'
+      path: '/reports'
+      fullPath: '/reports'
+      preLoaderRoute: typeof SignedInReportsRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signed-in/staff': {
       id: '/_signed-in/staff'
       path: '/staff'
@@ -267,6 +286,7 @@ declare module '@tanstack/react-router' {
 interface SignedInRouteChildren {
   SignedInApprovalsRoute: typeof SignedInApprovalsRoute
   SignedInAuditRoute: typeof SignedInAuditRoute
+  SignedInReportsRoute: typeof SignedInReportsRoute
   SignedInStaffRoute: typeof SignedInStaffRoute
   SignedInIndexRoute: typeof SignedInIndexRoute
   SignedInGuarantorsGuarantorIdRoute: typeof SignedInGuarantorsGuarantorIdRoute
@@ -278,6 +298,7 @@ interface SignedInRouteChildren {
 const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInApprovalsRoute: SignedInApprovalsRoute,
   SignedInAuditRoute: SignedInAuditRoute,
+  SignedInReportsRoute: SignedInReportsRoute,
   SignedInStaffRoute: SignedInStaffRoute,
   SignedInIndexRoute: SignedInIndexRoute,
   SignedInGuarantorsGuarantorIdRoute: SignedInGuarantorsGuarantorIdRoute,

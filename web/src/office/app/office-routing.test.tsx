@@ -39,11 +39,11 @@ describe('the console by role', () => {
     );
   });
 
-  it('shows a viewer Home, Guarantors and Audit, with who is signed in, and no Staff', async () => {
+  it('shows a viewer Home, Guarantors, Payments, Reports and Audit, with who is signed in, and no Staff', async () => {
     fakeOfficeService({ 'GET /home': () => json(home) });
     await renderOffice('/', 'viewer');
     expect(await screen.findByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
-    expect(navLinks()).toEqual(['Home', 'Guarantors', 'Payments', 'Audit']);
+    expect(navLinks()).toEqual(['Home', 'Guarantors', 'Payments', 'Reports', 'Audit']);
     expect(screen.getByRole('banner')).toHaveTextContent('Dana Reyes · Viewer');
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Sign out everywhere' })).toBeVisible();
@@ -61,7 +61,7 @@ describe('the console by role', () => {
     fakeOfficeService({ 'GET /staff': () => json({ staff: [] }) });
     await renderOffice('/staff', 'admin');
     expect(await screen.findByRole('heading', { name: 'Staff', level: 1 })).toBeVisible();
-    expect(navLinks()).toEqual(['Home', 'Guarantors', 'Payments', 'Audit', 'Staff']);
+    expect(navLinks()).toEqual(['Home', 'Guarantors', 'Payments', 'Reports', 'Audit', 'Staff']);
   });
 
   it('signs out to the sign-in page, which says so, and tells the service', async () => {

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { navItemsFor } from './navigation.ts';
 
 describe('the navigation each role is shown', () => {
-  it('gives every role Home, Guarantors, Payments and Audit, and only admins Staff', () => {
-    const readers = ['Home', 'Guarantors', 'Payments', 'Audit'].map((name) => name.toLowerCase());
+  it('gives every role Home, Guarantors, Payments, Reports and Audit, and only admins Staff', () => {
+    const readers = ['Home', 'Guarantors', 'Payments', 'Reports', 'Audit'].map((name) =>
+      name.toLowerCase(),
+    );
     for (const role of ['viewer', 'agent', 'supervisor'] as const) {
       expect(navItemsFor(role).map((item) => item.key)).toEqual(readers);
     }
@@ -12,6 +14,7 @@ describe('the navigation each role is shown', () => {
       '/',
       '/guarantors',
       '/payments',
+      '/reports',
       '/audit',
       '/staff',
     ]);

@@ -1,10 +1,10 @@
 import { staffCan, type StaffPermission, type StaffRole } from '@webpay/contracts/office';
 
-export type NavKey = 'home' | 'guarantors' | 'payments' | 'audit' | 'staff';
+export type NavKey = 'home' | 'guarantors' | 'payments' | 'reports' | 'audit' | 'staff';
 
 export interface NavItem {
   key: NavKey;
-  to: '/' | '/guarantors' | '/payments' | '/audit' | '/staff';
+  to: '/' | '/guarantors' | '/payments' | '/reports' | '/audit' | '/staff';
 }
 
 /** The console's pages in the header's order, each with what it takes to use it. */
@@ -12,6 +12,7 @@ const NAV: readonly (NavItem & { needs: StaffPermission })[] = [
   { key: 'home', to: '/', needs: 'read' },
   { key: 'guarantors', to: '/guarantors', needs: 'read' },
   { key: 'payments', to: '/payments', needs: 'read' },
+  { key: 'reports', to: '/reports', needs: 'read' },
   { key: 'audit', to: '/audit', needs: 'read' },
   { key: 'staff', to: '/staff', needs: 'administer' },
 ];

@@ -11,21 +11,12 @@ import {
   Td,
   Th,
 } from '../../../components/page-parts.tsx';
+import { Figure } from '../../../components/figure.tsx';
 import { useFormat } from '../../../lib/use-format.ts';
 import { homeQueryOptions } from '../api/get-home.ts';
 import { homeMessages } from '../home.messages.ts';
 
 const RUNS = ['import', 'export', 'reconcile'] as const;
-
-function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
-  return (
-    <div className="flex flex-col gap-0.5">
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
-      {detail && <dd className="text-sm text-muted-foreground">{detail}</dd>}
-    </div>
-  );
-}
 
 function LastRuns({ runs }: { runs: OfficeHome['lastRuns'] }) {
   const t = useMessages(homeMessages);
