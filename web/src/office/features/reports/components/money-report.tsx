@@ -56,7 +56,11 @@ function View({
   return (
     <Section id={id} title={title} actions={<CsvLink period={period} view={view} label={title} />}>
       <div className="flex flex-col gap-4">
-        <MoneyChart rows={rows} tableCaption={caption} />
+        {rows.length > 0 ? (
+          <MoneyChart rows={rows} tableCaption={caption} />
+        ) : (
+          <p className="text-sm text-muted-foreground">{t.noActivity}</p>
+        )}
         <FiguresTable caption={caption} firstColumn={firstColumn} rows={rows} totals={totals} />
       </div>
     </Section>

@@ -166,4 +166,26 @@ describe('the Reports screen', () => {
     expect(differences[1]).toContain('R-1001');
     expect(rowsOf(/^Settled batches/)[1]).toContain('0042');
   });
+
+  it('claims no agreement when the processor could not be asked', async () => {
+    fakeOfficeService({
+      'GET /home': () => json(home),
+      'GET /reports/settlement?from=2026-11-26&to=2026-11-27': () =>
+        json({
+          ...settlement,
+          error: 'The processor could not be asked; only WebPay’s figures are shown.',
+          days: settlement.days.map((day) => ({
+            ...day,
+            processorCents: null,
+            differenceCents: null,
+            batches: [],
+          })),
+          differences: [],
+        }),
+    });
+    await renderOffice('/reports?from=2026-11-26&to=2026-11-27&tab=settlement', 'viewer');
+    expect(await screen.findByRole('alert')).toHaveTextContent('could not be asked');
+    expect(rowsOf(/^Settlement per day/)[1]).toBe('Nov 26, 2026$123.45——0');
+    expect(screen.queryByRole('heading', { name: 'Differences' })).toBeNull();
+  });
 });

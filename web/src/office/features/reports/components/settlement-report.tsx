@@ -171,12 +171,17 @@ export function SettlementReportView({ report }: { report: SettlementReport }) {
       <Section id="settlement-days" title={t.heading}>
         <Days report={report} />
       </Section>
-      <Section id="settlement-differences" title={t.differences}>
-        <Differences report={report} />
-      </Section>
-      <Section id="settlement-batches" title={t.batches}>
-        <Batches report={report} />
-      </Section>
+      {/* Without the processor's side, nothing can be said to agree or differ. */}
+      {!report.error && (
+        <>
+          <Section id="settlement-differences" title={t.differences}>
+            <Differences report={report} />
+          </Section>
+          <Section id="settlement-batches" title={t.batches}>
+            <Batches report={report} />
+          </Section>
+        </>
+      )}
     </div>
   );
 }
