@@ -303,6 +303,34 @@ describe.each(testDatabaseKinds)('the console’s reports (%s)', (kind) => {
       expect(report.days[1]).toMatchObject({ webpayCents: 7_525, processorCents: 1_234 });
     });
 
+    it('counts a sale voided in WebPay as 0, and differs when the processor settled it', async () => {
+      const sale = await seed.payment('2025-03-20T18:00:00Z', 'card', [
+        { facilityId: hospital, amountCents: 4_200 },
+      ]);
+      await seed.reversal(sale.id, 'void', '2025-03-20T18:05:00Z', [
+        { lineNumber: 1, amountCents: 4_200 },
+      ]);
+      const voided = settlement([
+        {
+          ...settledTxn(sale.txnId, 'SALE', 4_200, '2025-03-20T18:00:00Z'),
+          ssl_trans_status: 'VOID',
+        },
+      ]);
+      const agreed = await voided.service.build({ from: '2025-03-20', to: '2025-03-20' }, 'en');
+      expect(agreed.differences).toEqual([]);
+      expect(agreed.days[0]).toMatchObject({ webpayCents: 0, processorCents: 0 });
+      const settledAnyway = settlement([
+        settledTxn(sale.txnId, 'SALE', 4_200, '2025-03-20T18:00:00Z'),
+      ]);
+      const report = await settledAnyway.service.build(
+        { from: '2025-03-20', to: '2025-03-20' },
+        'en',
+      );
+      expect(report.differences).toEqual([
+        expect.objectContaining({ kind: 'amount_differs', webpayCents: 0, processorCents: 4_200 }),
+      ]);
+    });
+
     it('counts an open transaction as unsettled, not as a difference', async () => {
       const { nextDay } = made;
       const { service } = settlement([

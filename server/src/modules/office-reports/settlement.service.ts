@@ -259,7 +259,8 @@ export function webpayDifference(
   found: ProcessorTxn | undefined,
   lastSettled: number,
 ): DifferenceKind | undefined {
-  if (txn.voided) return undefined;
+  // Voided in WebPay: it counts 0, so a settled sale is money WebPay does not count.
+  if (txn.voided) return found?.status === 'STL' ? 'amount_differs' : undefined;
   if (found?.status === 'VOID') return txn.kind === 'sale' ? 'voided_at_processor' : undefined;
   if (found?.status === 'STL') {
     return found.signedCents === txn.signedCents ? undefined : 'amount_differs';
@@ -276,7 +277,7 @@ function describe(
   words: (typeof REPORTS_MESSAGES)['en'],
 ): SettlementDifference {
   const what = txn.kind === 'sale' ? words.sale(txn.receiptId) : words.refund(txn.receiptId);
-  const webpay = formatCents(txn.signedCents);
+  const webpay = formatCents(countedCents(txn));
   const processorCents = found?.status === 'STL' ? found.signedCents : null;
   const description =
     kind === 'amount_differs'
@@ -290,7 +291,7 @@ function describe(
     txnId: txn.txnId,
     paymentId: txn.paymentId,
     receiptId: txn.receiptId,
-    webpayCents: txn.signedCents,
+    webpayCents: countedCents(txn),
     processorCents,
     description,
   };
