@@ -8,7 +8,10 @@ import {
 import { auditEvents } from '../../db/schema.ts';
 import { DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
 import { DEMO_STAFF } from '../../demo/demo-staff.ts';
+import { FacilityCalendar } from '../../lib/facility-day.ts';
+import { settleSandbox } from '../../../test/support/converge-sandbox.ts';
 import { testDatabaseKinds } from '../../../test/support/database.ts';
+import { MARIA_LINES, payAch } from '../../../test/support/payments.ts';
 import { officeCall, staffSignIn } from '../../../test/support/office.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 
@@ -88,5 +91,34 @@ describe.each(testDatabaseKinds)('the console’s reports API (%s)', (kind) => {
     expect(response.status).toBe(200);
     const report = settlementReportSchema.parse(await response.json());
     expect(report.days).toHaveLength(31);
+    // The built-in sandbox processor answers a period search.
+    expect(report.error).toBeNull();
+  });
+
+  it('counts a payment made now, and agrees with the sandbox processor once its batch settles', async () => {
+    const today = new FacilityCalendar(server.env.WEBPAY_TIME_ZONE).dayOf();
+    const day = `?from=${today}&to=${today}`;
+    const before = moneyReportSchema.parse(
+      await (await call(`${PAYMENT_DESK_PATHS.moneyReport}${day}`)).json(),
+    );
+    const token = await server.login(maria.accountNumber, maria.pin);
+    const paid = await payAch(server, token, { accounts: [MARIA_LINES.emergency(12.34)] });
+    expect(paid.status).toBe(200);
+    const after = moneyReportSchema.parse(
+      await (await call(`${PAYMENT_DESK_PATHS.moneyReport}${day}`)).json(),
+    );
+    expect(after.totals.paymentsCents - before.totals.paymentsCents).toBe(1_234);
+    expect(after.totals.paymentsCount - before.totals.paymentsCount).toBe(1);
+    const csv = await (await call(`${PAYMENT_DESK_PATHS.moneyReportCsv}${day}&view=method`)).text();
+    expect(csv).toContain(`${today},eCheck,`);
+
+    await settleSandbox(server.baseUrl, server.env);
+    const response = await call(`${PAYMENT_DESK_PATHS.settlement}${day}`);
+    const report = settlementReportSchema.parse(await response.json());
+    expect(report.error).toBeNull();
+    expect(report.differences).toEqual([]);
+    expect(report.days[0]?.differenceCents).toBe(0);
+    expect(report.days[0]?.processorCents).toBeGreaterThanOrEqual(1_234);
+    expect(report.days[0]?.batches.length).toBeGreaterThanOrEqual(1);
   });
 });

@@ -198,10 +198,14 @@ export class SettlementService {
 
   /** Every transaction of the period, or undefined when the processor cannot be asked. */
   private async processorTxns(start: Date, end: Date): Promise<ProcessorTxn[] | undefined> {
-    const before = new Date(Math.min(end.getTime(), this.now().getTime()));
+    const now = this.now().getTime();
+    // Today's window ends now, not a second before the day's end: what was just taken is in it.
+    const windows = searchWindows(start, end)
+      .filter((window) => window.from.getTime() <= now)
+      .map((window) => ({ ...window, to: new Date(Math.min(window.to.getTime(), now)) }));
     try {
       const found = new Map<string, ProcessorTxn>();
-      for (const window of searchWindows(start, before)) {
+      for (const window of windows) {
         for (const txn of await this.processor.queryTransaction(window)) {
           const read = readProcessorTxn(txn);
           if (read) found.set(read.txnId, read);
