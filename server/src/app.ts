@@ -17,6 +17,7 @@ import cspReportsRoutes from './modules/csp-reports/csp-reports.routes.ts';
 import encountersRoutes from './modules/encounters/encounters.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import magicLinkRoutes from './modules/magic-link/magic-link.routes.ts';
+import { receiptResendRoutes } from './modules/payment-desk/receipt-resend.routes.ts';
 import officeRoutes from './modules/office/office.routes.ts';
 import officeReportsRoutes from './modules/office-reports/office-reports.routes.ts';
 import { Metrics } from './modules/metrics/metrics.ts';
@@ -75,6 +76,7 @@ async function officeApi(api: FastifyInstance, { env }: { env: Env }) {
   await api.register(staffSsoRoutes, { env });
   await api.register(officeRoutes);
   await api.register(officeReportsRoutes);
+  await api.register(receiptResendRoutes);
 }
 
 export async function buildApp(options: BuildAppOptions) {

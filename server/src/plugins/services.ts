@@ -67,6 +67,8 @@ export interface Services {
   statementNotices: StatementNoticeService;
   statements: StatementsService;
   payments: PaymentsService;
+  /** Receipt e-mails through the outbox: after a payment, and again from the payment desk. */
+  receiptMailer: ReceiptMailer;
   paymentHistory: PaymentHistoryService;
   reconcile: ReconcileService;
   /** The billing office's staff, their sessions and sign-in (decision 0023). */
@@ -221,10 +223,17 @@ function createPayments(
   const paymentAudit = new PaymentAudit(audit, log, metrics);
   const processor = overrides.processor ?? createProcessor(env, metrics);
   const checkpoints = overrides.paymentCheckpoints ?? NO_CHECKPOINTS;
+  const receiptMailer = new ReceiptMailer(
+    mail,
+    outbox,
+    paymentsRepository,
+    paymentAudit,
+    env.WEBPAY_TIME_ZONE,
+  );
   const recorder = new PaymentRecorder(
     paymentsRepository,
     paymentAudit,
-    new ReceiptMailer(mail, outbox, paymentsRepository, paymentAudit, env.WEBPAY_TIME_ZONE),
+    receiptMailer,
     checkpoints,
   );
   const payments = new PaymentsService(
@@ -257,7 +266,7 @@ function createPayments(
       inFlightMs: 2 * env.CONVERGE_TIMEOUT_MS,
     },
   );
-  return { payments, reconcile };
+  return { payments, reconcile, receiptMailer };
 }
 
 /** The billing office's staff: accounts, sessions and single sign-on. */

@@ -14,7 +14,7 @@ const LABELS: Record<ApplyOutcome, string> = {
   would_apply: 'would apply',
 };
 
-/** The report as lines for the operator: one per receipt, then the totals. */
+/** The report as lines for the operator: one per receipt or reversal, then the totals. */
 export function applyReportLines(report: ApplyReport, dryRun: boolean): string[] {
   const lines = report.results.map((result) =>
     [
@@ -22,8 +22,10 @@ export function applyReportLines(report: ApplyReport, dryRun: boolean): string[]
       result.receiptId.padEnd(11),
       result.paymentReference.padEnd(16),
       formatCents(result.amountCents).padStart(12),
+      result.reversalId ? `reversal ${result.reversalId}` : '',
       result.outcome === 'already_applied' ? `— on ${result.appliedAt.toISOString()}` : '',
     ]
+      .filter(Boolean)
       .join(' ')
       .trimEnd(),
   );
@@ -41,7 +43,7 @@ export const applyPaymentsCommand: Command = {
   name: 'apply',
   summary: "Mark the payments of the billing system's posting confirmation as applied",
   description: [
-    'Reads a posting confirmation from the hospital billing system (docs/posting.md): CSV with a receipt_id column and an optional applied_at (YYYY-MM-DD or an ISO 8601 time; the time of this run when empty or absent). Other columns are ignored, so the posting file of export-payments is a confirmation too.',
+    'Reads a posting confirmation from the hospital billing system (docs/posting.md): CSV with a receipt_id column, an optional reversal_id (a row with one confirms that void or refund rather than the payment) and an optional applied_at (YYYY-MM-DD or an ISO 8601 time; the time of this run when empty or absent). Other columns are ignored, so the posting file of export-payments is a confirmation too.',
     "Every row is checked first: an unknown receipt, a payment not yet exported or a malformed date is reported with the file's line number, and then nothing is applied. Otherwise all the payments are marked applied together, and their pending payments leave the guarantors' dashboards. A receipt applied before is reported as already applied and left as it is, so applying a file twice changes nothing.",
   ],
   arguments: [{ name: 'FILE', description: 'the posting confirmation (CSV)' }],

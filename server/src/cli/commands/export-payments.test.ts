@@ -1,10 +1,10 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, toIsoDate } from '@webpay/contracts/dates';
-import { auditEvents, payments } from '../../db/schema.ts';
+import { auditEvents, paymentReversals, payments } from '../../db/schema.ts';
 import { readCsv } from '../../lib/csv.ts';
 import { DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
 import {
@@ -21,6 +21,7 @@ import {
 import { POSTING_COLUMNS } from '../../modules/posting/posting-file.ts';
 import { BATCH_ID_PATTERN } from '../../modules/posting/posting.service.ts';
 import { testDatabaseKinds } from '../../../test/support/database.ts';
+import { insertCompletedReversal } from '../../../test/support/reversals.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { cliRunner } from '../../../test/support/cli.ts';
 
@@ -105,6 +106,8 @@ describe.each(testDatabaseKinds)('webpay export-payments (%s)', (kind) => {
       paid_at: cardPayment?.recordedAt?.toISOString(),
       processor_txn_id: cardPayment?.processorTxnId,
       approval_code: cardPayment?.approvalCode,
+      entry: 'payment',
+      reversal_id: '',
     };
     expect(cardPayment?.processorTxnId).toBeTruthy();
     expect(cardPayment?.approvalCode).toBeTruthy();
@@ -125,6 +128,8 @@ describe.each(testDatabaseKinds)('webpay export-payments (%s)', (kind) => {
         paid_at: bank.date,
         processor_txn_id: expect.any(String),
         approval_code: expect.any(String),
+        entry: 'payment',
+        reversal_id: '',
       },
     ]);
     const text = out.join('\n');
@@ -148,7 +153,7 @@ describe.each(testDatabaseKinds)('webpay export-payments (%s)', (kind) => {
       outcome: 'success',
       actorType: 'operator',
       targetType: 'export_batch',
-      details: { batchId, count: 2, lines: 3, totalCents: 3925, since: null },
+      details: { batchId, count: 2, reversals: 0, lines: 3, totalCents: 3925, since: null },
     });
     expect(JSON.stringify(audit)).not.toContain('9990');
 
@@ -203,6 +208,76 @@ describe.each(testDatabaseKinds)('webpay export-payments (%s)', (kind) => {
     expect(exported.err[0]).toMatch(/^Exported 1 payment \(1 line\), \$1\.00 in batch EXP-/);
     const rows = postedRows((await readFile(file, 'utf8')).trimEnd().split('\r\n'));
     expect(rows.map((row) => row.receipt_id)).toEqual([receipt.receiptId]);
+  });
+
+  it('exports voids and refunds as negative lines after their payments, and applies them', async () => {
+    const card = await payByCard(server, token, {
+      accounts: [MARIA_LINES.surgery(30), MARIA_LINES.emergency(20)],
+    });
+    const bank = await payByEcheck(7.5);
+    const db = server.database.db;
+    // Refunded in part: $25.00 takes the last line whole, then $5.00 of the first.
+    const refund = await insertCompletedReversal(db, card.receipt.id, {
+      kind: 'return',
+      amountCents: 2500,
+      completedAt: new Date(Date.now() + 1000),
+    });
+    const check = await insertCompletedReversal(db, bank.id, {
+      kind: 'check',
+      completedAt: new Date(Date.now() + 2000),
+    });
+
+    const { code, out, err } = await run('export-payments');
+    expect(code).toBe(0);
+    expect(err[0]).toMatch(
+      /^Exported 2 payments and 2 voids or refunds \(6 lines\), \$25\.00 in batch EXP-/,
+    );
+    const rows = postedRows(out);
+    const brief = rows.map((row) => [row.receipt_id, row.entry, row.amount, row.reversal_id]);
+    expect(brief).toEqual([
+      [card.receipt.receiptId, 'payment', '30.00', ''],
+      [card.receipt.receiptId, 'payment', '20.00', ''],
+      [bank.receiptId, 'payment', '7.50', ''],
+      // Reversals after the payments, in the order they completed.
+      [card.receipt.receiptId, 'refund', '-5.00', refund.reference],
+      [card.receipt.receiptId, 'refund', '-20.00', refund.reference],
+      [bank.receiptId, 'check_refund', '-7.50', check.reference],
+    ]);
+    const refundRow = rows.find((row) => row.reversal_id === refund.reference);
+    expect(refundRow).toMatchObject({
+      account: '107-40010001',
+      method: 'card',
+      masked_number: '****9990',
+      paid_at: refund.completedAt?.toISOString(),
+      processor_txn_id: refund.processorTxnId,
+      approval_code: '',
+    });
+    const checkRow = rows.find((row) => row.reversal_id === check.reference);
+    expect(checkRow).toMatchObject({ processor_txn_id: '', masked_number: '****6789' });
+    const stored = await db
+      .select({ exportBatch: paymentReversals.exportBatch })
+      .from(paymentReversals)
+      .where(inArray(paymentReversals.id, [refund.id, check.id]));
+    expect(stored.map((row) => row.exportBatch)).toEqual([rows[0]?.batch_id, rows[0]?.batch_id]);
+
+    // The posting file confirms its payments and its reversals.
+    const file = path.join(directory, 'with-reversals.csv');
+    await writeFile(file, `${out.join('\r\n')}\r\n`);
+    const applied = await run('apply', file);
+    expect(applied.code).toBe(0);
+    expect(applied.out.at(-1)).toBe('Applied 4, already applied 0.');
+    expect(applied.out).toContainEqual(expect.stringContaining(`reversal ${refund.reference}`));
+    const after = await db
+      .select({ appliedAt: paymentReversals.appliedAt })
+      .from(paymentReversals)
+      .where(inArray(paymentReversals.id, [refund.id, check.id]));
+    expect(after.every((row) => row.appliedAt instanceof Date)).toBe(true);
+
+    const unknown = path.join(directory, 'unknown-reversal.csv');
+    await writeFile(unknown, `receipt_id,reversal_id\r\n${bank.receiptId},RV-NOSUCH00\r\n`);
+    const refused = await run('apply', unknown);
+    expect(refused.code).toBe(1);
+    expect(refused.err[0]).toBe(`${unknown}:2: unknown reversal RV-NOSUCH00`);
   });
 
   it('says what is wrong with its options, and explains itself', async () => {

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { paymentLines, payments, receipts } from '../../db/schema.ts';
+import { paymentLines, paymentReversals, payments, receipts } from '../../db/schema.ts';
+import type { CompletedReversalRow } from './guarantor-reversal.ts';
 
 export type HistoryPaymentRow = Pick<
   typeof payments.$inferSelect,
@@ -21,6 +22,7 @@ export type HistoryLineRow = Pick<
 
 export interface ReceiptRow {
   paymentId: string;
+  amountCents: number;
   receiptId: string;
   snapshot: Record<string, unknown>;
 }
@@ -91,6 +93,7 @@ export class PaymentHistoryRepository {
     const [row] = await this.db
       .select({
         paymentId: receipts.paymentId,
+        amountCents: payments.amountCents,
         receiptId: receipts.receiptId,
         snapshot: receipts.snapshot,
       })
@@ -99,5 +102,29 @@ export class PaymentHistoryRepository {
       .where(and(eq(receipts.receiptId, receiptId), eq(payments.guarantorId, guarantorId)))
       .limit(1);
     return row;
+  }
+
+  /** The completed voids and refunds of the given payments, oldest first. */
+  async completedReversalsOf(paymentIds: readonly string[]): Promise<CompletedReversalRow[]> {
+    if (paymentIds.length === 0) return [];
+    const rows = await this.db
+      .select({
+        paymentId: paymentReversals.paymentId,
+        kind: paymentReversals.kind,
+        amountCents: paymentReversals.amountCents,
+        completedAt: paymentReversals.completedAt,
+      })
+      .from(paymentReversals)
+      .where(
+        and(
+          inArray(paymentReversals.paymentId, [...paymentIds]),
+          eq(paymentReversals.status, 'completed'),
+          isNotNull(paymentReversals.completedAt),
+        ),
+      )
+      .orderBy(asc(paymentReversals.completedAt));
+    return rows.flatMap(({ completedAt, ...row }) =>
+      completedAt ? [{ ...row, completedAt }] : [],
+    );
   }
 }

@@ -22,6 +22,7 @@ import {
   payByCard,
   receiptOf,
 } from '../../../test/support/payments.ts';
+import { insertCompletedReversal } from '../../../test/support/reversals.ts';
 import { PaymentHistoryRepository } from './payment-history.repository.ts';
 
 const { maria, james, robert } = DEMO_GUARANTORS;
@@ -123,6 +124,7 @@ describe.each(testDatabaseKinds)('payment history and receipts (%s)', (kind) => 
           },
         ],
         status: 'applied',
+        reversal: null,
       });
       expect(byReceipt.get('R-8102')).toMatchObject({
         date: '2026-07-20T16:05:00.000Z',
@@ -253,6 +255,7 @@ describe.each(testDatabaseKinds)('payment history and receipts (%s)', (kind) => 
           },
         ],
         status: 'pending',
+        reversal: null,
       });
 
       await db().update(payments).set({ appliedAt: new Date() }).where(eq(payments.id, receipt.id));
@@ -331,7 +334,7 @@ describe.each(testDatabaseKinds)('payment history and receipts (%s)', (kind) => 
         .select({ paymentId: receipts.paymentId, snapshot: receipts.snapshot })
         .from(receipts)
         .where(eq(receipts.receiptId, 'R-8102'));
-      expect(receipt).toEqual(receiptFromSnapshot(stored?.snapshot));
+      expect(receipt).toEqual({ ...receiptFromSnapshot(stored?.snapshot), reversal: null });
       expect(receipt).toMatchObject({
         receiptId: 'R-8102',
         paymentMethod: 'eCheck',
@@ -363,7 +366,46 @@ describe.each(testDatabaseKinds)('payment history and receipts (%s)', (kind) => 
       const response = await server.api(API_PATHS.receipt(receipt.receiptId), {
         token: mariaToken,
       });
-      expect(await receiptOf(response)).toEqual(receipt);
+      expect(await receiptOf(response)).toEqual({ ...receipt, reversal: null });
+    });
+
+    it('tells what was given back, on the Payments page and the receipt alike', async () => {
+      const { receipt } = await payByCard(server, mariaToken, {
+        accounts: [MARIA_LINES.emergency(30), MARIA_LINES.surgery(20)],
+        acknowledgePending: true,
+      });
+      const voided = await payByCard(server, mariaToken, {
+        accounts: [MARIA_LINES.emergency(2)],
+        acknowledgePending: true,
+      });
+      const shown = async (receiptId: string) => {
+        const item = (await historyOf(mariaToken)).find((one) => one.receiptId === receiptId);
+        const response = await server.api(API_PATHS.receipt(receiptId), { token: mariaToken });
+        const again = await receiptOf(response);
+        expect(again.reversal).toEqual(item?.reversal);
+        return item?.reversal;
+      };
+      // Late in the evening in Denver: the facility's day, not UTC's.
+      const evening = new Date('2026-11-28T04:30:00.000Z');
+      await insertCompletedReversal(db(), receipt.id, {
+        kind: 'return',
+        amountCents: 1_250,
+        completedAt: evening,
+      });
+      expect(await shown(receipt.receiptId)).toEqual({
+        status: 'partially_refunded',
+        amount: 12.5,
+        date: '2026-11-27',
+      });
+      await insertCompletedReversal(db(), receipt.id, { kind: 'check', amountCents: 3_750 });
+      expect(await shown(receipt.receiptId)).toEqual({
+        status: 'refunded',
+        amount: 50,
+        date: dayIn('America/Denver', new Date()),
+      });
+
+      await insertCompletedReversal(db(), voided.receipt.id, { kind: 'void' });
+      expect(await shown(voided.receipt.receiptId)).toMatchObject({ status: 'voided', amount: 2 });
     });
 
     it("answers another guarantor's receipt exactly like a missing one (404)", async () => {

@@ -11,6 +11,7 @@ import type { FacilityCalendar } from '../../lib/facility-day.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuditRepository } from '../audit/index.ts';
 import { receiptFromSnapshot } from '../payments/index.ts';
+import { guarantorReversalOf } from './guarantor-reversal.ts';
 import type {
   HistoryLineRow,
   HistoryPaymentRow,
@@ -57,6 +58,16 @@ export function toHistoryItem(row: HistoryPaymentRow, lines: HistoryLineRow[]): 
   };
 }
 
+function byPayment<T extends { paymentId: string }>(rows: readonly T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.paymentId);
+    if (group) group.push(row);
+    else groups.set(row.paymentId, [row]);
+  }
+  return groups;
+}
+
 export class PaymentHistoryService {
   constructor(
     private readonly repository: PaymentHistoryRepository,
@@ -70,15 +81,18 @@ export class PaymentHistoryService {
       guarantorId,
       recordedWithin(range, this.calendar),
     );
+    const ids = rows.map((row) => row.id);
     // Lines are read after the payments: a payment's lines are written before it is recorded.
-    const lines = await this.repository.linesOf(rows.map((row) => row.id));
-    const linesByPayment = new Map<string, HistoryLineRow[]>();
-    for (const line of lines) {
-      const group = linesByPayment.get(line.paymentId);
-      if (group) group.push(line);
-      else linesByPayment.set(line.paymentId, [line]);
-    }
-    return rows.map((row) => toHistoryItem(row, linesByPayment.get(row.id) ?? []));
+    const linesByPayment = byPayment(await this.repository.linesOf(ids));
+    const reversalsByPayment = byPayment(await this.repository.completedReversalsOf(ids));
+    return rows.map((row) => ({
+      ...toHistoryItem(row, linesByPayment.get(row.id) ?? []),
+      reversal: guarantorReversalOf(
+        row.amountCents,
+        reversalsByPayment.get(row.id) ?? [],
+        this.calendar,
+      ),
+    }));
   }
 
   async history(
@@ -114,6 +128,11 @@ export class PaymentHistoryService {
       details: row ? { receiptId: row.receiptId } : { receiptId, reason: 'not_found' },
     });
     if (!row) throw apiErrors.receiptNotFound();
-    return receiptFromSnapshot(row.snapshot);
+    // The snapshot is what was issued; money given back since is told beside it.
+    const reversals = await this.repository.completedReversalsOf([row.paymentId]);
+    return {
+      ...receiptFromSnapshot(row.snapshot),
+      reversal: guarantorReversalOf(row.amountCents, reversals, this.calendar),
+    };
   }
 }

@@ -1,4 +1,5 @@
 import { isoDateSchema, isoDateTimeSchema } from '@webpay/contracts/dates';
+import type { ReversalKind } from '@webpay/contracts/payment-desk';
 import { csvText, readCsv, type FileProblem } from '../../lib/csv.ts';
 
 /*
@@ -24,9 +25,26 @@ export const POSTING_COLUMNS = [
   'paid_at',
   'processor_txn_id',
   'approval_code',
+  'entry',
+  'reversal_id',
 ] as const;
 
-/** One payment line as it is posted: what the billing system needs to apply it, and nothing more. */
+/** What a row posts: a payment, or money given back (docs/posting.md). */
+export const POSTING_ENTRIES = ['payment', 'void', 'refund', 'check_refund'] as const;
+export type PostingEntry = (typeof POSTING_ENTRIES)[number];
+
+/** A reversal's kind as the billing system knows it: a return is a refund to the card. */
+export const POSTING_ENTRY_OF_REVERSAL: Record<ReversalKind, PostingEntry> = {
+  void: 'void',
+  return: 'refund',
+  check: 'check_refund',
+};
+
+/**
+ * One payment line as it is posted: what the billing system needs to apply
+ * it, and nothing more. A reversal line gives back part of the payment line
+ * it names, with a negative amount, the reversal's time and transaction.
+ */
 export interface PostingLine {
   batchId: string;
   paymentId: string;
@@ -45,6 +63,9 @@ export interface PostingLine {
   paidAt: Date;
   processorTxnId: string | null;
   approvalCode: string | null;
+  entry: PostingEntry;
+  /** The reversal's reference (RV-…); null on a payment line. */
+  reversalId: string | null;
 }
 
 /** Integer cents as `1234.56`, computed on integers so no float rounding can creep in. */
@@ -79,6 +100,8 @@ function postingFields(line: PostingLine): string[] {
     line.paidAt.toISOString(),
     line.processorTxnId ?? '',
     line.approvalCode ?? '',
+    line.entry,
+    line.reversalId ?? '',
   ];
 }
 
@@ -87,10 +110,15 @@ export function postingFile(lines: readonly PostingLine[]): string {
   return csvText(POSTING_COLUMNS, lines.map(postingFields));
 }
 
-/** A receipt the billing system confirms as applied, and when (absent: when it is applied here). */
+/**
+ * A receipt, or a reversal of it, the billing system confirms as applied,
+ * and when (absent: when it is applied here).
+ */
 export interface ConfirmationEntry {
   line: number;
   receiptId: string;
+  /** Set: the row confirms this reversal, not the receipt's payment. */
+  reversalId: string | undefined;
   appliedAt: Date | undefined;
 }
 
@@ -112,10 +140,16 @@ function appliedAtOf(value: string, now: Date): Date | string {
   return date;
 }
 
+function describe(entry: Pick<ConfirmationEntry, 'receiptId' | 'reversalId'>): string {
+  return entry.reversalId ? `reversal ${entry.reversalId}` : `receipt ${entry.receiptId}`;
+}
+
 /**
- * The rows of a posting confirmation: a `receipt_id` column and an optional
- * `applied_at`, in any order among other columns, which are ignored, so the
- * posting file itself is a valid confirmation. A receipt listed on several
+ * The rows of a posting confirmation: a `receipt_id` column, an optional
+ * `applied_at` and an optional `reversal_id`, in any order among other
+ * columns, which are ignored, so the posting file itself is a valid
+ * confirmation. A row with a reversal id confirms that reversal; one
+ * without confirms the receipt. A receipt or reversal listed on several
  * rows (one per line of the payment) is one entry.
  */
 export function readConfirmation(
@@ -131,6 +165,7 @@ export function readConfirmation(
   const columns = header.fields.map(columnName);
   const receiptColumn = columns.indexOf('receipt_id');
   const appliedColumn = columns.indexOf('applied_at');
+  const reversalColumn = columns.indexOf('reversal_id');
   if (receiptColumn < 0) {
     problems.push({ line: header.line, message: 'the header has no receipt_id column' });
     return { entries: [], problems };
@@ -149,13 +184,16 @@ export function readConfirmation(
       problems.push({ line: row.line, message: appliedAt });
       continue;
     }
-    const earlier = entries.get(receiptId);
+    const reversalId = (reversalColumn < 0 ? '' : (row.fields[reversalColumn] ?? '')).trim();
+    const entry = { line: row.line, receiptId, reversalId: reversalId || undefined, appliedAt };
+    const key = describe(entry);
+    const earlier = entries.get(key);
     if (!earlier) {
-      entries.set(receiptId, { line: row.line, receiptId, appliedAt });
+      entries.set(key, entry);
     } else if (earlier.appliedAt?.getTime() !== appliedAt?.getTime()) {
       problems.push({
         line: row.line,
-        message: `receipt ${receiptId} is also on line ${earlier.line} with another applied_at`,
+        message: `${describe(entry)} is also on line ${earlier.line} with another applied_at`,
       });
     }
   }

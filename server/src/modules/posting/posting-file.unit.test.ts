@@ -27,6 +27,8 @@ const cardLine: PostingLine = {
   paidAt: new Date('2026-11-22T10:16:40.950Z'),
   processorTxnId: '221126ABC-1234',
   approvalCode: 'CMC142',
+  entry: 'payment',
+  reversalId: null,
 };
 
 const bankLine: PostingLine = {
@@ -47,8 +49,8 @@ describe('posting file', () => {
   it('writes a header and one CRLF-terminated record per line, amounts with two decimals', () => {
     expect(postingFile([cardLine, bankLine]).split('\r\n')).toEqual([
       POSTING_COLUMNS.join(','),
-      'EXP-20261122-7KQ2M9,WP-7KQ2M9XD,PAY-7KQ2M9XDH4TB,107,107-40010001,Account Payment,1250.50,card,VISA,****9990,2026-11-22T10:16:40.950Z,221126ABC-1234,CMC142',
-      'EXP-20261122-7KQ2M9,WP-N4C8RW2F,PAY-N4C8RW2FJ6YE,107,107-40010001,Account Payment,0.05,eCheck,CHECKING,****0042,2026-11-22T10:16:40.950Z,221126ABC-1234,',
+      'EXP-20261122-7KQ2M9,WP-7KQ2M9XD,PAY-7KQ2M9XDH4TB,107,107-40010001,Account Payment,1250.50,card,VISA,****9990,2026-11-22T10:16:40.950Z,221126ABC-1234,CMC142,payment,',
+      'EXP-20261122-7KQ2M9,WP-N4C8RW2F,PAY-N4C8RW2FJ6YE,107,107-40010001,Account Payment,0.05,eCheck,CHECKING,****0042,2026-11-22T10:16:40.950Z,221126ABC-1234,,payment,',
       '',
     ]);
     expect(POSTING_COLUMNS).toEqual([
@@ -65,6 +67,32 @@ describe('posting file', () => {
       'paid_at',
       'processor_txn_id',
       'approval_code',
+      'entry',
+      'reversal_id',
+    ]);
+  });
+
+  it('writes a reversal as a negative line naming its entry and reference', () => {
+    const refund: PostingLine = {
+      ...cardLine,
+      amountCents: -5000,
+      paidAt: new Date('2026-11-27T15:00:00.000Z'),
+      processorTxnId: '271126RET-0001',
+      approvalCode: null,
+      entry: 'refund',
+      reversalId: 'RV-7K2M9QXD',
+    };
+    const check: PostingLine = {
+      ...bankLine,
+      amountCents: -5,
+      processorTxnId: null,
+      approvalCode: null,
+      entry: 'check_refund',
+      reversalId: 'RV-N4C8RW2F',
+    };
+    expect(postingFile([refund, check]).split('\r\n').slice(1, 3)).toEqual([
+      'EXP-20261122-7KQ2M9,WP-7KQ2M9XD,PAY-7KQ2M9XDH4TB,107,107-40010001,Account Payment,-50.00,card,VISA,****9990,2026-11-27T15:00:00.000Z,271126RET-0001,,refund,RV-7K2M9QXD',
+      'EXP-20261122-7KQ2M9,WP-N4C8RW2F,PAY-N4C8RW2FJ6YE,107,107-40010001,Account Payment,-0.05,eCheck,CHECKING,****0042,2026-11-22T10:16:40.950Z,,,check_refund,RV-N4C8RW2F',
     ]);
   });
 
@@ -93,7 +121,7 @@ describe('posting file', () => {
     const text = postingFile([odd]);
     expect(text.split('\r\n')[1]).toBe(
       'EXP-20261122-7KQ2M9,WP-7KQ2M9XD,PAY-7KQ2M9XDH4TB,107,107-40010001,Account Payment,-2.50,card,' +
-        `"'=HYPERLINK(""http://evil.example"",""x"")",****9990,2026-11-22T10:16:40.950Z,'-1+1,'@SUM(A1)`,
+        `"'=HYPERLINK(""http://evil.example"",""x"")",****9990,2026-11-22T10:16:40.950Z,'-1+1,'@SUM(A1),payment,`,
     );
     // What any CSV reader sees: the amount a number, the formulas text.
     const [, row] = parse(text);
@@ -106,6 +134,8 @@ describe('posting file', () => {
       '2026-11-22T10:16:40.950Z',
       '-1+1',
       '@SUM(A1)',
+      'payment',
+      '',
     ]);
   });
 
@@ -132,9 +162,19 @@ describe('readConfirmation', () => {
     expect(readConfirmation(text, now)).toEqual({
       problems: [],
       entries: [
-        { line: 2, receiptId: 'WP-AAAAAAAA', appliedAt: new Date('2026-11-21T00:00:00.000Z') },
-        { line: 3, receiptId: 'WP-BBBBBBBB', appliedAt: new Date('2026-11-22T11:30:00.000Z') },
-        { line: 4, receiptId: 'WP-CCCCCCCC', appliedAt: undefined },
+        {
+          line: 2,
+          receiptId: 'WP-AAAAAAAA',
+          reversalId: undefined,
+          appliedAt: new Date('2026-11-21T00:00:00.000Z'),
+        },
+        {
+          line: 3,
+          receiptId: 'WP-BBBBBBBB',
+          reversalId: undefined,
+          appliedAt: new Date('2026-11-22T11:30:00.000Z'),
+        },
+        { line: 4, receiptId: 'WP-CCCCCCCC', reversalId: undefined, appliedAt: undefined },
       ],
     });
   });
@@ -144,10 +184,31 @@ describe('readConfirmation', () => {
     expect(readConfirmation(text, now)).toEqual({
       problems: [],
       entries: [
-        { line: 2, receiptId: cardLine.receiptId, appliedAt: undefined },
-        { line: 4, receiptId: bankLine.receiptId, appliedAt: undefined },
+        { line: 2, receiptId: cardLine.receiptId, reversalId: undefined, appliedAt: undefined },
+        { line: 4, receiptId: bankLine.receiptId, reversalId: undefined, appliedAt: undefined },
       ],
     });
+  });
+
+  it('takes a row with a reversal_id as confirming that reversal, not the receipt', () => {
+    const refund = {
+      ...cardLine,
+      amountCents: -500,
+      entry: 'refund',
+      reversalId: 'RV-7K2M9QXD',
+    } as const;
+    const text = postingFile([cardLine, refund, { ...refund, lineNumber: 2 }]);
+    expect(readConfirmation(text, now)).toEqual({
+      problems: [],
+      entries: [
+        { line: 2, receiptId: cardLine.receiptId, reversalId: undefined, appliedAt: undefined },
+        { line: 3, receiptId: cardLine.receiptId, reversalId: 'RV-7K2M9QXD', appliedAt: undefined },
+      ],
+    });
+    const clash = 'receipt_id,reversal_id,applied_at\nWP-A,RV-1,2026-11-20\nWP-A,RV-1,2026-11-21\n';
+    expect(readConfirmation(clash, now).problems).toEqual([
+      { line: 3, message: 'reversal RV-1 is also on line 2 with another applied_at' },
+    ]);
   });
 
   it('reports every bad row by its line', () => {

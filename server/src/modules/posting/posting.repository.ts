@@ -1,7 +1,13 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { paymentLines, payments, pendingPayments, receipts } from '../../db/schema.ts';
-import type { PostingLine } from './posting-file.ts';
+import {
+  paymentLines,
+  paymentReversals,
+  payments,
+  pendingPayments,
+  receipts,
+} from '../../db/schema.ts';
+import { POSTING_ENTRY_OF_REVERSAL, type PostingLine } from './posting-file.ts';
 
 /**
  * When a payment was made: when it was recorded, as on its receipt. Past
@@ -31,6 +37,25 @@ export interface ReceiptState {
   appliedAt: Date | null;
 }
 
+/** A reversal named in a confirmation; its amount is what it gave back, as a positive number. */
+export interface ReversalState extends ReceiptState {
+  reversalRowId: string;
+  reversalId: string;
+}
+
+const ENTRY_ORDER = { payment: 0, void: 1, refund: 1, check_refund: 1 } as const;
+
+/** Posting order: by time, receipt, a payment before its reversals, reversal, line. */
+function postingOrder(a: PostingLine, b: PostingLine): number {
+  return (
+    a.paidAt.getTime() - b.paidAt.getTime() ||
+    a.receiptId.localeCompare(b.receiptId) ||
+    ENTRY_ORDER[a.entry] - ENTRY_ORDER[b.entry] ||
+    (a.reversalId ?? '').localeCompare(b.reversalId ?? '') ||
+    a.lineNumber - b.lineNumber
+  );
+}
+
 export class PostingRepository {
   constructor(private readonly db: Database) {}
 
@@ -40,7 +65,13 @@ export class PostingRepository {
       .from(payments)
       .where(eq(payments.exportBatch, batchId))
       .limit(1);
-    return rows.length > 0;
+    if (rows.length > 0) return true;
+    const reversals = await this.db
+      .select({ id: paymentReversals.id })
+      .from(paymentReversals)
+      .where(eq(paymentReversals.exportBatch, batchId))
+      .limit(1);
+    return reversals.length > 0;
   }
 
   /**
@@ -60,8 +91,42 @@ export class PostingRepository {
     return rows.length;
   }
 
-  /** The lines of a batch in posting order: by payment time, receipt, line. */
+  /**
+   * Marks every completed reversal not yet exported (completed on or after
+   * `since`, when given) as exported in `batchId`, once its payment is
+   * exported — in an earlier batch, or in this one by markExported just
+   * before. The condition on exported_at keeps concurrent exports apart, as
+   * for payments.
+   */
+  async markReversalsExported(
+    batchId: string,
+    exportedAt: Date,
+    since: Date | undefined,
+  ): Promise<number> {
+    const conditions: SQL[] = [
+      eq(paymentReversals.status, 'completed'),
+      isNotNull(paymentReversals.completedAt),
+      isNull(paymentReversals.exportedAt),
+      sql`exists (select 1 from ${payments} where ${payments.id} = ${paymentReversals.paymentId} and ${payments.exportedAt} is not null)`,
+    ];
+    if (since) {
+      conditions.push(sql`${paymentReversals.completedAt} >= ${since.toISOString()}::timestamptz`);
+    }
+    const rows = await this.db
+      .update(paymentReversals)
+      .set({ exportedAt, exportBatch: batchId, updatedAt: sql`now()` })
+      .where(and(...conditions))
+      .returning({ id: paymentReversals.id });
+    return rows.length;
+  }
+
+  /** The lines of a batch in posting order: by time, receipt, line. */
   async batchLines(batchId: string): Promise<PostingLine[]> {
+    const lines = [...(await this.paymentLines(batchId)), ...(await this.reversalLines(batchId))];
+    return lines.sort(postingOrder);
+  }
+
+  private async paymentLines(batchId: string): Promise<PostingLine[]> {
     const rows = await this.db
       .select({
         batchId: payments.exportBatch,
@@ -87,7 +152,79 @@ export class PostingRepository {
       .innerJoin(paymentLines, eq(paymentLines.paymentId, payments.id))
       .where(eq(payments.exportBatch, batchId))
       .orderBy(asc(paidAt), asc(receipts.receiptId), asc(paymentLines.lineNumber));
-    return rows.map((row) => ({ ...row, batchId }));
+    return rows.map((row) => ({ ...row, batchId, entry: 'payment', reversalId: null }));
+  }
+
+  /** One line per allocation entry of each reversal in the batch, negative, on the line it gives back. */
+  private async reversalLines(batchId: string): Promise<PostingLine[]> {
+    const reversals = await this.db
+      .select({
+        reversalId: paymentReversals.reference,
+        kind: paymentReversals.kind,
+        allocation: paymentReversals.allocation,
+        completedAt: paymentReversals.completedAt,
+        reversalTxnId: paymentReversals.processorTxnId,
+        paymentId: payments.id,
+        receiptId: receipts.receiptId,
+        paymentReference: payments.processorReference,
+        method: payments.method,
+        cardBrand: payments.cardBrand,
+        cardLast4: payments.cardLast4,
+        bankAccountType: payments.bankAccountType,
+        bankLast4: payments.bankLast4,
+      })
+      .from(paymentReversals)
+      .innerJoin(payments, eq(payments.id, paymentReversals.paymentId))
+      .innerJoin(receipts, eq(receipts.paymentId, payments.id))
+      .where(eq(paymentReversals.exportBatch, batchId));
+    if (reversals.length === 0) return [];
+    const accounts = await this.paymentLineAccounts([
+      ...new Set(reversals.map((r) => r.paymentId)),
+    ]);
+    return reversals.flatMap(({ allocation, kind, completedAt, reversalTxnId, ...reversal }) =>
+      allocation.map((share): PostingLine => {
+        const account = accounts.get(`${reversal.paymentId}:${share.lineNumber}`);
+        if (!account || !completedAt) {
+          throw new Error(`Reversal ${reversal.reversalId}: no line ${share.lineNumber} to post`);
+        }
+        return {
+          ...reversal,
+          ...account,
+          batchId,
+          lineNumber: share.lineNumber,
+          amountCents: -share.amountCents,
+          paidAt: completedAt,
+          // A refund by check has no processor transaction.
+          processorTxnId: kind === 'check' ? null : reversalTxnId,
+          approvalCode: null,
+          entry: POSTING_ENTRY_OF_REVERSAL[kind],
+        };
+      }),
+    );
+  }
+
+  /** Facility, account and payment type of each line of these payments, by `paymentId:lineNumber`. */
+  private async paymentLineAccounts(paymentIds: readonly string[]) {
+    const accounts = new Map<
+      string,
+      { facilityId: string; accountId: string; paymentType: string }
+    >();
+    for (const chunk of chunks(paymentIds)) {
+      const rows = await this.db
+        .select({
+          paymentId: paymentLines.paymentId,
+          lineNumber: paymentLines.lineNumber,
+          facilityId: paymentLines.facilityId,
+          accountId: paymentLines.accountId,
+          paymentType: paymentLines.paymentType,
+        })
+        .from(paymentLines)
+        .where(inArray(paymentLines.paymentId, chunk));
+      for (const { paymentId, lineNumber, ...account } of rows) {
+        accounts.set(`${paymentId}:${lineNumber}`, account);
+      }
+    }
+    return accounts;
   }
 
   async receiptStates(receiptIds: readonly string[]): Promise<ReceiptState[]> {
@@ -137,6 +274,56 @@ export class PostingRepository {
           .where(and(inArray(pendingPayments.paymentId, ids), isNull(pendingPayments.appliedAt)));
       }
       marked.push(...ids);
+    }
+    return marked;
+  }
+
+  async reversalStates(reversalIds: readonly string[]): Promise<ReversalState[]> {
+    const states: ReversalState[] = [];
+    for (const chunk of chunks(reversalIds)) {
+      const rows = await this.db
+        .select({
+          reversalRowId: paymentReversals.id,
+          reversalId: paymentReversals.reference,
+          receiptId: receipts.receiptId,
+          paymentId: payments.id,
+          paymentReference: payments.processorReference,
+          amountCents: paymentReversals.amountCents,
+          exportedAt: paymentReversals.exportedAt,
+          appliedAt: paymentReversals.appliedAt,
+        })
+        .from(paymentReversals)
+        .innerJoin(payments, eq(payments.id, paymentReversals.paymentId))
+        .innerJoin(receipts, eq(receipts.paymentId, payments.id))
+        .where(inArray(paymentReversals.reference, chunk));
+      states.push(...rows);
+    }
+    return states;
+  }
+
+  /**
+   * Marks exported, unapplied reversals applied at `appliedAt`. Their
+   * pending payments were already reduced when they completed. Answers the
+   * reversals it marked.
+   */
+  async markReversalsApplied(
+    reversalRowIds: readonly string[],
+    appliedAt: Date,
+  ): Promise<string[]> {
+    const marked: string[] = [];
+    for (const chunk of chunks(reversalRowIds)) {
+      const rows = await this.db
+        .update(paymentReversals)
+        .set({ appliedAt, updatedAt: sql`now()` })
+        .where(
+          and(
+            inArray(paymentReversals.id, chunk),
+            isNotNull(paymentReversals.exportedAt),
+            isNull(paymentReversals.appliedAt),
+          ),
+        )
+        .returning({ id: paymentReversals.id });
+      marked.push(...rows.map((row) => row.id));
     }
     return marked;
   }

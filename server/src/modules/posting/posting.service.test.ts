@@ -1,12 +1,19 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditEvents, payments, pendingPayments, receipts } from '../../db/schema.ts';
+import {
+  auditEvents,
+  paymentReversals,
+  payments,
+  pendingPayments,
+  receipts,
+} from '../../db/schema.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import {
   createTestDatabase,
   testDatabaseKinds,
   type TestDatabase,
 } from '../../../test/support/database.ts';
+import { insertCompletedReversal } from '../../../test/support/reversals.ts';
 import { postingFile } from './posting-file.ts';
 import { BATCH_ID_PATTERN, PostingService } from './posting.service.ts';
 
@@ -100,7 +107,7 @@ describe.each(testDatabaseKinds)('posting service (%s)', (kind) => {
     );
 
     const again = await posting.exportPayments({}, context);
-    expect(again).toEqual({ batchId: null, lines: [], payments: 0, totalCents: 0 });
+    expect(again).toEqual({ batchId: null, lines: [], payments: 0, reversals: 0, totalCents: 0 });
   });
 
   it('exports only payments made since a day, leaving the rest for later', async () => {
@@ -224,11 +231,18 @@ describe.each(testDatabaseKinds)('posting service (%s)', (kind) => {
           alreadyApplied: 0,
           totalCents: expect.any(Number),
           receiptIds: [first, second],
+          reversalIds: [],
         },
       },
       {
         outcome: 'success',
-        details: { applied: 0, alreadyApplied: 2, totalCents: 0, receiptIds: [] },
+        details: {
+          applied: 0,
+          alreadyApplied: 2,
+          totalCents: 0,
+          receiptIds: [],
+          reversalIds: [],
+        },
       },
     ]);
   });
@@ -243,5 +257,83 @@ describe.each(testDatabaseKinds)('posting service (%s)', (kind) => {
     expect(report.problems).toEqual([
       { line: 2, message: `receipt ${receipt?.receiptId} has not been exported yet` },
     ]);
+  });
+
+  it('exports each completed reversal once, with or after its payment, and applies it', async () => {
+    const [older, newer] = await db()
+      .select({ id: payments.id, amountCents: payments.amountCents })
+      .from(payments)
+      .where(eq(payments.status, 'recorded'))
+      .orderBy(payments.createdAt)
+      .limit(2);
+    if (!older || !newer) throw new Error('the demo history has no payments');
+    // The older payment is exported before it is voided; the newer one goes with its refund.
+    await db()
+      .update(payments)
+      .set({ exportedAt: new Date() })
+      .where(eq(payments.status, 'recorded'));
+    await db().update(payments).set({ exportedAt: null }).where(eq(payments.id, newer.id));
+    const voided = await insertCompletedReversal(db(), older.id, { kind: 'void' });
+    const refunded = await insertCompletedReversal(db(), newer.id, {
+      kind: 'return',
+      amountCents: 1,
+    });
+    const pending = await insertCompletedReversal(db(), newer.id, {
+      kind: 'check',
+      amountCents: 1,
+    });
+    await db()
+      .update(paymentReversals)
+      .set({ status: 'processing', completedAt: null })
+      .where(eq(paymentReversals.id, pending.id));
+
+    const batches = await Promise.all(
+      Array.from({ length: 4 }, () => posting.exportPayments({}, context)),
+    );
+    const reversalLines = batches.flatMap((batch) =>
+      batch.lines.filter((line) => line.entry !== 'payment'),
+    );
+    expect(new Set(reversalLines.map((line) => line.reversalId))).toEqual(
+      new Set([voided.reference, refunded.reference]),
+    );
+    expect(reversalLines.every((line) => line.amountCents < 0)).toBe(true);
+    expect(
+      reversalLines
+        .filter((line) => line.reversalId === voided.reference)
+        .reduce((sum, line) => sum + line.amountCents, 0),
+    ).toBe(-older.amountCents);
+    const withRefund = batches.find((batch) =>
+      batch.lines.some((l) => l.reversalId === refunded.reference),
+    );
+    // The refund's payment is in the same batch, its lines first.
+    const ofNewer = withRefund?.lines.filter((line) => line.paymentId === newer.id) ?? [];
+    expect(ofNewer.map((line) => line.entry)).toEqual([
+      ...ofNewer.slice(0, -1).map(() => 'payment'),
+      'refund',
+    ]);
+    expect(ofNewer.length).toBeGreaterThan(1);
+
+    const confirmation = `receipt_id,reversal_id\n${reversalLines[0]?.receiptId},${voided.reference}\nWP-X,${pending.reference}\n`;
+    const refused = await posting.applyConfirmation(
+      confirmation,
+      { fileName: 'r.csv', dryRun: false },
+      context,
+    );
+    expect(refused.problems).toEqual([
+      { line: 3, message: `reversal ${pending.reference} has not been exported yet` },
+    ]);
+    const ok = await posting.applyConfirmation(
+      `receipt_id,reversal_id\nWP-X,${voided.reference}\n`,
+      { fileName: 'r.csv', dryRun: false },
+      context,
+    );
+    expect(ok.results).toEqual([
+      expect.objectContaining({
+        reversalId: voided.reference,
+        amountCents: -older.amountCents,
+        outcome: 'applied',
+      }),
+    ]);
+    await db().delete(paymentReversals);
   });
 });

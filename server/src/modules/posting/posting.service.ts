@@ -4,8 +4,8 @@ import type { Database } from '../../db/client.ts';
 import type { FileProblem } from '../../lib/csv.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { AuditRepository } from '../audit/index.ts';
-import { readConfirmation, type PostingLine } from './posting-file.ts';
-import { PostingRepository, type ReceiptState } from './posting.repository.ts';
+import { readConfirmation, type ConfirmationEntry, type PostingLine } from './posting-file.ts';
+import { PostingRepository, type ReceiptState, type ReversalState } from './posting.repository.ts';
 
 /*
  * The billing office's side of a payment after it is recorded: it is
@@ -31,6 +31,9 @@ export interface PostingBatch {
   batchId: string | null;
   lines: PostingLine[];
   payments: number;
+  /** Voids and refunds, each a negative line per payment line it gives back. */
+  reversals: number;
+  /** Net: payments less reversals. */
   totalCents: number;
 }
 
@@ -38,7 +41,10 @@ export type ApplyOutcome = 'applied' | 'already_applied' | 'would_apply';
 
 export interface ApplyResult {
   receiptId: string;
+  /** Set when the row applied a reversal of the receipt's payment. */
+  reversalId: string | null;
   paymentReference: string;
+  /** Negative for a reversal, as in the posting file. */
   amountCents: number;
   outcome: ApplyOutcome;
   /** When it was applied: now, as the file says, or earlier for one already applied. */
@@ -64,33 +70,55 @@ function batchOf(batchId: string | null, lines: PostingLine[]): PostingBatch {
   return {
     batchId,
     lines,
-    payments: new Set(lines.map((line) => line.paymentId)).size,
+    payments: new Set(lines.filter((l) => l.entry === 'payment').map((l) => l.paymentId)).size,
+    reversals: new Set(lines.map((line) => line.reversalId).filter(Boolean)).size,
     totalCents: sumCents(lines.map((line) => line.amountCents)),
   };
 }
 
+type EntryState = ReceiptState | ReversalState;
+
 interface CheckedEntry {
-  state: ReceiptState;
+  state: EntryState;
   appliedAt: Date;
 }
 
-/** Each line of a confirmation against what was exported: every problem, or every receipt. */
+function isReversal(state: EntryState): state is ReversalState {
+  return 'reversalId' in state;
+}
+
+/** What a confirmation names, read with the states that decide whether each can be applied. */
+async function entryStates(
+  repository: PostingRepository,
+  entries: readonly ConfirmationEntry[],
+): Promise<Map<string, EntryState>> {
+  const receiptIds = entries.filter((entry) => !entry.reversalId).map((entry) => entry.receiptId);
+  const reversalIds = entries.flatMap((entry) => (entry.reversalId ? [entry.reversalId] : []));
+  const states = new Map<string, EntryState>();
+  for (const state of await repository.receiptStates(receiptIds)) {
+    states.set(`receipt ${state.receiptId}`, state);
+  }
+  for (const state of await repository.reversalStates(reversalIds)) {
+    states.set(`reversal ${state.reversalId}`, state);
+  }
+  return states;
+}
+
+/** Each line of a confirmation against what was exported: every problem, or every entry. */
 function checkEntries(
   file: ReturnType<typeof readConfirmation>,
-  states: ReadonlyMap<string, ReceiptState>,
+  states: ReadonlyMap<string, EntryState>,
   now: Date,
 ): { problems: ApplyReport['problems']; checked: CheckedEntry[] } {
   const problems = [...file.problems];
   const checked: CheckedEntry[] = [];
   for (const entry of file.entries) {
-    const state = states.get(entry.receiptId);
+    const named = entry.reversalId ? `reversal ${entry.reversalId}` : `receipt ${entry.receiptId}`;
+    const state = states.get(named);
     if (!state) {
-      problems.push({ line: entry.line, message: `unknown receipt ${entry.receiptId}` });
+      problems.push({ line: entry.line, message: `unknown ${named}` });
     } else if (!state.exportedAt) {
-      problems.push({
-        line: entry.line,
-        message: `receipt ${entry.receiptId} has not been exported yet`,
-      });
+      problems.push({ line: entry.line, message: `${named} has not been exported yet` });
     } else {
       checked.push({ state, appliedAt: entry.appliedAt ?? now });
     }
@@ -98,22 +126,47 @@ function checkEntries(
   return { problems: problems.sort((a, b) => a.line - b.line), checked };
 }
 
-/** Marks the receipts applied, one statement per distinct time; answers the payments marked. */
+/** The row id an entry marks: the payment's, or the reversal's. */
+function markedId(state: EntryState): string {
+  return isReversal(state) ? state.reversalRowId : state.paymentId;
+}
+
+/** Marks the entries applied, one statement per kind and distinct time; answers the ids marked. */
 async function markApplied(
   repository: PostingRepository,
   toApply: readonly CheckedEntry[],
 ): Promise<Set<string>> {
-  const byTime = new Map<number, string[]>();
+  const byTime = new Map<string, { reversals: boolean; time: number; ids: string[] }>();
   for (const { state, appliedAt } of toApply) {
-    const group = byTime.get(appliedAt.getTime());
-    if (group) group.push(state.paymentId);
-    else byTime.set(appliedAt.getTime(), [state.paymentId]);
+    const key = `${isReversal(state)}:${appliedAt.getTime()}`;
+    const group = byTime.get(key);
+    if (group) group.ids.push(markedId(state));
+    else
+      byTime.set(key, {
+        reversals: isReversal(state),
+        time: appliedAt.getTime(),
+        ids: [markedId(state)],
+      });
   }
   const applied = new Set<string>();
-  for (const [time, paymentIds] of byTime) {
-    for (const id of await repository.markApplied(paymentIds, new Date(time))) applied.add(id);
+  for (const { reversals, time, ids } of byTime.values()) {
+    const marked = reversals
+      ? await repository.markReversalsApplied(ids, new Date(time))
+      : await repository.markApplied(ids, new Date(time));
+    for (const id of marked) applied.add(id);
   }
   return applied;
+}
+
+function resultOf(state: EntryState, appliedAt: Date, outcome: ApplyOutcome): ApplyResult {
+  return {
+    receiptId: state.receiptId,
+    reversalId: isReversal(state) ? state.reversalId : null,
+    paymentReference: state.paymentReference,
+    amountCents: isReversal(state) ? -state.amountCents : state.amountCents,
+    outcome,
+    appliedAt: state.appliedAt ?? appliedAt,
+  };
 }
 
 export class PostingService {
@@ -141,11 +194,15 @@ export class PostingService {
       let batchId = newBatchId(now);
       while (await repository.batchExists(batchId)) batchId = newBatchId(now);
       const marked = await repository.markExported(batchId, now, options.since);
-      const batch = batchOf(marked > 0 ? batchId : null, await repository.batchLines(batchId));
-      // A payment marked but missing from the file would never be posted.
-      if (batch.payments !== marked) {
+      // After the payments, so a reversal of a payment in this batch can go with it.
+      const reversals = await repository.markReversalsExported(batchId, now, options.since);
+      const lines = await repository.batchLines(batchId);
+      const batch = batchOf(marked + reversals > 0 ? batchId : null, lines);
+      // A payment or reversal marked but missing from the file would never be posted.
+      if (batch.payments !== marked || batch.reversals !== reversals) {
         throw new Error(
-          `Batch ${batchId}: ${marked} payments marked, ${batch.payments} in the file`,
+          `Batch ${batchId}: ${marked} payments and ${reversals} reversals marked, ` +
+            `${batch.payments} and ${batch.reversals} in the file`,
         );
       }
       await new AuditRepository(tx).record(context, {
@@ -157,6 +214,7 @@ export class PostingService {
         details: {
           batchId: batch.batchId,
           count: batch.payments,
+          reversals: batch.reversals,
           lines: batch.lines.length,
           totalCents: batch.totalCents,
           since: options.since?.toISOString() ?? null,
@@ -177,15 +235,20 @@ export class PostingService {
       outcome: 'success',
       targetType: 'export_batch',
       targetId: batchId,
-      details: { batchId, count: batch.payments, totalCents: batch.totalCents },
+      details: {
+        batchId,
+        count: batch.payments,
+        reversals: batch.reversals,
+        totalCents: batch.totalCents,
+      },
     });
     return batch;
   }
 
   /**
-   * Applies the receipts a posting confirmation lists, all or none: every
-   * row is checked first, and any problem leaves everything unchanged. A
-   * receipt applied before is reported as such and keeps its time.
+   * Applies the receipts and reversals a posting confirmation lists, all or
+   * none: every row is checked first, and any problem leaves everything
+   * unchanged. One applied before is reported as such and keeps its time.
    */
   async applyConfirmation(
     text: string,
@@ -196,29 +259,21 @@ export class PostingService {
     const file = readConfirmation(text, now);
     const report = await this.db.transaction(async (tx) => {
       const repository = new PostingRepository(tx);
-      const states = new Map(
-        (await repository.receiptStates(file.entries.map((entry) => entry.receiptId))).map(
-          (state) => [state.receiptId, state],
-        ),
-      );
+      const states = await entryStates(repository, file.entries);
       const { problems, checked } = checkEntries(file, states, now);
       if (problems.length > 0) return { problems, results: [] };
 
       const toApply = checked.filter(({ state }) => !state.appliedAt);
       const applied = options.dryRun ? new Set<string>() : await markApplied(repository, toApply);
-      const outcomeOf = (state: ReceiptState): ApplyOutcome => {
+      const outcomeOf = (state: EntryState): ApplyOutcome => {
         if (state.appliedAt) return 'already_applied';
         if (options.dryRun) return 'would_apply';
         // Not marked: another apply took it between the check and the update.
-        return applied.has(state.paymentId) ? 'applied' : 'already_applied';
+        return applied.has(markedId(state)) ? 'applied' : 'already_applied';
       };
-      const results = checked.map(({ state, appliedAt }): ApplyResult => ({
-        receiptId: state.receiptId,
-        paymentReference: state.paymentReference,
-        amountCents: state.amountCents,
-        outcome: outcomeOf(state),
-        appliedAt: state.appliedAt ?? appliedAt,
-      }));
+      const results = checked.map(({ state, appliedAt }) =>
+        resultOf(state, appliedAt, outcomeOf(state)),
+      );
       if (!options.dryRun) {
         const newlyApplied = results.filter((result) => result.outcome === 'applied');
         await new AuditRepository(tx).record(context, {
@@ -231,7 +286,12 @@ export class PostingService {
             applied: newlyApplied.length,
             alreadyApplied: results.length - newlyApplied.length,
             totalCents: sumCents(newlyApplied.map((result) => result.amountCents)),
-            receiptIds: newlyApplied.map((result) => result.receiptId),
+            receiptIds: newlyApplied.flatMap((result) =>
+              result.reversalId ? [] : [result.receiptId],
+            ),
+            reversalIds: newlyApplied.flatMap((result) =>
+              result.reversalId ? [result.reversalId] : [],
+            ),
           },
         });
       }

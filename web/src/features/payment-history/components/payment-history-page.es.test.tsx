@@ -5,7 +5,10 @@ import { cardReceipt } from '@test/payments/payment-fixtures.ts';
 import { chooseLanguage } from '@/lib/language.ts';
 import { maria, storeMariasSession } from '@test/fixtures.ts';
 import { fakeService, json, renderApp } from '@test/render-app.tsx';
-import { mariaHistory } from '../../../../test/payment-history/payment-history-fixtures.ts';
+import {
+  historyItem,
+  mariaHistory,
+} from '../../../../test/payment-history/payment-history-fixtures.ts';
 
 async function openPayments(url = '/payments') {
   storeMariasSession();
@@ -53,6 +56,26 @@ describe('the payment history page in Spanish', () => {
     expect(second.getByText('Cuenta de cheques •••• 6789')).toBeInTheDocument();
     expect(second.getByText('Aplicado')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('2 pagos');
+  });
+
+  it('words a payment given back', async () => {
+    historyService([
+      historyItem({ reversal: { status: 'voided', amount: 325, date: '2026-06-12' } }),
+      historyItem({
+        receiptId: 'R-20260305-0001',
+        status: 'applied',
+        reversal: { status: 'partially_refunded', amount: 50, date: '2026-11-27' },
+      }),
+    ]);
+    await openPayments();
+    const table = await screen.findByRole('table', { name: 'Pagos' });
+    expect(within(table).getByText('Anulado')).toBeInTheDocument();
+    expect(within(table).getByText('Anulado: $325.00 el 12 jun 2026')).toBeInTheDocument();
+    expect(within(table).queryByText('En proceso')).not.toBeInTheDocument();
+    expect(within(table).getByText('Reembolsado en parte')).toBeInTheDocument();
+    expect(
+      within(table).getByText('Reembolsado en parte: $50.00 el 27 nov 2026'),
+    ).toBeInTheDocument();
   });
 
   it('words the range, its result and a reversed range', async () => {

@@ -235,6 +235,61 @@ describe('payment history page', () => {
     expect(within(dialog).queryByText(/posts within/)).not.toBeInTheDocument();
   });
 
+  it('says a payment given back is Voided, Refunded or Partially refunded, with amount and date', async () => {
+    const voided = historyItem({
+      receiptId: 'R-VOIDED',
+      reversal: { status: 'voided', amount: 325, date: '2026-06-12' },
+    });
+    const refunded = historyItem({
+      receiptId: 'R-REFUNDED',
+      status: 'applied',
+      reversal: { status: 'refunded', amount: 325, date: '2026-11-27' },
+    });
+    const part = historyItem({
+      receiptId: 'R-PART',
+      reversal: { status: 'partially_refunded', amount: 50, date: '2026-11-27' },
+    });
+    fakeService({
+      'GET /auth/me': () => json(maria),
+      'GET /payments': () => json({ payments: [voided, refunded, part] }),
+      'GET /receipts/R-PART': () =>
+        json({ ...cardReceipt({ receiptId: 'R-PART' }), reversal: part.reversal }),
+      'GET /receipts/R-VOIDED': () =>
+        json({ ...cardReceipt({ receiptId: 'R-VOIDED' }), reversal: voided.reversal }),
+    });
+    await openPayments();
+    const table = await screen.findByRole('table', { name: 'Payments' });
+    const [first, second, third] = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row));
+    // Nothing of a voided or wholly refunded payment is pending any more.
+    expect(first?.getByText('Voided')).toBeInTheDocument();
+    expect(first?.getByText('Voided $325.00 on Jun 12, 2026')).toBeInTheDocument();
+    expect(first?.queryByText('Pending')).not.toBeInTheDocument();
+    expect(second?.getByText('Refunded')).toBeInTheDocument();
+    expect(second?.getByText('Refunded $325.00 on Nov 27, 2026')).toBeInTheDocument();
+    expect(second?.queryByText('Applied')).not.toBeInTheDocument();
+    expect(third?.getByText('Pending')).toBeInTheDocument();
+    expect(third?.getByText('Partially refunded')).toBeInTheDocument();
+    expect(third?.getByText('Partially refunded $50.00 on Nov 27, 2026')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'View receipt R-PART' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payment Receipt' });
+    expect(
+      within(dialog).getByText('Partially refunded $50.00 on Nov 27, 2026'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText(/payment posts within 1-2 business days/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'View receipt R-VOIDED' }));
+    const voidedDialog = await screen.findByRole('dialog', { name: 'Payment Receipt' });
+    expect(within(voidedDialog).getByText('Voided $325.00 on Jun 12, 2026')).toBeInTheDocument();
+    expect(within(voidedDialog).queryByText(/posts within/)).not.toBeInTheDocument();
+  });
+
   it('toasts when a receipt cannot be opened', async () => {
     historyService({
       'GET /receipts/R-20260305-0001': () =>

@@ -19,6 +19,8 @@ import { useFormatDate, useLanguage } from '@/lib/language.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { paymentTableMessages } from '../payment-history.messages.ts';
 import { paymentMethodText } from '../utils/payment-method.ts';
+import { PaymentReversalBadge, PaymentReversalNote } from '@/components/payment-reversal.tsx';
+import { isWhollyReversed } from '@/lib/payments/payment-reversal.ts';
 import { PaymentStatusBadge } from './payment-status-badge.tsx';
 
 const COLUMNS = ['date', 'receipt', 'method', 'status', 'items', 'amount'] as const;
@@ -64,6 +66,26 @@ export function PaymentHistoryTable({
   );
 }
 
+/**
+ * Pending or applied, and what was given back. A voided or wholly refunded
+ * payment has nothing left pending (it is gone from the dashboard too), so
+ * its reversal takes the place of the status.
+ */
+function PaymentStatus({ payment }: { payment: PaymentHistoryItem }) {
+  const { reversal } = payment;
+  return (
+    <>
+      {!isWhollyReversed(reversal) && <PaymentStatusBadge status={payment.status} />}
+      {reversal && (
+        <>
+          <PaymentReversalBadge reversal={reversal} />
+          <PaymentReversalNote reversal={reversal} className="text-sm text-muted-foreground" />
+        </>
+      )}
+    </>
+  );
+}
+
 function PaymentRow({
   payment,
   loading,
@@ -103,9 +125,9 @@ function PaymentRow({
         <CellLabel>{t.columns.method}</CellLabel>
         {paymentMethodText(payment, language)}
       </TableCell>
-      <TableCell>
+      <TableCell className="flex-wrap gap-x-2 gap-y-1">
         <CellLabel>{t.columns.status}</CellLabel>
-        <PaymentStatusBadge status={payment.status} />
+        <PaymentStatus payment={payment} />
       </TableCell>
       <TableCell className="flex-col items-stretch gap-1">
         <CellLabel>{t.columns.items}</CellLabel>

@@ -18,6 +18,8 @@ import type { ReceiptDialogProps } from '@/lib/payments/payment-dialogs.ts';
 import { useRestoreFocus } from '../hooks/use-restore-focus.ts';
 import { receiptMessages } from '../payments.messages.ts';
 import { receiptHelp } from '../utils/receipt-help.ts';
+import { PaymentReversalBadge, PaymentReversalNote } from '@/components/payment-reversal.tsx';
+import { isWhollyReversed } from '@/lib/payments/payment-reversal.ts';
 import { ReceiptDetails } from './receipt-details.tsx';
 import { ReceiptHelpText } from './receipt-help-text.tsx';
 
@@ -75,9 +77,19 @@ function OpenReceiptDialog({
           </div>
         )}
 
+        {receipt.reversal && (
+          <p className="flex flex-wrap items-center gap-2 text-sm">
+            <PaymentReversalBadge reversal={receipt.reversal} />
+            <PaymentReversalNote reversal={receipt.reversal} className="font-medium" />
+          </p>
+        )}
+
         <ReceiptDetails receipt={receipt} />
 
-        {approved && <p className="text-sm">{applied ? t.applied : t.posting}</p>}
+        {/* Nothing is posted of a payment given back whole. */}
+        {approved && !isWhollyReversed(receipt.reversal) && (
+          <p className="text-sm">{applied ? t.applied : t.posting}</p>
+        )}
         {approved && <ReceiptHelpText help={receiptHelp(receipt, config, supportPhone)} />}
 
         <DialogFooter className="no-print">

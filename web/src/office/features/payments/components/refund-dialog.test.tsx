@@ -151,7 +151,7 @@ describe('the refund dialog', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Reembolsar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reembolsar este pago' });
-    const amount = within(dialog).getByLabelText('Importe');
+    const amount = within(dialog).getByLabelText('Monto');
     await user.clear(amount);
     await user.type(amount, '80');
     await user.click(within(dialog).getByRole('button', { name: 'Reembolsar' }));
