@@ -15,7 +15,14 @@ import { DEMO_STAFF } from '../../demo/demo-staff.ts';
 import { testDatabaseKinds } from '../../../test/support/database.ts';
 import { DeskProcessor } from '../../../test/support/desk-processor.ts';
 import { mintStaffSession, officeCall } from '../../../test/support/office.ts';
-import { MARIA_LINES, newKey, payByCard, paymentByRef } from '../../../test/support/payments.ts';
+import {
+  MARIA_LINES,
+  newKey,
+  payByCard,
+  payInLightbox,
+  paymentByRef,
+  startedCard,
+} from '../../../test/support/payments.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 
 const { maria } = DEMO_GUARANTORS;
@@ -303,5 +310,19 @@ describe.each(testDatabaseKinds)('the payment desk (%s)', (kind) => {
     expect(await pendingOf(payment.id)).toHaveLength(0);
     expect(await auditOf(payment.id, 'payment.reversal.found')).toHaveLength(1);
     expect((await mailsOf(payment.id)).map((mail) => mail.kind)).toContain('payment_reversal');
+  });
+
+  it('never records a sale voided at the processor before WebPay recorded it', async () => {
+    const started = await startedCard(server, mariaToken, {
+      accounts: [MARIA_LINES.surgery(6)],
+      acknowledgePending: true,
+    });
+    const sale = await payInLightbox(server, started.token);
+    await processor.voidDirectly(sale.response.ssl_txn_id ?? '', 'card');
+    const context = { requestId: 'desk-test-4', correlationId: 'desk-test-4', ipAddress: '' };
+    await server.app.services.reconcile.run({ graceSeconds: 0 }, context);
+    const payment = await paymentByRef(server.database.db, started.refNum);
+    expect(payment?.status).not.toBe('recorded');
+    expect(payment?.recordedAt).toBeNull();
   });
 });
