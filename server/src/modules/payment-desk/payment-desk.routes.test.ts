@@ -18,9 +18,11 @@ import { mintStaffSession, officeCall } from '../../../test/support/office.ts';
 import {
   MARIA_LINES,
   newKey,
+  payAch,
   payByCard,
   payInLightbox,
   paymentByRef,
+  receiptOf,
   startedCard,
 } from '../../../test/support/payments.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
@@ -324,5 +326,27 @@ describe.each(testDatabaseKinds)('the payment desk (%s)', (kind) => {
     const payment = await paymentByRef(server.database.db, started.refNum);
     expect(payment?.status).not.toBe('recorded');
     expect(payment?.recordedAt).toBeNull();
+  });
+
+  it('refunds a settled eCheck by check, with no processor call', async () => {
+    const receipt = await receiptOf(
+      await payAch(server, mariaToken, {
+        accounts: [MARIA_LINES.surgery(15)],
+        acknowledgePending: true,
+      }),
+    );
+    const payment = await server.database.db.query.payments.findFirst({
+      where: (row, { eq: equals }) => equals(row.id, receipt.id),
+    });
+    if (!payment) throw new Error('the eCheck payment was not written');
+    processor.settle(payment.processorTxnId ?? '');
+    const calls = { ...processor.calls };
+    const refunded = await resultOf(await refundOf(payment.id, tokens.supervisor, '15.00'));
+    expect(refunded.reversal).toMatchObject({ kind: 'check', status: 'completed' });
+    expect(refunded.message).toBe(
+      'Refund of $15.00 recorded: the billing system will mail a check.',
+    );
+    expect(processor.calls).toEqual(calls);
+    expect(await pendingOf(payment.id)).toHaveLength(0);
   });
 });

@@ -94,9 +94,7 @@ describe('the desk status', () => {
   it('reads a recorded payment’s reversals', () => {
     expect(deskStatus('recorded', 100, [])).toBe('paid');
     expect(deskStatus('recorded', 100, [held('declined', 100)])).toBe('paid');
-    expect(deskStatus('recorded', 100, [held('awaiting_approval', 100)])).toBe(
-      'awaiting_approval',
-    );
+    expect(deskStatus('recorded', 100, [held('awaiting_approval', 100)])).toBe('awaiting_approval');
     expect(deskStatus('recorded', 100, [held('completed', 40)])).toBe('partially_refunded');
     expect(
       deskStatus('recorded', 100, [held('completed', 40), held('awaiting_approval', 60)]),

@@ -51,6 +51,16 @@ export class ReversalEffects {
     return done;
   }
 
+  /** A refund by check: no processor call, the billing system pays it. */
+  completeCheck(
+    reversal: ReversalRow,
+    actor: ReversalActor,
+    context: RequestContext,
+  ): Promise<ReversalRow | undefined> {
+    const none = { processorTxnId: null, processorMessage: null };
+    return this.complete(reversal, ['processing'], none, actor, context);
+  }
+
   /** In the completing transaction: the dashboard's pending shrinks and the e-mail is queued. */
   async alsoOnCompletion(tx: Transaction, row: ReversalRow): Promise<void> {
     await adjustPending(tx, row);

@@ -104,13 +104,7 @@ export class ReversalReconciler {
       ...(reason ? { reason } : {}),
     });
     if (reversal.kind === 'check') {
-      const done = await this.effects.complete(
-        reversal,
-        ['processing'],
-        { processorTxnId: null, processorMessage: null },
-        SYSTEM,
-        context,
-      );
+      const done = await this.effects.completeCheck(reversal, SYSTEM, context);
       return entry(done ? 'completed' : 'unchanged', 'refund by check');
     }
     const payment = await this.repository.paymentById(reversal.paymentId);

@@ -55,6 +55,29 @@ export class ReversalsRepository {
     return { payment, lines, reversals };
   }
 
+  /**
+   * The payment under a row lock, with its lines and reversals: nothing
+   * another transaction does to its reversals can interleave until commit.
+   */
+  private async locked(
+    tx: Transaction,
+    paymentId: string,
+  ): Promise<PaymentForReversal | undefined> {
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(eq(payments.id, paymentId))
+      .for('update');
+    if (!payment) return undefined;
+    const reversals = await this.ofPayment(paymentId, tx);
+    const lines = await tx
+      .select()
+      .from(paymentLines)
+      .where(eq(paymentLines.paymentId, paymentId))
+      .orderBy(asc(paymentLines.lineNumber));
+    return { payment, lines, reversals };
+  }
+
   ofPayment(paymentId: string, db: Database | Transaction = this.db): Promise<ReversalRow[]> {
     return db
       .select()
@@ -96,23 +119,13 @@ export class ReversalsRepository {
   ): Promise<ClaimOutcome> {
     try {
       return await this.db.transaction(async (tx) => {
-        const [payment] = await tx
-          .select()
-          .from(payments)
-          .where(eq(payments.id, paymentId))
-          .for('update');
-        if (!payment) throw new Error(`payment ${paymentId} vanished`);
-        const reversals = await this.ofPayment(paymentId, tx);
+        const found = await this.locked(tx, paymentId);
+        if (!found) throw new Error(`payment ${paymentId} vanished`);
         const earlier = idempotencyKey
-          ? reversals.find((row) => row.idempotencyKey === idempotencyKey)
+          ? found.reversals.find((row) => row.idempotencyKey === idempotencyKey)
           : undefined;
         if (earlier) return { created: false as const, reversal: earlier };
-        const lines = await tx
-          .select()
-          .from(paymentLines)
-          .where(eq(paymentLines.paymentId, paymentId))
-          .orderBy(asc(paymentLines.lineNumber));
-        const values = build({ payment, lines, reversals });
+        const values = build(found);
         const [row] = await tx
           .insert(paymentReversals)
           .values({ ...values, id: randomUUID() })
@@ -162,19 +175,8 @@ export class ReversalsRepository {
   ): Promise<ReversalRow | undefined> {
     try {
       return await this.db.transaction(async (tx) => {
-        const [payment] = await tx
-          .select()
-          .from(payments)
-          .where(eq(payments.id, paymentId))
-          .for('update');
-        if (!payment) return undefined;
-        const reversals = await this.ofPayment(paymentId, tx);
-        const lines = await tx
-          .select()
-          .from(paymentLines)
-          .where(eq(paymentLines.paymentId, paymentId))
-          .orderBy(asc(paymentLines.lineNumber));
-        const values = build({ payment, lines, reversals });
+        const found = await this.locked(tx, paymentId);
+        const values = found ? build(found) : undefined;
         if (!values) return undefined;
         const [row] = await tx
           .insert(paymentReversals)

@@ -308,13 +308,7 @@ export class ReversalsService {
     context: RequestContext,
   ): Promise<ReversalRow> {
     if (reversal.kind === 'check') {
-      const done = await this.effects.complete(
-        reversal,
-        ['processing'],
-        { processorTxnId: null, processorMessage: null },
-        actor,
-        context,
-      );
+      const done = await this.effects.completeCheck(reversal, actor, context);
       return done ?? (await this.current(reversal));
     }
     await this.checkpoints.reached('reversal-before-processor');
