@@ -349,4 +349,20 @@ describe.each(testDatabaseKinds)('the payment desk (%s)', (kind) => {
     expect(processor.calls).toEqual(calls);
     expect(await pendingOf(payment.id)).toHaveLength(0);
   });
+
+  it('lets an agent void an eCheck paid today', async () => {
+    const receipt = await receiptOf(
+      await payAch(server, mariaToken, {
+        accounts: [MARIA_LINES.emergency(4)],
+        acknowledgePending: true,
+      }),
+    );
+    const voided = await resultOf(await voidOf(receipt.id, tokens.agent));
+    expect(voided.reversal).toMatchObject({ kind: 'void', status: 'completed', amountCents: 400 });
+    const payment = await server.database.db.query.payments.findFirst({
+      where: (row, { eq: equals }) => equals(row.id, receipt.id),
+    });
+    const voids = await processor.reversalsOf(payment?.processorReference ?? '');
+    expect(voids.map((txn) => txn.ssl_transaction_type)).toEqual(['ECSVOID']);
+  });
 });
