@@ -80,6 +80,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         WEBPAY_CRASH_AT: point,
         RECONCILE_GRACE_SECONDS: '3600',
         RECONCILE_INTERVAL_SECONDS: '0',
+        // The sale must stay unsettled, so it can be voided.
+        SANDBOX_SETTLEMENT_TIME: 'off',
       });
       processes.push(doomed);
       const login = await doomed.api(API_PATHS.login, {

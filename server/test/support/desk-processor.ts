@@ -13,11 +13,12 @@ import {
 } from '../../src/modules/payments/index.ts';
 
 /*
- * The payment desk's processor for tests, until the sandbox settles: the
- * sandbox processor of the test server for sales and voids, plus batch
- * settlement and returns kept here. A test settles sales, makes a void or
- * return "directly at the processor", or has the next call's answer lost
- * after the processor acted on it (a timeout that moved money).
+ * The payment desk's processor for tests that need to decide what the
+ * processor does: the test server's sandbox for sales and voids, with
+ * settlement and returns kept here, per sale and at once, and the next
+ * call's answer lost after the processor acted on it (a timeout that moved
+ * money). Tests of the sandbox itself use it directly
+ * (reversals.sandbox.test.ts).
  */
 export class DeskProcessor implements ReversalProcessor {
   private inner: ConvergeClient | undefined;
