@@ -166,6 +166,13 @@ describe.each(testDatabaseKinds)('the payment desk (%s)', (kind) => {
     const tooMuch = await refundOf(payment.id, tokens.supervisor, '18.01');
     expect(tooMuch.status).toBe(400);
     expect((await errorOf(tooMuch)).code).toBe('AMOUNT_EXCEEDS_REFUNDABLE');
+    const refusals = (await auditOf(payment.id, 'payment.refund.requested')).filter(
+      (row) => row.outcome === 'failure',
+    );
+    expect(refusals.map((row) => row.details?.code).sort()).toEqual([
+      'AMOUNT_EXCEEDS_REFUNDABLE',
+      'REVERSAL_NOT_ALLOWED',
+    ]);
     await resultOf(await refundOf(payment.id, tokens.supervisor, '18.00'));
     expect(processor.returnedCents(payment.processorReference)).toBe(3000);
     expect(await pendingOf(payment.id)).toHaveLength(0);

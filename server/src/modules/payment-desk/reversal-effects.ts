@@ -67,6 +67,26 @@ export class ReversalEffects {
     await this.mailer.queue(tx, row);
   }
 
+  /** A void or refund refused before anything was written: the row names the payment. */
+  async refusal(
+    context: RequestContext,
+    actor: ReversalActor,
+    action: string,
+    payment: { id: string; guarantorId: string },
+    details: Record<string, unknown>,
+  ): Promise<void> {
+    await this.audit.record(context, {
+      action,
+      outcome: 'failure',
+      actorType: actor.type,
+      actorId: actor.type === 'staff' ? actor.staffId : null,
+      guarantorId: payment.guarantorId,
+      targetType: 'payment',
+      targetId: payment.id,
+      details,
+    });
+  }
+
   /** An audit row about a reversal, under its payment; logged rather than thrown once money moved. */
   async record(
     context: RequestContext,

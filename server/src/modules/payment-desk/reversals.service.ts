@@ -6,6 +6,7 @@ import type {
 } from '@webpay/contracts/payment-desk';
 import { formatCents } from '@webpay/contracts/money';
 import type { Language } from '@webpay/contracts/language';
+import { isApiError } from '../../lib/api-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { StaffActor } from '../office/index.ts';
 import type { ConvergeClient } from '../payments/index.ts';
@@ -20,6 +21,7 @@ import { allocateReversal, needsApproval, refundableCents } from './reversal-all
 import type { ReversalActor, ReversalEffects } from './reversal-effects.ts';
 import { reversalView } from './reversal-view.ts';
 import type {
+  ClaimOutcome,
   DeskPaymentRow,
   NewReversal,
   PaymentForReversal,
@@ -134,24 +136,33 @@ export class ReversalsService {
     if (!found) throw deskErrors.paymentNotFound();
     const earlier = found.reversals.find((row) => row.idempotencyKey === body.idempotencyKey);
     if (earlier) return this.replay(earlier, found.payment, asked, body, context);
-    if (found.payment.status !== 'recorded') {
-      throw deskErrors.notAllowed((say) => say.notRecorded);
+    const action = asked === 'void' ? 'payment.void.requested' : 'payment.refund.requested';
+    const staff: ReversalActor = { type: 'staff', staffId: actor.staffId };
+    let claimed: ClaimOutcome;
+    try {
+      if (found.payment.status !== 'recorded') {
+        throw deskErrors.notAllowed((say) => say.notRecorded);
+      }
+      const kind = await this.kindFor(found.payment, asked);
+      claimed = await this.repository.claim(paymentId, body.idempotencyKey, (locked) =>
+        this.newReversal(locked, kind, body, actor),
+      );
+    } catch (error) {
+      // A refusal is a staff action too: the trail shows who tried what, and why not.
+      if (isApiError(error)) {
+        await this.effects.refusal(context, staff, action, found.payment, {
+          code: error.code,
+          amountCents: body.amount,
+          reason: body.reason,
+        });
+      }
+      throw error;
     }
-    const kind = await this.kindFor(found.payment, asked);
-    const claimed = await this.repository.claim(paymentId, body.idempotencyKey, (locked) =>
-      this.newReversal(locked, kind, body, actor),
-    );
     if (!claimed.created) return this.replay(claimed.reversal, found.payment, asked, body, context);
     const reversal = claimed.reversal;
-    const staff: ReversalActor = { type: 'staff', staffId: actor.staffId };
-    await this.effects.record(
-      context,
-      staff,
-      asked === 'void' ? 'payment.void.requested' : 'payment.refund.requested',
-      'success',
-      reversal,
-      { status: reversal.status },
-    );
+    await this.effects.record(context, staff, action, 'success', reversal, {
+      status: reversal.status,
+    });
     const result =
       reversal.status === 'processing'
         ? await this.send(reversal, found.payment, staff, context)
