@@ -240,8 +240,19 @@ describe.each(testDatabaseKinds)('the payment desk (%s)', (kind) => {
     const waiting = await resultOf(await refundOf(payment.id, tokens.supervisor, '70.00'));
     const reject = PAYMENT_DESK_PATHS.reject(payment.id, waiting.reversal.reversalId);
     expect((await post(reject, tokens.admin, {})).status).toBe(400);
-    const rejected = await resultOf(await post(reject, tokens.admin, { reason: 'Not owed' }));
-    expect(rejected.reversal).toMatchObject({ status: 'rejected', rejectionReason: 'Not owed' });
+    // A lone surrogate is valid JSON with no UTF-8 form: stored as U+FFFD, never a 500.
+    const early = await post(PAYMENT_DESK_PATHS.void(payment.id), tokens.agent, {
+      reason: '\ud800',
+      idempotencyKey: newKey(),
+    });
+    expect(early.status).toBe(409);
+    const rejected = await resultOf(
+      await post(reject, tokens.admin, { reason: 'Not owed \ud800' }),
+    );
+    expect(rejected.reversal).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'Not owed \ufffd',
+    });
     expect(await pendingOf(payment.id)).toHaveLength(2);
   });
 

@@ -69,6 +69,19 @@ export async function saleSettlement(
 
 const words = (context: RequestContext) => DESK_MESSAGES[context.language ?? 'en'];
 
+/**
+ * A reason as it can be stored everywhere it goes: a lone surrogate (valid
+ * JSON, no UTF-8 form) becomes U+FFFD, as the text column would store it,
+ * so the audit row's JSON and the reversal agree instead of the audit
+ * write failing.
+ */
+function wellFormed(text: string): string {
+  return text.replace(
+    /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    '\ufffd',
+  );
+}
+
 /** What the desk says of a reversal in its current state. */
 export function outcomeMessage(
   reversal: ReversalRow,
@@ -113,7 +126,8 @@ export class ReversalsService {
     actor: StaffActor,
     context: RequestContext,
   ): Promise<ReversalResult> {
-    return this.request(paymentId, 'void', { ...body, amount: null }, actor, context);
+    const reason = wellFormed(body.reason);
+    return this.request(paymentId, 'void', { ...body, reason, amount: null }, actor, context);
   }
 
   refund(
@@ -122,7 +136,13 @@ export class ReversalsService {
     actor: StaffActor,
     context: RequestContext,
   ): Promise<ReversalResult> {
-    return this.request(paymentId, 'refund', body, actor, context);
+    return this.request(
+      paymentId,
+      'refund',
+      { ...body, reason: wellFormed(body.reason) },
+      actor,
+      context,
+    );
   }
 
   private async request(
@@ -262,11 +282,12 @@ export class ReversalsService {
     context: RequestContext,
   ): Promise<ReversalResult> {
     const { payment } = await this.awaiting(paymentId, reversalId);
+    const rejectionReason = wellFormed(reason);
     const moved = await this.repository.transition(reversalId, ['awaiting_approval'], {
       status: 'rejected',
       decidedBy: actor.staffId,
       decidedAt: new Date(),
-      rejectionReason: reason,
+      rejectionReason,
     });
     if (!moved) throw deskErrors.notAllowed((say) => say.notAwaiting);
     await this.effects.record(
@@ -275,7 +296,7 @@ export class ReversalsService {
       'payment.reversal.rejected',
       'success',
       moved,
-      { rejectionReason: reason },
+      { rejectionReason },
     );
     return this.answer(moved, payment, context);
   }
