@@ -20,6 +20,7 @@ import magicLinkRoutes from './modules/magic-link/magic-link.routes.ts';
 import { receiptResendRoutes } from './modules/payment-desk/receipt-resend.routes.ts';
 import officeRoutes from './modules/office/office.routes.ts';
 import officeReportsRoutes from './modules/office-reports/office-reports.routes.ts';
+import paymentDeskRoutes from './modules/payment-desk/payment-desk.routes.ts';
 import { Metrics } from './modules/metrics/metrics.ts';
 import metricsPlugin from './modules/metrics/metrics.plugin.ts';
 import paymentHistoryRoutes from './modules/payment-history/payment-history.routes.ts';
@@ -77,6 +78,7 @@ async function officeApi(api: FastifyInstance, { env }: { env: Env }) {
   await api.register(officeRoutes);
   await api.register(officeReportsRoutes);
   await api.register(receiptResendRoutes);
+  await api.register(paymentDeskRoutes);
 }
 
 export async function buildApp(options: BuildAppOptions) {

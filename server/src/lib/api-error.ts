@@ -23,6 +23,14 @@ export const PAYMENT_ERROR_CODES = {
   processorError: 'PROCESSOR_ERROR',
 } as const;
 
+/** Codes of the billing office's payment desk (voids and refunds). */
+export const DESK_ERROR_CODES = {
+  reversalNotAllowed: 'REVERSAL_NOT_ALLOWED',
+  amountExceedsRefundable: 'AMOUNT_EXCEEDS_REFUNDABLE',
+  secondSupervisorRequired: 'SECOND_SUPERVISOR_REQUIRED',
+  processorUnavailable: 'PROCESSOR_UNAVAILABLE',
+} as const;
+
 /** Codes of the statement, payment history and receipt endpoints (historical-data role). */
 export const HISTORY_ERROR_CODES = {
   historicalDataRequired: 'HISTORICAL_DATA_REQUIRED',
@@ -33,7 +41,8 @@ export const HISTORY_ERROR_CODES = {
 export type ErrorCode =
   | (typeof ERROR_CODES)[keyof typeof ERROR_CODES]
   | (typeof PAYMENT_ERROR_CODES)[keyof typeof PAYMENT_ERROR_CODES]
-  | (typeof HISTORY_ERROR_CODES)[keyof typeof HISTORY_ERROR_CODES];
+  | (typeof HISTORY_ERROR_CODES)[keyof typeof HISTORY_ERROR_CODES]
+  | (typeof DESK_ERROR_CODES)[keyof typeof DESK_ERROR_CODES];
 
 /**
  * Words of an error in whichever language the request reads: a function of

@@ -48,6 +48,11 @@ export const OPENAPI_TAGS = [
     description:
       'The billing office console: staff sign-in with password and TOTP, enrolment, staff administration (decision 0023)',
   },
+  {
+    name: 'payment-desk',
+    description:
+      'The billing office’s payment desk: find and read payments, void and refund them once, approvals (docs/payment-desk.md)',
+  },
   { name: 'health', description: 'Liveness and readiness probes' },
 ];
 

@@ -58,9 +58,12 @@ function scheduledContext(queue: string): RequestContext {
 export function defineSchedules(services: Services, env: Env): void {
   const { jobs } = services;
   jobs.define(RECONCILE_QUEUE, async () => {
-    await services.reconcile.run(
+    const context = scheduledContext(RECONCILE_QUEUE.name);
+    await services.reconcile.run({ graceSeconds: env.RECONCILE_GRACE_SECONDS }, context);
+    // Then the desk's voids and refunds: those never answered, and those made at the processor.
+    await services.paymentDesk.reconcile.run(
       { graceSeconds: env.RECONCILE_GRACE_SECONDS },
-      scheduledContext(RECONCILE_QUEUE.name),
+      context,
     );
   });
   jobs.scheduleOn(RECONCILE_QUEUE, reconcileSchedule(env.RECONCILE_INTERVAL_SECONDS));

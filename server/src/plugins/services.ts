@@ -22,6 +22,11 @@ import { MailOutbox, mailDomainOf } from '../modules/mail/mail-outbox.ts';
 import { MailService } from '../modules/mail/mail.service.ts';
 import { createOfficeReports, type OfficeReports } from '../modules/office-reports/index.ts';
 import { createOfficeServices, type OfficeServices } from '../modules/office/index.ts';
+import {
+  createPaymentDesk,
+  type PaymentDesk,
+  type ReversalProcessor,
+} from '../modules/payment-desk/index.ts';
 import type { Metrics } from '../modules/metrics/metrics.ts';
 import { PaymentHistoryRepository } from '../modules/payment-history/payment-history.repository.ts';
 import { PaymentHistoryService } from '../modules/payment-history/payment-history.service.ts';
@@ -79,11 +84,15 @@ export interface Services {
   office: OfficeServices;
   /** The console's money report and settlement view. */
   officeReports: OfficeReports;
+  /** The billing office's payment desk: find, read, void, refund, approve (issue #24). */
+  paymentDesk: PaymentDesk;
 }
 
 export interface ServiceOverrides {
   /** Another processor than the one CONVERGE_* points at (the CLI's own sandbox). */
   processor?: PaymentProcessor;
+  /** Another processor for the payment desk's voids, returns and lookups (a test's fake). */
+  reversalProcessor?: ReversalProcessor;
   /** Listens to the payment pipeline's steps; only the crash tests give one. */
   paymentCheckpoints?: PaymentCheckpoints;
 }
@@ -202,7 +211,7 @@ function createStatements(
   return { statementNotices, statements };
 }
 
-function createProcessor(env: Env, metrics: Metrics | undefined): PaymentProcessor {
+function createProcessor(env: Env, metrics: Metrics | undefined): ConvergeClient {
   return new ConvergeClient(env, {
     timeoutMs: env.CONVERGE_TIMEOUT_MS,
     ...(metrics
@@ -266,7 +275,32 @@ function createPayments(
       inFlightMs: 2 * env.CONVERGE_TIMEOUT_MS,
     },
   );
-  return { payments, reconcile, receiptMailer };
+  return { payments, reconcile, receiptMailer, checkpoints };
+}
+
+/** The payment desk, over the same processor as payments unless a test gives its own. */
+function createDesk(
+  { db, env, log, metrics, audit, mail, outbox, calendar }: Foundation,
+  overrides: ServiceOverrides,
+  checkpoints: PaymentCheckpoints,
+): PaymentDesk {
+  const given = overrides.processor;
+  const processor =
+    overrides.reversalProcessor ??
+    // The CLI's own sandbox client serves the desk too; a payments-only fake does not.
+    (given instanceof ConvergeClient ? given : undefined) ??
+    createProcessor(env, metrics);
+  return createPaymentDesk({
+    db,
+    audit,
+    calendar,
+    mail,
+    outbox,
+    log,
+    processor,
+    checkpoints,
+    approvalThresholdCents: env.REFUND_APPROVAL_THRESHOLD,
+  });
 }
 
 /** The billing office's staff: accounts, sessions and single sign-on. */
@@ -335,6 +369,7 @@ export function createServices(
   const signIn = createSignIn(foundation);
   const encounters = new EncountersService(encountersRepository, audit);
   const statements = createStatements(foundation, signIn.magicLinks, encountersRepository);
+  const { checkpoints, ...paymentServices } = createPayments(foundation, overrides);
   const paymentHistory = new PaymentHistoryService(
     new PaymentHistoryRepository(db),
     audit,
@@ -351,7 +386,8 @@ export function createServices(
     ...signIn,
     ...statements,
     paymentHistory,
-    ...createPayments(foundation, overrides),
+    ...paymentServices,
+    paymentDesk: createDesk(foundation, overrides, checkpoints),
     ...createStaff(foundation),
     office: createOfficeServices({
       ...foundation,

@@ -420,6 +420,7 @@ describe('access-control matrix (pglite)', () => {
         statementIds: [owned.statementId],
         receiptIds: [owned.receiptId],
         paymentRefs: [owned.openRef],
+        paymentIds: [],
         lines: [owned.line],
         verification: owned.resend,
       }),

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { PaymentLine } from '@webpay/contracts/payments';
 import { ACCOUNT_TYPES } from '@webpay/contracts/billing';
+import { OFFICE_API_BASE_PATH } from '@webpay/contracts/office';
 import { DEMO_GUARANTORS } from '../../src/demo/demo-guarantors.ts';
 import { SANDBOX_BANK_ACCOUNTS } from '../../src/modules/converge-sandbox/test-instruments.ts';
 import { MARIA_PAYER } from '../support/payments.ts';
@@ -19,6 +20,8 @@ export interface OwnData {
   receiptIds: string[];
   /** refNums of card payments the guarantor started. */
   paymentRefs: string[];
+  /** Ids of those payments and of one recorded one, as the payment desk names them. */
+  paymentIds: string[];
   /** Payment lines of accounts with something owed. */
   lines: PaymentLine[];
   /** A real e-mail sign-in verification of the guarantor. */
@@ -60,9 +63,11 @@ export function ownDataHints(own: OwnData): (operation: Operation) => Hints {
   return (operation) => {
     const isStatement = operation.path.includes('/statements/');
     const isPayment = operation.path.includes('/payments/{');
+    const isDesk = isPayment && operation.path.startsWith(OFFICE_API_BASE_PATH);
     return (name) => {
       switch (name) {
         case 'id':
+          if (isDesk) return oneOf(own.paymentIds);
           return oneOf(isStatement ? own.statementIds : isPayment ? own.paymentRefs : []);
         case 'receiptId':
           return oneOf(own.receiptIds);

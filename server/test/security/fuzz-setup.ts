@@ -5,7 +5,7 @@ import { PAYMENT_TYPE_LABELS, type PaymentLine } from '@webpay/contracts/payment
 import { verificationStartedSchema } from '@webpay/contracts/sign-in';
 import { statementListSchema } from '@webpay/contracts/statements';
 import type { DemoGuarantor } from '../../src/demo/demo-guarantors.ts';
-import { startedCard } from '../support/payments.ts';
+import { payByCard, paymentByRef, startedCard } from '../support/payments.ts';
 import type { TestServer } from '../support/test-server.ts';
 import type { OwnData } from './fuzz-hints.ts';
 import { decodeToken } from './hostile-tokens.ts';
@@ -83,6 +83,18 @@ export async function gatherOwnData(
     const started = await startedCard(server, token, { accounts: [{ ...firstLine, amount }] });
     paymentRefs.push(started.refNum);
   }
+  // A recorded payment too, so the payment desk's calls reach a real one.
+  const paymentIds: string[] = [];
+  if (firstLine) {
+    const paid = await payByCard(server, token, {
+      accounts: [{ ...firstLine, amount: 3.33 }],
+      acknowledgePending: true,
+    });
+    for (const refNum of [...paymentRefs, paid.started.refNum]) {
+      const row = await paymentByRef(server.database.db, refNum);
+      if (row) paymentIds.push(row.id);
+    }
+  }
   const verification = verificationStartedSchema.parse(
     await json(
       await server.api(API_PATHS.loginEmail, {
@@ -95,6 +107,7 @@ export async function gatherOwnData(
     statementIds: statements.statements.map((statement) => statement.id),
     receiptIds: history.payments.map((payment) => payment.receiptId),
     paymentRefs,
+    paymentIds,
     lines,
     verification,
   };

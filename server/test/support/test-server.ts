@@ -13,6 +13,7 @@ import {
 } from '@webpay/contracts/api';
 import { loginResponseSchema } from '@webpay/contracts/auth';
 import { buildApp, type App } from '../../src/app.ts';
+import type { ServiceOverrides } from '../../src/plugins/services.ts';
 import type { DatabaseHandle, DatabaseKind } from '../../src/db/client.ts';
 import { SANDBOX_CONVERGE_PATH, loadEnv, type Env } from '../../src/env.ts';
 import { loggerOptions } from '../../src/lib/logger.ts';
@@ -27,6 +28,8 @@ export interface TestServerOptions {
   logStream?: Writable;
   /** Runs after the app is built and before it listens, e.g. to add a route a test needs. */
   beforeListen?: (app: App) => void | Promise<void>;
+  /** Parts of the services replaced, e.g. the payment desk's processor by a fake. */
+  serviceOverrides?: ServiceOverrides;
 }
 
 export interface ApiRequest {
@@ -101,6 +104,7 @@ async function buildAndListen(
     const app = await buildApp({
       env,
       database,
+      ...(options.serviceOverrides ? { serviceOverrides: options.serviceOverrides } : {}),
       ...(options.logStream
         ? { logger: pino(loggerOptions(env.LOG_LEVEL), options.logStream) }
         : {}),

@@ -1,4 +1,5 @@
 import { formatCents } from '@webpay/contracts/money';
+import type { ReversalReconcileReport } from '../../modules/payment-desk/index.ts';
 import type { ReconcileAction, ReconcileReport } from '../../modules/payments/reconcile.service.ts';
 import { operatorRequestContext } from '../operator-run.ts';
 import { sendQueuedMail } from '../queued-mail.ts';
@@ -37,11 +38,30 @@ export function reconcileReportLines(report: ReconcileReport, graceSeconds: numb
   return lines;
 }
 
+/** The desk's reversals looked at: one line each, then the totals. */
+export function reversalReportLines(report: ReversalReconcileReport): string[] {
+  const lines = report.entries.map((entry) =>
+    [
+      (entry.action === 'error' ? 'ERROR' : entry.action).padEnd(17),
+      (entry.reference ?? '').padEnd(17),
+      entry.kind.padEnd(7),
+      formatCents(entry.amountCents).padStart(12),
+      `— ${entry.reason ?? ''}`,
+    ].join(' '),
+  );
+  const { counts } = report;
+  lines.push(
+    `Reversals: completed ${counts.completed}, failed ${counts.failed}, found at the processor ${counts.found}, unchanged ${counts.unchanged}, errors ${counts.error}.`,
+  );
+  return lines;
+}
+
 export const reconcileCommand: Command = {
   name: 'reconcile',
   summary: 'Settle open payments with the card processor: record missed approvals, expire the rest',
   description: [
     'Looks up every payment that is not recorded and not yet settled at the card processor, by its reference (the invoice number). An approval of the right amount is recorded exactly once, with its receipt, pending payments and receipt e-mail, as if the guarantor had completed it. A card payment whose lightbox session expired (15 minutes) without an approval is cancelled; an eCheck payment the processor has never seen is marked failed.',
+    'Then the payment desk’s voids and refunds: one sent to the processor whose answer was never heard is completed with the matching void or return, or failed when the processor has none; voids and returns made directly at the processor in the last 2 days are recorded as reversals, with their e-mail and audit rows.',
     'Safe to run at any time, also beside running servers (one of them reconciles every RECONCILE_INTERVAL_SECONDS, and each at its start): whatever two runs both find, only one of them changes.',
     'With the sandbox processor, the command serves its own copy of it over the same database, so no server needs to be running.',
   ],
@@ -68,8 +88,10 @@ export const reconcileCommand: Command = {
       io.out(`reconcile: payments older than ${graceSeconds} s`);
       const report = await services.reconcile.run({ graceSeconds }, context);
       for (const line of reconcileReportLines(report, graceSeconds)) io.out(line);
+      const reversals = await services.paymentDesk.reconcile.run({ graceSeconds }, context);
+      for (const line of reversalReportLines(reversals)) io.out(line);
       await sendQueuedMail(services, io, 'reconcile');
-      return report.counts.error > 0 ? 1 : 0;
+      return report.counts.error > 0 || reversals.counts.error > 0 ? 1 : 0;
     });
   },
 };

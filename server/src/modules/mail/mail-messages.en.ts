@@ -94,4 +94,20 @@ export const MAIL_MESSAGES_EN = {
       'Your payment posts to your accounts within 1-2 business days. Until then it shows as a pending payment when you sign in.',
     authorizationIntro: 'You accepted this authorization for the eCheck debit:',
   },
+  reversal: {
+    subject: (provider: string, receiptId: string) =>
+      `Money given back on your ${provider} payment ${receiptId}`,
+    heading: 'We gave money back on your payment',
+    intro: (amount: string, receiptId: string) =>
+      `We gave back ${amount} of your payment with receipt number ${receiptId}.`,
+    receiptNumber: 'Receipt number',
+    amount: 'Amount given back',
+    date: 'Date',
+    how: 'How',
+    toCard: (last4: string) => `Refunded to the card ending in ${last4}`,
+    toCardUnknown: 'Refunded to the card you paid with',
+    voided: 'The payment was voided: the charge will not appear on your statement',
+    byCheck: 'A check will be mailed to you',
+    note: 'Your account balances are updated within 1-2 business days.',
+  },
 } as const;

@@ -90,4 +90,19 @@ export const MAIL_MESSAGES_ES: MailMessages = {
       'Su pago se aplicará a sus cuentas en un plazo de 1 a 2 días hábiles. Mientras tanto, aparecerá como pago en proceso cuando inicie sesión.',
     authorizationIntro: 'Usted aceptó esta autorización para el débito del cheque electrónico:',
   },
+  reversal: {
+    subject: (provider, receiptId) => `Devolución de dinero de su pago de ${provider} ${receiptId}`,
+    heading: 'Le devolvimos dinero de su pago',
+    intro: (amount, receiptId) =>
+      `Le devolvimos ${amount} de su pago con número de recibo ${receiptId}.`,
+    receiptNumber: 'Número de recibo',
+    amount: 'Monto devuelto',
+    date: 'Fecha',
+    how: 'Forma',
+    toCard: (last4) => `Reembolsado a la tarjeta terminada en ${last4}`,
+    toCardUnknown: 'Reembolsado a la tarjeta con la que pagó',
+    voided: 'El pago se anuló: el cargo no aparecerá en su estado de cuenta',
+    byCheck: 'Le enviaremos un cheque por correo',
+    note: 'Los saldos de sus cuentas se actualizan en un plazo de 1 a 2 días hábiles.',
+  },
 };

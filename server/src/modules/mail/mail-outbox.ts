@@ -73,7 +73,8 @@ export interface OutboxMessage {
 
 /** Which messages concern one guarantor: by what their `about` names, or by the address. */
 export interface OutboxConcerning {
-  guarantorId: string;
+  /** Absent: only what names the payments, statements or addresses below. */
+  guarantorId?: string;
   addresses: readonly string[];
   paymentIds: readonly string[];
   statementIds: readonly string[];
@@ -132,7 +133,10 @@ export class MailOutbox {
    */
   async messagesConcerning(concerning: OutboxConcerning, limit: number): Promise<OutboxMessage[]> {
     const matches: JobDataMatch[] = [
-      { path: ['about', 'guarantorId'], values: [concerning.guarantorId] },
+      {
+        path: ['about', 'guarantorId'],
+        values: concerning.guarantorId ? [concerning.guarantorId] : [],
+      },
       { path: ['about', 'paymentId'], values: concerning.paymentIds },
       { path: ['about', 'statementId'], values: concerning.statementIds },
       { path: ['mail', 'to'], values: concerning.addresses },

@@ -1,6 +1,7 @@
 import type { Language } from '@webpay/contracts/language';
 import {
   paymentReceiptMail,
+  paymentReversalMail,
   signInCodeMail,
   signInLinkMail,
   signupAttemptMail,
@@ -10,6 +11,7 @@ import {
   type CodeMail,
   type MailBranding,
   type PaymentReceiptMail,
+  type PaymentReversalMail,
   type RenderedMail,
   type SignInLinkMail,
   type SignupAttemptMail,
@@ -106,6 +108,14 @@ export class MailService {
       'payment_receipt',
       to,
       paymentReceiptMail(this.branding, content, language),
+    );
+  }
+
+  paymentReversal(to: string, content: PaymentReversalMail, language?: Language): OutgoingMail {
+    return this.compose(
+      'payment_reversal',
+      to,
+      paymentReversalMail(this.branding, content, language),
     );
   }
 

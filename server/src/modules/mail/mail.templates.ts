@@ -415,3 +415,54 @@ export function paymentReceiptMail(
     ],
   }));
 }
+
+export interface PaymentReversalMail {
+  firstName?: string;
+  receiptId: string;
+  /** The facility's day the money was given back (YYYY-MM-DD). */
+  date: string;
+  amountCents: number;
+  /** How it was given back; a card is named by its last four digits only. */
+  how: { kind: 'card'; last4: string | null } | { kind: 'void' } | { kind: 'check' };
+}
+
+/**
+ * A void or refund of a payment, told to the guarantor: the receipt number,
+ * the amount, how and when. No card or bank number beyond its last four.
+ */
+export function paymentReversalMail(
+  branding: MailBranding,
+  mail: PaymentReversalMail,
+  language: Language = DEFAULT_LANGUAGE,
+): RenderedMail {
+  const amount = formatCentsIn(language, mail.amountCents);
+  return render(language, branding, (words) => {
+    const { how } = mail;
+    const means =
+      how.kind === 'void'
+        ? words.reversal.voided
+        : how.kind === 'check'
+          ? words.reversal.byCheck
+          : how.last4
+            ? words.reversal.toCard(how.last4)
+            : words.reversal.toCardUnknown;
+    return {
+      subject: words.reversal.subject(branding.providerName, mail.receiptId),
+      heading: words.reversal.heading,
+      blocks: [
+        paragraph(greeting(words, mail.firstName)),
+        paragraph(words.reversal.intro(amount, mail.receiptId)),
+        {
+          kind: 'facts',
+          facts: [
+            [words.reversal.receiptNumber, mail.receiptId],
+            [words.reversal.amount, amount],
+            [words.reversal.how, means],
+            [words.reversal.date, formatDateIn(language, mail.date)],
+          ],
+        },
+        note(words.reversal.note),
+      ],
+    };
+  });
+}

@@ -13,7 +13,8 @@ export type MailKind =
   | 'signup_attempt'
   | 'mfa'
   | 'statement_notice'
-  | 'payment_receipt';
+  | 'payment_receipt'
+  | 'payment_reversal';
 
 export interface OutgoingMail {
   kind: MailKind;

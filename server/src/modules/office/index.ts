@@ -1,2 +1,3 @@
 // What other modules may use of the billing office console; everything else stays inside it.
 export * from './office-services.ts';
+export type { StaffActor } from './staff-actor.ts';

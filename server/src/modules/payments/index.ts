@@ -6,3 +6,7 @@ export * from './converge/converge.client.ts';
 export * from './converge/converge.errors.ts';
 export * from './receipt-email.ts';
 export * from './receipts.ts';
+export * from './converge/converge.types.ts';
+export * from './converge/verify-approval.ts';
+export * from './payment-checkpoints.ts';
+export { newReceiptId } from './payment-references.ts';

@@ -13,6 +13,9 @@ export const PAYMENT_CHECKPOINTS = [
   'before-verify',
   'after-approval',
   'before-receipt-email',
+  // The payment desk: a void or refund written and committed, the processor not yet asked / just answered.
+  'reversal-before-processor',
+  'reversal-after-processor',
 ] as const;
 
 export type PaymentCheckpoint = (typeof PAYMENT_CHECKPOINTS)[number];

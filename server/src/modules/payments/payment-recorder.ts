@@ -26,6 +26,9 @@ export function approvalAmong(
   txns: readonly ConvergeTxn[],
   payment: Pick<PaymentRow, 'amountCents' | 'processorReference'>,
 ): ConvergeTxn | undefined {
+  // A void carries the sale's invoice number: a sale voided at the processor
+  // before WebPay recorded it took no money and must never be exported.
+  if (txns.some(isVoidOf(payment.processorReference))) return undefined;
   return txns.find(
     (txn) =>
       verifyApproval(txn, {
@@ -33,6 +36,12 @@ export function approvalAmong(
         invoiceNumber: payment.processorReference,
       }).ok,
   );
+}
+
+function isVoidOf(invoiceNumber: string) {
+  return (txn: ConvergeTxn) =>
+    /^(VOID|ECSVOID)$/i.test((txn.ssl_transaction_type ?? '').trim()) &&
+    (txn.ssl_invoice_number ?? '').trim() === invoiceNumber;
 }
 
 export function payerOf(payment: Pick<PaymentRow, 'payer'>): Payer {

@@ -162,7 +162,11 @@ describe.each(testDatabaseKinds)('reconciliation (%s)', (kind) => {
       /^recorded\s+PAY-\S+\s+card\s+\$35\.00 — was in_lightbox; approved at the processor/,
     );
     expect(line).toMatch(/receipt WP-[A-Z0-9]{8}$/);
-    expect(out.at(-1)).toMatch(/^Checked \d+: recorded 1, already recorded 0, /);
+    expect(out.find((text) => text.startsWith('Checked '))).toMatch(
+      /^Checked \d+: recorded 1, already recorded 0, /,
+    );
+    // Then the payment desk's voids and refunds (docs/payment-desk.md).
+    expect(out.at(-1)).toMatch(/^Reversals: completed \d+, failed \d+, found at the processor \d+/);
 
     expect(await runCli(['reconcile', '--grace', 'soon'], cli)).toBe(1);
     expect(await runCli(['reconcile', '--help'], cli)).toBe(0);

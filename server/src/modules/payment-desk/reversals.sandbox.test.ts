@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_DESK_PATHS, reversalResultSchema } from '@webpay/contracts/payment-desk';
+import { paymentReversals } from '../../db/schema.ts';
+import { DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
+import { DEMO_STAFF } from '../../demo/demo-staff.ts';
+import { testDatabaseKinds } from '../../../test/support/database.ts';
+import { settleSandbox } from '../../../test/support/converge-sandbox.ts';
+import { mintStaffSession, officeCall } from '../../../test/support/office.ts';
+import {
+  MARIA_LINES,
+  newKey,
+  payByCard,
+  paymentByRef,
+  processorRecords,
+} from '../../../test/support/payments.ts';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { ConvergeClient } from '../payments/index.ts';
+
+/*
+ * The payment desk against the sandbox processor itself, which settles
+ * batches, returns settled card sales and searches by period as Converge
+ * does: no test double between the desk and the processor.
+ */
+
+const { maria } = DEMO_GUARANTORS;
+const CONTEXT = { requestId: 'desk-sandbox', correlationId: 'desk-sandbox', ipAddress: '' };
+
+describe.each(testDatabaseKinds)('the payment desk with the sandbox processor (%s)', (kind) => {
+  let server: TestServer;
+  let mariaToken: string;
+  let agent: string;
+  let supervisor: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    mariaToken = await server.login(maria.accountNumber, maria.pin);
+    agent = await mintStaffSession(server, DEMO_STAFF.agent.email);
+    supervisor = await mintStaffSession(server, DEMO_STAFF.supervisor.email);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const cardPayment = async (surgery: number, emergency: number) => {
+    const { started } = await payByCard(server, mariaToken, {
+      accounts: [MARIA_LINES.surgery(surgery), MARIA_LINES.emergency(emergency)],
+      acknowledgePending: true,
+    });
+    const payment = await paymentByRef(server.database.db, started.refNum);
+    if (!payment) throw new Error('the payment was not written');
+    return payment;
+  };
+  const desk = (path: string, token: string, body: Record<string, unknown>) =>
+    officeCall(server, path, { token, body: { idempotencyKey: newKey(), ...body } });
+  const typesAt = async (invoiceNumber: string) =>
+    (await processorRecords(server.database.db, invoiceNumber)).transactions
+      .map((txn) => txn.transactionType)
+      .sort();
+
+  it('voids before settlement and refunds in parts after it, at the processor', async () => {
+    const voided = await cardPayment(3, 2);
+    const before = await desk(PAYMENT_DESK_PATHS.refund(voided.id), supervisor, {
+      amount: '1.00',
+      reason: 'Too early',
+    });
+    expect(before.status).toBe(409);
+    const voidAnswer = await desk(PAYMENT_DESK_PATHS.void(voided.id), agent, { reason: 'Twice' });
+    expect(reversalResultSchema.parse(await voidAnswer.json()).reversal.status).toBe('completed');
+    expect(await typesAt(voided.processorReference)).toEqual(['SALE', 'VOID']);
+
+    const refunded = await cardPayment(12, 8);
+    await settleSandbox(server.baseUrl, server.env);
+    const late = await desk(PAYMENT_DESK_PATHS.void(refunded.id), agent, { reason: 'Too late' });
+    expect(late.status).toBe(409);
+    for (const amount of ['5.00', '15.00']) {
+      const answer = await desk(PAYMENT_DESK_PATHS.refund(refunded.id), supervisor, {
+        amount,
+        reason: 'Overpaid',
+      });
+      expect(reversalResultSchema.parse(await answer.json()).reversal).toMatchObject({
+        kind: 'return',
+        status: 'completed',
+      });
+    }
+    expect(await typesAt(refunded.processorReference)).toEqual(['RETURN', 'RETURN', 'SALE']);
+  });
+
+  it('finds a return made directly at the processor', async () => {
+    const payment = await cardPayment(6, 4);
+    await settleSandbox(server.baseUrl, server.env);
+    const client = new ConvergeClient(server.env, { timeoutMs: 10_000 });
+    await client.returnTransaction({
+      txnId: payment.processorTxnId ?? '',
+      amountCents: 250,
+      invoiceNumber: payment.processorReference,
+    });
+    const run = await server.app.services.paymentDesk.reconcile.run({ graceSeconds: 0 }, CONTEXT);
+    expect(run.entries.filter((entry) => entry.paymentId === payment.id)).toMatchObject([
+      { action: 'found', kind: 'return', amountCents: 250 },
+    ]);
+    const rows = await server.database.db
+      .select()
+      .from(paymentReversals)
+      .where(eq(paymentReversals.paymentId, payment.id));
+    expect(rows).toMatchObject([{ source: 'processor', status: 'completed', amountCents: 250 }]);
+    // The emergency line, the last one, gives the $2.50 back.
+    expect(rows[0]?.allocation).toEqual([{ lineNumber: 2, amountCents: 250 }]);
+  });
+});
