@@ -26,6 +26,8 @@ export const PAYMENT_DESK_PATHS = {
   /** POST ApprovalDecision (reason required): the reversal is not made. */
   reject: (id: string, reversalId: string) =>
     `/payments/${encodeURIComponent(id)}/reversals/${encodeURIComponent(reversalId)}/reject`,
+  /** POST: records the voids and returns the processor holds for this payment that WebPay does not. */
+  checkWithProcessor: (id: string) => `/payments/${encodeURIComponent(id)}/check-with-processor`,
   /** POST ResendReceiptRequest. */
   resendReceipt: (id: string) => `/payments/${encodeURIComponent(id)}/resend-receipt`,
   /** GET: reversals awaiting approval, oldest first. */
@@ -443,6 +445,16 @@ export const approvalsSchema = z
   })
   .meta({ id: 'Approvals' });
 export type Approvals = z.infer<typeof approvalsSchema>;
+
+export const processorCheckResultSchema = z
+  .object({
+    /** Voids and returns made directly at the processor, recorded now. */
+    found: z.number().int().nonnegative(),
+    /** What happened, in the reader's language. */
+    message: z.string(),
+  })
+  .meta({ id: 'ProcessorCheckResult' });
+export type ProcessorCheckResult = z.infer<typeof processorCheckResultSchema>;
 
 export const resendReceiptRequestSchema = z
   .object({

@@ -7,9 +7,14 @@ import {
   XHR_MARKER_VALUE,
 } from '@webpay/contracts/api';
 import { loginResponseSchema } from '@webpay/contracts/auth';
-import type { PaymentLine } from '@webpay/contracts/payments';
 import { xmlTxn } from '@webpay/server/testkit/converge-sandbox';
-import { payAch, payByCard, receiptOf, type TestServer } from '@webpay/server/testkit/payments';
+import {
+  MARIA_LINES,
+  payAch,
+  payByCard,
+  receiptOf,
+  type TestServer,
+} from '@webpay/server/testkit/payments';
 import { DEMO_GUARANTORS } from './fixtures.ts';
 
 /*
@@ -54,21 +59,11 @@ export async function mariaToken(server: TestServer): Promise<string> {
   return loginResponseSchema.parse(await response.json()).access_token;
 }
 
-/** Maria's outpatient surgery (balance $1,250.00), paid toward with `dollars`. */
-function surgery(dollars: number): PaymentLine {
-  return {
-    paymentType: 'Encounter',
-    facilityId: '107',
-    accountId: '107-5001001',
-    amount: dollars,
-  };
-}
-
 /** A card payment by Maria, with the sandbox's Visa; its receipt number. */
 export async function mariaPaysByCard(baseUrl: string, dollars: number): Promise<string> {
   const server = portalApi(baseUrl);
   const { receipt } = await payByCard(server, await mariaToken(server), {
-    accounts: [surgery(dollars)],
+    accounts: [MARIA_LINES.surgery(dollars)],
   });
   return receipt.receiptId;
 }
@@ -77,7 +72,7 @@ export async function mariaPaysByCard(baseUrl: string, dollars: number): Promise
 export async function mariaPaysByECheck(baseUrl: string, dollars: number): Promise<string> {
   const server = portalApi(baseUrl);
   const receipt = await receiptOf(
-    await payAch(server, await mariaToken(server), { accounts: [surgery(dollars)] }),
+    await payAch(server, await mariaToken(server), { accounts: [MARIA_LINES.surgery(dollars)] }),
   );
   return receipt.receiptId;
 }

@@ -35,6 +35,12 @@ const DESK_MESSAGES_EN = {
   checkRefund: (amount: string) =>
     `Refund of ${amount} recorded: the billing system will mail a check.`,
   waiting: 'Waiting for a second supervisor',
+  checked: (found: number) =>
+    found === 0
+      ? 'The processor holds no void or refund of this payment that WebPay has not recorded.'
+      : found === 1
+        ? 'Recorded 1 void or refund made directly at the processor.'
+        : `Recorded ${found} voids or refunds made directly at the processor.`,
   declined: (message: string) => `The processor declined it: ${message}`,
   pending:
     'The processor did not answer. Nothing is lost: the outcome will be confirmed by reconciliation within minutes.',
@@ -103,6 +109,12 @@ const DESK_MESSAGES_ES: Translation<typeof DESK_MESSAGES_EN> = {
   checkRefund: (amount: string) =>
     `Reembolso de ${amount} registrado: el sistema de facturación enviará un cheque.`,
   waiting: 'En espera de un segundo supervisor',
+  checked: (found: number) =>
+    found === 0
+      ? 'El procesador no tiene ninguna anulación ni reembolso de este pago que WebPay no haya registrado.'
+      : found === 1
+        ? 'Se registró 1 anulación o reembolso hecho directamente en el procesador.'
+        : `Se registraron ${found} anulaciones o reembolsos hechos directamente en el procesador.`,
   declined: (message: string) => `El procesador lo rechazó: ${message}`,
   pending:
     'El procesador no respondió. No se pierde nada: la conciliación confirmará el resultado en unos minutos.',

@@ -7,6 +7,7 @@ import {
   deskPaymentSchema,
   paymentSearchQuerySchema,
   paymentSearchResultSchema,
+  processorCheckResultSchema,
   refundRequestSchema,
   rejectionSchema,
   reversalResultSchema,
@@ -21,6 +22,7 @@ import {
   errorResponses,
 } from '../../lib/openapi.ts';
 import { requestContext } from '../../lib/request-context.ts';
+import { DESK_MESSAGES } from './desk-messages.ts';
 
 /** Payment and reversal ids are UUIDs: letters, digits and '-' only. */
 const id = () =>
@@ -37,6 +39,7 @@ const path = {
   payment: PAYMENT_DESK_PATHS.payment(':id').replace('%3Aid', ':id'),
   void: PAYMENT_DESK_PATHS.void(':id').replace('%3Aid', ':id'),
   refund: PAYMENT_DESK_PATHS.refund(':id').replace('%3Aid', ':id'),
+  check: PAYMENT_DESK_PATHS.checkWithProcessor(':id').replace('%3Aid', ':id'),
   approve: PAYMENT_DESK_PATHS.approve(':id', ':reversalId')
     .replace('%3Aid', ':id')
     .replace('%3AreversalId', ':reversalId'),
@@ -152,6 +155,38 @@ function reversalRoutes(app: DeskApp, { can, desk }: RouteKit): void {
   );
 }
 
+/** Records what was done to a payment directly in the processor's own screens. */
+function processorCheckRoute(app: DeskApp, { can, desk }: RouteKit): void {
+  app.post(
+    path.check,
+    {
+      ...can('support'),
+      schema: {
+        ...common,
+        summary: 'Check a payment with the processor',
+        description: `Voids and returns of this payment made directly at the processor become completed reversals now, with the e-mail and pending changes reconciliation would make; 503 when the processor cannot be asked. ${AUDITED}`,
+        params: paymentParams,
+        response: {
+          200: processorCheckResultSchema,
+          ...errorResponses(...PATH_ERRORS, ...SERVICE_ERRORS, 404),
+        },
+      },
+    },
+    async (request) => {
+      const staff = request.requireStaff();
+      const found = await desk().reconcile.checkPayment(
+        request.params.id,
+        { type: 'staff', staffId: staff.staffId },
+        requestContext(request),
+      );
+      return {
+        found: found.length,
+        message: DESK_MESSAGES[request.language].checked(found.length),
+      };
+    },
+  );
+}
+
 /** A second supervisor's decision on what waits, and the queue of it. */
 function approvalRoutes(app: DeskApp, { can, desk }: RouteKit): void {
   app.post(
@@ -223,6 +258,7 @@ const paymentDeskRoutes: FastifyPluginAsyncZod = async (app) => {
   readingRoutes(app, kit);
   reversalRoutes(app, kit);
   approvalRoutes(app, kit);
+  processorCheckRoute(app, kit);
 };
 
 export default paymentDeskRoutes;

@@ -68,16 +68,28 @@ export class ReversalEffects {
   }
 
   /** A void or refund refused before anything was written: the row names the payment. */
-  async refusal(
+  refusal(
     context: RequestContext,
     actor: ReversalActor,
     action: string,
     payment: { id: string; guarantorId: string },
     details: Record<string, unknown>,
   ): Promise<void> {
+    return this.onPayment(context, actor, action, 'failure', payment, details);
+  }
+
+  /** An audit row about a payment as a whole rather than one of its reversals. */
+  async onPayment(
+    context: RequestContext,
+    actor: ReversalActor,
+    action: string,
+    outcome: 'success' | 'failure',
+    payment: { id: string; guarantorId: string },
+    details: Record<string, unknown>,
+  ): Promise<void> {
     await this.audit.record(context, {
       action,
-      outcome: 'failure',
+      outcome,
       actorType: actor.type,
       actorId: actor.type === 'staff' ? actor.staffId : null,
       guarantorId: payment.guarantorId,

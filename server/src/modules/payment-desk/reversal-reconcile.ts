@@ -5,6 +5,7 @@ import { parseConvergeAmount } from '../payments/index.ts';
 import { isConvergeError } from '../payments/index.ts';
 import type { ConvergeTxn } from '../payments/index.ts';
 import { isApproved } from '../payments/index.ts';
+import { deskErrors } from './desk-errors.ts';
 import { allocateReversal } from './reversal-allocation.ts';
 import type { ReversalActor, ReversalEffects } from './reversal-effects.ts';
 import { newReversalReference, type ReversalProcessor } from './reversals.service.ts';
@@ -151,6 +152,32 @@ export class ReversalReconciler {
     return entry('failed', NO_RECORD_AT_PROCESSOR);
   }
 
+  /**
+   * A staff member's "Check with the processor" on one payment: the voids
+   * and returns its invoice number has at the processor that WebPay has not
+   * recorded become completed reversals, as the scheduled run would make them.
+   */
+  async checkPayment(
+    paymentId: string,
+    staff: ReversalActor,
+    context: RequestContext,
+  ): Promise<ReversalReconcileEntry[]> {
+    const payment = await this.repository.paymentById(paymentId);
+    if (!payment) throw deskErrors.paymentNotFound();
+    let txns: ConvergeTxn[];
+    try {
+      txns = await this.processor.queryTransaction({ invoiceNumber: payment.processorReference });
+    } catch (error) {
+      if (!isConvergeError(error)) throw error;
+      throw deskErrors.processorUnavailable();
+    }
+    const found = await this.recordFound(txns, context);
+    await this.effects.onPayment(context, staff, 'payment.processor.checked', 'success', payment, {
+      found: found.length,
+    });
+    return found;
+  }
+
   /** Voids and returns of WebPay's payments made at the processor, not yet a reversal. */
   private async findOutside(now: Date, context: RequestContext): Promise<ReversalReconcileEntry[]> {
     let txns: ConvergeTxn[];
@@ -178,6 +205,14 @@ export class ReversalReconciler {
         },
       ];
     }
+    return this.recordFound(txns, context);
+  }
+
+  /** The approved voids and returns among `txns` that are no reversal yet, recorded as found. */
+  private async recordFound(
+    txns: readonly ConvergeTxn[],
+    context: RequestContext,
+  ): Promise<ReversalReconcileEntry[]> {
     const reversalTxns = txns.filter(isReversalTxn);
     const known = await this.repository.knownTxnIds(
       reversalTxns.map((txn) => txn.ssl_txn_id ?? ''),

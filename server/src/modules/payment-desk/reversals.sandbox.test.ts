@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_DESK_PATHS, reversalResultSchema } from '@webpay/contracts/payment-desk';
+import {
+  PAYMENT_DESK_PATHS,
+  processorCheckResultSchema,
+  reversalResultSchema,
+} from '@webpay/contracts/payment-desk';
 import { paymentReversals } from '../../db/schema.ts';
 import { DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
 import { DEMO_STAFF } from '../../demo/demo-staff.ts';
@@ -107,5 +111,43 @@ describe.each(testDatabaseKinds)('the payment desk with the sandbox processor (%
     expect(rows).toMatchObject([{ source: 'processor', status: 'completed', amountCents: 250 }]);
     // The emergency line, the last one, gives the $2.50 back.
     expect(rows[0]?.allocation).toEqual([{ lineNumber: 2, amountCents: 250 }]);
+  });
+
+  it('records a void made at the processor when an agent checks the payment with it', async () => {
+    const payment = await cardPayment(3, 2);
+    const client = new ConvergeClient(server.env, { timeoutMs: 10_000 });
+    await client.voidTransaction(payment.processorTxnId ?? '', 'card');
+    const check = () =>
+      officeCall(server, PAYMENT_DESK_PATHS.checkWithProcessor(payment.id), {
+        token: agent,
+        body: {},
+      });
+
+    const first = await check();
+    expect(first.status).toBe(200);
+    expect(processorCheckResultSchema.parse(await first.json())).toMatchObject({ found: 1 });
+    // A second look, or the scheduled run after it, finds nothing new.
+    const second = processorCheckResultSchema.parse(await (await check()).json());
+    expect(second.found).toBe(0);
+    const run = await server.app.services.paymentDesk.reconcile.run({ graceSeconds: 0 }, CONTEXT);
+    expect(run.entries.filter((entry) => entry.paymentId === payment.id)).toEqual([]);
+
+    const rows = await server.database.db
+      .select()
+      .from(paymentReversals)
+      .where(eq(paymentReversals.paymentId, payment.id));
+    expect(rows).toMatchObject([
+      { kind: 'void', source: 'processor', status: 'completed', amountCents: 500 },
+    ]);
+  });
+
+  it('lets no viewer check a payment with the processor', async () => {
+    const payment = await cardPayment(1, 1);
+    const viewer = await mintStaffSession(server, DEMO_STAFF.viewer.email);
+    const response = await officeCall(server, PAYMENT_DESK_PATHS.checkWithProcessor(payment.id), {
+      token: viewer,
+      body: {},
+    });
+    expect(response.status).toBe(403);
   });
 });

@@ -102,6 +102,8 @@ export const paymentMessages = defineCatalogue(
     description: 'Description',
     processor: 'Processor record',
     processorHint: 'Read now from the processor.',
+    checkWithProcessor: 'Check with the processor',
+    checkHint: "Records voids and refunds made directly in the processor's own screens.",
     settled: 'Settled',
     notSettled: 'Not settled',
     unknown: 'Unknown',
@@ -158,6 +160,9 @@ export const paymentMessages = defineCatalogue(
     description: 'Descripción',
     processor: 'Registro del procesador',
     processorHint: 'Leído ahora del procesador.',
+    checkWithProcessor: 'Consultar con el procesador',
+    checkHint:
+      'Registra las anulaciones y reembolsos hechos directamente en las pantallas del procesador.',
     settled: 'Liquidado',
     notSettled: 'Sin liquidar',
     unknown: 'Desconocido',

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import {
   PAYMENT_DESK_PATHS,
   deskPaymentSchema,
+  processorCheckResultSchema,
   resendReceiptResultSchema,
   reversalResultSchema,
   type RefundRequest,
@@ -85,6 +86,22 @@ export function useResendReceipt(paymentId: string) {
           PAYMENT_DESK_PATHS.resendReceipt(paymentId),
           request,
           resendReceiptResultSchema,
+        ),
+      ),
+    onSettled,
+  });
+}
+
+/** Records the voids and refunds made directly at the processor that the desk does not have. */
+export function useCheckWithProcessor(paymentId: string) {
+  const onSettled = useRefreshAfter(paymentId);
+  return useMutation({
+    mutationFn: async () =>
+      unwrap(
+        await officeApi.post(
+          PAYMENT_DESK_PATHS.checkWithProcessor(paymentId),
+          {},
+          processorCheckResultSchema,
         ),
       ),
     onSettled,

@@ -88,6 +88,32 @@ describe("a payment's page", () => {
     expect(within(group).getByRole('button', { name: 'Resend receipt' })).toBeEnabled();
   });
 
+  it('lets an agent, not a viewer, check the payment with the processor', async () => {
+    const posts: string[] = [];
+    fakeOfficeService({
+      'GET /payments/p-1': () => json(deskPayment()),
+      'POST /payments/p-1/check-with-processor': () => {
+        posts.push('check');
+        return json({
+          found: 1,
+          message: 'Recorded 1 void or refund made directly at the processor.',
+        });
+      },
+    });
+    const viewer = await renderOffice('/payments/p-1', 'viewer');
+    await screen.findByRole('heading', { name: 'Payment R-100200', level: 1 });
+    expect(screen.queryByRole('button', { name: 'Check with the processor' })).toBeNull();
+    viewer.unmount();
+
+    await renderOffice('/payments/p-1', 'agent');
+    const check = await screen.findByRole('button', { name: 'Check with the processor' });
+    check.click();
+    expect(
+      await screen.findByText('Recorded 1 void or refund made directly at the processor.'),
+    ).toBeInTheDocument();
+    expect(posts).toEqual(['check']);
+  });
+
   it('lets a supervisor decide on another’s request, and tells the requester someone else must', async () => {
     fakeOfficeService({
       'GET /payments/p-1': () =>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { staffCan } from '@webpay/contracts/office';
 import type { DeskPayment } from '@webpay/contracts/payment-desk';
 import { useMessages } from '@/lib/messages.ts';
 import { Loading, PageHeading, QueryError, Section } from '../../../components/page-parts.tsx';
@@ -124,7 +125,11 @@ export function PaymentPageView({
         <div className="flex flex-col gap-4 lg:col-span-3">
           <LinesSection lines={payment.lines} />
           <ReversalsSection payment={payment} approver={approver} />
-          <ProcessorSection processor={payment.processor} />
+          <ProcessorSection
+            paymentId={payment.paymentId}
+            processor={payment.processor}
+            canCheck={staffCan(approver.role, 'support')}
+          />
           <PostingSection posting={payment.posting} />
           <SentEmailsSection emails={payment.emails} />
           <EventsSection events={payment.events} />

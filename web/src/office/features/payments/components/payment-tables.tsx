@@ -6,6 +6,7 @@ import { useMessages } from '@/lib/messages.ts';
 import { Section, Td, Th } from '../../../components/page-parts.tsx';
 import { useFormat } from '../../../lib/use-format.ts';
 import { paymentMessages } from '../payments.messages.ts';
+import { ProcessorCheck } from './processor-check.tsx';
 
 export function LinesSection({ lines }: { lines: DeskPayment['lines'] }) {
   const t = useMessages(paymentMessages);
@@ -54,7 +55,15 @@ export function LinesSection({ lines }: { lines: DeskPayment['lines'] }) {
 }
 
 /** What the processor says now (txnquery): the sale, and any voids and returns of it. */
-export function ProcessorSection({ processor }: { processor: DeskPayment['processor'] }) {
+export function ProcessorSection({
+  paymentId,
+  processor,
+  canCheck,
+}: {
+  paymentId: string;
+  processor: DeskPayment['processor'];
+  canCheck: boolean;
+}) {
   const t = useMessages(paymentMessages);
   const format = useFormat();
   const settled =
@@ -120,6 +129,7 @@ export function ProcessorSection({ processor }: { processor: DeskPayment['proces
           </TableBody>
         </Table>
       )}
+      {canCheck && <ProcessorCheck paymentId={paymentId} />}
     </Section>
   );
 }
