@@ -21,6 +21,12 @@ const ONE_SERVER_ONLY = [/\(axe\)/, /@any-db/, /@office/];
  */
 const AFTER_THE_REST = 'office-guarantors.spec.ts';
 
+/**
+ * The payment desk's spec checks that today's money report moves by exactly
+ * the payments it makes, so it runs last, alone on the first server.
+ */
+const LAST_AND_ALONE = 'office-payments.spec.ts';
+
 /** The log check's own tests, which need no server and no browser. */
 const LOG_CHECK_TESTS = 'log-check.spec.ts';
 
@@ -48,7 +54,7 @@ export default defineConfig({
     { name: 'log-check', testMatch: LOG_CHECK_TESTS },
     ...e2eServers.map((server, index) => ({
       name: server.name,
-      testIgnore: [LOG_CHECK_TESTS, AFTER_THE_REST],
+      testIgnore: [LOG_CHECK_TESTS, AFTER_THE_REST, LAST_AND_ALONE],
       grepInvert: index === 0 ? undefined : ONE_SERVER_ONLY,
       use: {
         ...devices['Desktop Chrome'],
@@ -61,6 +67,17 @@ export default defineConfig({
       name: `${e2eServers[0]?.name}-office`,
       testMatch: AFTER_THE_REST,
       dependencies: [e2eServers[0]?.name ?? 'pglite'],
+      use: {
+        ...devices['Desktop Chrome'],
+        locale: 'en-US',
+        baseURL: e2eServers[0]?.baseUrl,
+        launchOptions: chromiumLaunchOptions,
+      },
+    },
+    {
+      name: `${e2eServers[0]?.name}-desk`,
+      testMatch: LAST_AND_ALONE,
+      dependencies: [`${e2eServers[0]?.name}-office`],
       use: {
         ...devices['Desktop Chrome'],
         locale: 'en-US',
