@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   PAYMENT_DESK_PATHS,
   approvalDecisionSchema,
@@ -13,7 +12,6 @@ import {
   reversalResultSchema,
   voidRequestSchema,
 } from '@webpay/contracts/payment-desk';
-import { plainText } from '@webpay/contracts/plain-text';
 import {
   BODY_ERRORS,
   PATH_ERRORS,
@@ -23,23 +21,14 @@ import {
 } from '../../lib/openapi.ts';
 import { requestContext } from '../../lib/request-context.ts';
 import { DESK_MESSAGES } from './desk-messages.ts';
-
-/** Payment and reversal ids are UUIDs: letters, digits and '-' only. */
-const id = () =>
-  plainText()
-    .min(1)
-    .max(100)
-    .regex(/^[\w-]+$/);
-
-const paymentParams = z.object({ id: id() });
-const reversalParams = z.object({ id: id(), reversalId: id() });
+import { paymentParams, paymentRoute, reversalParams } from './desk-params.ts';
 
 /** The contracts' paths with route parameters in place of the ids. */
 const path = {
-  payment: PAYMENT_DESK_PATHS.payment(':id').replace('%3Aid', ':id'),
-  void: PAYMENT_DESK_PATHS.void(':id').replace('%3Aid', ':id'),
-  refund: PAYMENT_DESK_PATHS.refund(':id').replace('%3Aid', ':id'),
-  check: PAYMENT_DESK_PATHS.checkWithProcessor(':id').replace('%3Aid', ':id'),
+  payment: paymentRoute(PAYMENT_DESK_PATHS.payment),
+  void: paymentRoute(PAYMENT_DESK_PATHS.void),
+  refund: paymentRoute(PAYMENT_DESK_PATHS.refund),
+  check: paymentRoute(PAYMENT_DESK_PATHS.checkWithProcessor),
   approve: PAYMENT_DESK_PATHS.approve(':id', ':reversalId')
     .replace('%3Aid', ':id')
     .replace('%3AreversalId', ':reversalId'),

@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   PAYMENT_DESK_PATHS,
   resendReceiptRequestSchema,
   resendReceiptResultSchema,
 } from '@webpay/contracts/payment-desk';
-import { plainText } from '@webpay/contracts/plain-text';
 import {
   BODY_ERRORS,
   PATH_ERRORS,
@@ -14,18 +12,10 @@ import {
   errorResponses,
 } from '../../lib/openapi.ts';
 import { requestContext } from '../../lib/request-context.ts';
+import { paymentParams, paymentRoute } from './desk-params.ts';
 import { ReceiptResendService } from './receipt-resend.service.ts';
 
-/** The contract's path with a route parameter in place of the payment id. */
-const resendPath = PAYMENT_DESK_PATHS.resendReceipt(':id').replace('%3Aid', ':id');
-
-/** Payment ids are UUIDs: letters, digits and '-'. */
-const paymentParams = z.object({
-  id: plainText()
-    .min(1)
-    .max(100)
-    .regex(/^[\w-]+$/),
-});
+const resendPath = paymentRoute(PAYMENT_DESK_PATHS.resendReceipt);
 
 /**
  * Sending a receipt again from the payment desk, behind staff sign-in with

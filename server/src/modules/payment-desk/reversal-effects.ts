@@ -108,15 +108,13 @@ export class ReversalEffects {
     reversal: ReversalRow,
     details: Record<string, unknown> = {},
   ): Promise<void> {
-    await this.audit.record(context, {
+    await this.onPayment(
+      context,
+      actor,
       action,
       outcome,
-      actorType: actor.type,
-      actorId: actor.type === 'staff' ? actor.staffId : null,
-      guarantorId: reversal.guarantorId,
-      targetType: 'payment',
-      targetId: reversal.paymentId,
-      details: {
+      { id: reversal.paymentId, guarantorId: reversal.guarantorId },
+      {
         reversalId: reversal.id,
         reference: reversal.reference,
         kind: reversal.kind,
@@ -124,6 +122,6 @@ export class ReversalEffects {
         reason: reversal.reason,
         ...details,
       },
-    });
+    );
   }
 }
