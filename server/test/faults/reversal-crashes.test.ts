@@ -10,6 +10,8 @@ import { paymentReversals, pendingPayments } from '../../src/db/schema.ts';
 import { DEMO_GUARANTORS } from '../../src/demo/demo-guarantors.ts';
 import { DEMO_STAFF } from '../../src/demo/demo-staff.ts';
 import type { PaymentCheckpoint } from '../../src/modules/payments/index.ts';
+import { SANDBOX_CONVERGE_CREDENTIALS } from '../../src/production-rules.ts';
+import { xmlTxn } from '../support/converge-sandbox.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { officeCall, staffSignIn } from '../support/office.ts';
 import {
@@ -28,19 +30,49 @@ import { startTestServer, type TestServer as InProcessServer } from '../support/
 import { FAULTS_CONTEXT } from './payment-driver.ts';
 
 /*
- * A void from the payment desk is crash-safe like a payment (decision
- * 0025): a real server process (PostgreSQL) is SIGKILLed just before it
- * asks the processor, and just after the processor voided the sale but
- * before the answer was written. Reconciliation then settles each: the
- * first failed (nothing was given back, the desk may try again), the
- * second completed with the processor's void: exactly one void at the
- * processor, one completed reversal, its effects once. Returns follow the
- * same path once the sandbox settles batches.
+ * A void or a refund from the payment desk is crash-safe like a payment
+ * (decision 0025): a real server process (PostgreSQL) is SIGKILLed just
+ * before it asks the processor, and just after the processor voided the
+ * sale (or returned part of it, once settled) but before the answer was
+ * written. Reconciliation then settles each: the first failed (nothing was
+ * given back, the desk may try again), the second completed with the
+ * processor's void or return: exactly one at the processor, one completed
+ * reversal, its effects once.
  */
 
 const { maria } = DEMO_GUARANTORS;
 
+type Kind = 'void' | 'return';
+
+/** What each kind is at the processor, who asks for it and how. */
+const KINDS = {
+  void: {
+    txnType: 'VOID',
+    staff: DEMO_STAFF.agent,
+    path: PAYMENT_DESK_PATHS.void,
+    body: { reason: 'Paid twice' },
+  },
+  return: {
+    txnType: 'RETURN',
+    staff: DEMO_STAFF.supervisor,
+    path: PAYMENT_DESK_PATHS.refund,
+    body: { reason: 'Charged twice', amount: '4.00' },
+  },
+} as const;
+
+/** Closes the sandbox processor's batch of the server at `baseUrl`, so its sales can be returned. */
+async function settleBatch(baseUrl: string): Promise<void> {
+  const answer = await xmlTxn(baseUrl, {
+    ssl_merchant_id: SANDBOX_CONVERGE_CREDENTIALS.merchantId,
+    ssl_user_id: SANDBOX_CONVERGE_CREDENTIALS.userId,
+    ssl_pin: SANDBOX_CONVERGE_CREDENTIALS.pin,
+    ssl_transaction_type: 'settle',
+  });
+  expect(answer.ssl_result).toBe('0');
+}
+
 interface Crashed {
+  kind: Kind;
   point: PaymentCheckpoint;
   paymentId: string;
   invoiceNumber: string;
@@ -49,7 +81,7 @@ interface Crashed {
 }
 
 describe.runIf(process.env.TEST_DATABASE_URL)(
-  'kill -9 around the processor call of a void (postgres)',
+  'kill -9 around the processor call of a void or a refund (postgres)',
   () => {
     let database: TestDatabase;
     let dataDir: string;
@@ -69,13 +101,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       if (dataDir) await rm(dataDir, { recursive: true, force: true });
     });
 
-    const voidsAt = async (invoiceNumber: string) =>
+    /** The processor's voids or returns of one sale. */
+    const reversalsAt = async (kind: Kind, invoiceNumber: string) =>
       (await processorRecords(database.db, invoiceNumber)).transactions.filter(
-        (txn) => txn.transactionType === 'VOID',
+        (txn) => txn.transactionType === KINDS[kind].txnType,
       );
 
-    /** A card payment, then a void sent to a server that dies at `point`. */
-    const crashAt = async (point: PaymentCheckpoint, index: number): Promise<Crashed> => {
+    /** A card payment, then a void or refund sent to a server that dies at `point`. */
+    const crashAt = async (
+      kind: Kind,
+      point: PaymentCheckpoint,
+      index: number,
+    ): Promise<Crashed> => {
       const doomed = await startServerProcess(database.url, path.join(dataDir, `doomed-${index}`), {
         WEBPAY_CRASH_AT: point,
         RECONCILE_GRACE_SECONDS: '3600',
@@ -94,14 +131,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       });
       const payment = await paymentByRef(database.db, started.refNum);
       if (!payment) throw new Error('no payment');
-      const agent = await staffSignIn(
+      if (kind === 'return') await settleBatch(doomed.baseUrl);
+      const staff = await staffSignIn(
         { baseUrl: doomed.baseUrl, database } as never,
-        DEMO_STAFF.agent,
+        KINDS[kind].staff,
       );
       const key = newKey();
-      const answer = await officeCall(doomed, PAYMENT_DESK_PATHS.void(payment.id), {
-        token: agent,
-        body: { reason: 'Paid twice', idempotencyKey: key },
+      const answer = await officeCall(doomed, KINDS[kind].path(payment.id), {
+        token: staff,
+        body: { ...KINDS[kind].body, idempotencyKey: key },
       }).then(
         (response) => response.status,
         () => 'no answer',
@@ -114,6 +152,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         .where(eq(paymentReversals.paymentId, payment.id));
       expect(reversal?.status).toBe('processing');
       return {
+        kind,
         point,
         paymentId: payment.id,
         invoiceNumber: payment.processorReference,
@@ -122,55 +161,76 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       };
     };
 
-    it('dies before and after the processor call, leaving the void processing', async () => {
-      crashed.push(await crashAt('reversal-before-processor', 0));
-      crashed.push(await crashAt('reversal-after-processor', 1));
-      expect(await voidsAt(crashed[0]?.invoiceNumber ?? '')).toHaveLength(0);
-      expect(await voidsAt(crashed[1]?.invoiceNumber ?? '')).toHaveLength(1);
-    }, 120_000);
+    it('dies before and after the processor call, leaving the void or refund processing', async () => {
+      let index = 0;
+      // Returns first: settling their batch settles every open sale, which could then not be voided.
+      for (const kind of ['return', 'void'] as const) {
+        for (const point of ['reversal-before-processor', 'reversal-after-processor'] as const) {
+          crashed.push(await crashAt(kind, point, index));
+          index += 1;
+        }
+      }
+      const counts = await Promise.all(
+        crashed.map(async (crash) => (await reversalsAt(crash.kind, crash.invoiceNumber)).length),
+      );
+      expect(counts).toEqual([0, 1, 0, 1]);
+    }, 240_000);
 
-    it('reconciles each once: failed when nothing was voided, completed with the one void', async () => {
+    it('reconciles each once: failed when nothing was given back, completed with the one at the processor', async () => {
       operator = await startTestServer('postgres', { database });
       const run = () =>
         operator?.app.services.paymentDesk.reconcile.run({ graceSeconds: 0 }, FAULTS_CONTEXT);
       await Promise.all([run(), run()]);
-      const [before, after] = crashed;
-      if (!before || !after || !operator) throw new Error('no crashes to reconcile');
-
+      if (!operator) throw new Error('no operator server');
+      const server = operator;
       const rowOf = async (id: string) =>
         (await database.db.select().from(paymentReversals).where(eq(paymentReversals.id, id)))[0];
-      expect((await rowOf(before.reversalId))?.status).toBe('failed');
-      const completed = await rowOf(after.reversalId);
-      const [theVoid] = await voidsAt(after.invoiceNumber);
-      expect(completed).toMatchObject({ status: 'completed', processorTxnId: theVoid?.txnId });
+
+      for (const kind of ['void', 'return'] as const) {
+        const [before, after] = crashed.filter((crash) => crash.kind === kind);
+        if (!before || !after) throw new Error(`no ${kind} crashes to reconcile`);
+        expect((await rowOf(before.reversalId))?.status).toBe('failed');
+        const completed = await rowOf(after.reversalId);
+        const [atProcessor] = await reversalsAt(kind, after.invoiceNumber);
+        expect(completed).toMatchObject({
+          status: 'completed',
+          processorTxnId: atProcessor?.txnId,
+        });
+
+        // The retry with the same key answers the completed one; nothing more is sent.
+        const staff = await staffSignIn(server, KINDS[kind].staff);
+        const retry = await officeCall(server, KINDS[kind].path(after.paymentId), {
+          token: staff,
+          body: { ...KINDS[kind].body, idempotencyKey: after.key },
+        });
+        const result = reversalResultSchema.parse(await retry.json());
+        expect(result.reversal).toMatchObject({
+          reversalId: after.reversalId,
+          status: 'completed',
+        });
+        expect(await reversalsAt(kind, after.invoiceNumber)).toHaveLength(1);
+
+        // The one that failed can be made again, once.
+        const again = await officeCall(server, KINDS[kind].path(before.paymentId), {
+          token: staff,
+          body: { ...KINDS[kind].body, idempotencyKey: newKey() },
+        });
+        expect(reversalResultSchema.parse(await again.json()).reversal.status).toBe('completed');
+        expect(await reversalsAt(kind, before.invoiceNumber)).toHaveLength(1);
+
+        const mails = await server.app.services.outbox.messagesConcerning(
+          { addresses: [], paymentIds: [after.paymentId], statementIds: [] },
+          20,
+        );
+        expect(mails.filter((mail) => mail.kind === 'payment_reversal')).toHaveLength(1);
+      }
+      // A voided payment is no longer pending on the guarantor's dashboard.
+      const [voided] = crashed.filter((crash) => crash.kind === 'void').slice(1);
       const pending = await database.db
         .select()
         .from(pendingPayments)
-        .where(eq(pendingPayments.paymentId, after.paymentId));
+        .where(eq(pendingPayments.paymentId, voided?.paymentId ?? ''));
       expect(pending).toEqual([]);
-
-      // The agent's retry with the same key answers the completed void; nothing more is sent.
-      const agent = await staffSignIn(operator, DEMO_STAFF.agent);
-      const retry = await officeCall(operator, PAYMENT_DESK_PATHS.void(after.paymentId), {
-        token: agent,
-        body: { reason: 'Paid twice', idempotencyKey: after.key },
-      });
-      const result = reversalResultSchema.parse(await retry.json());
-      expect(result.reversal).toMatchObject({ reversalId: after.reversalId, status: 'completed' });
-      expect(await voidsAt(after.invoiceNumber)).toHaveLength(1);
-
-      // The one that failed can be voided again, once.
-      const again = await officeCall(operator, PAYMENT_DESK_PATHS.void(before.paymentId), {
-        token: agent,
-        body: { reason: 'Paid twice', idempotencyKey: newKey() },
-      });
-      expect(reversalResultSchema.parse(await again.json()).reversal.status).toBe('completed');
-      expect(await voidsAt(before.invoiceNumber)).toHaveLength(1);
-      const mails = await operator.app.services.outbox.messagesConcerning(
-        { addresses: [], paymentIds: [after.paymentId], statementIds: [] },
-        20,
-      );
-      expect(mails.filter((mail) => mail.kind === 'payment_reversal')).toHaveLength(1);
-    }, 60_000);
+    }, 90_000);
   },
 );
