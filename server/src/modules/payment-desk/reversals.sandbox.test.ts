@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PAYMENT_DESK_PATHS,
@@ -20,6 +20,7 @@ import {
 } from '../../../test/support/payments.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { ConvergeClient } from '../payments/index.ts';
+import { PostingService, postingFile } from '../posting/index.ts';
 
 /*
  * The payment desk against the sandbox processor itself, which settles
@@ -89,6 +90,41 @@ describe.each(testDatabaseKinds)('the payment desk with the sandbox processor (%
       });
     }
     expect(await typesAt(refunded.processorReference)).toEqual(['RETURN', 'RETURN', 'SALE']);
+
+    // The posting export carries the void and both refunds as negative lines beside their
+    // payments, and the billing system's confirmation of that very file applies them all.
+    const posting = new PostingService(server.database.db);
+    const batch = await posting.exportPayments({}, CONTEXT);
+    const ours = (payment: { id: string }) =>
+      batch.lines
+        .filter((line) => line.paymentId === payment.id)
+        .map((line) => [line.entry, line.lineNumber, line.amountCents]);
+    expect(ours(voided)).toEqual([
+      ['payment', 1, 300],
+      ['payment', 2, 200],
+      ['void', 1, -300],
+      ['void', 2, -200],
+    ]);
+    // Each refund is taken from the last line first: $5 of the $8, then $3 and $12.
+    expect(ours(refunded)).toEqual([
+      ['payment', 1, 1200],
+      ['payment', 2, 800],
+      ['refund', 2, -500],
+      ['refund', 1, -1200],
+      ['refund', 2, -300],
+    ]);
+    const applied = await posting.applyConfirmation(
+      postingFile(batch.lines),
+      { fileName: 'posting.csv', dryRun: false },
+      CONTEXT,
+    );
+    expect(applied.problems).toEqual([]);
+    const reversals = await server.database.db
+      .select()
+      .from(paymentReversals)
+      .where(inArray(paymentReversals.paymentId, [voided.id, refunded.id]));
+    expect(reversals).toHaveLength(3);
+    expect(reversals.every((row) => row.appliedAt !== null)).toBe(true);
   });
 
   it('finds a return made directly at the processor', async () => {

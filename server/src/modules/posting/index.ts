@@ -1,2 +1,3 @@
 // What other modules may use of posting; everything else stays inside it.
 export * from './posting-file.ts';
+export * from './posting.service.ts';
