@@ -1,6 +1,7 @@
 import type { GuarantorReversal } from '@webpay/contracts/payment-reversal';
 import { formatUsdIn } from '@webpay/contracts/language';
 import { Badge } from '@/components/ui/badge.tsx';
+import { cn } from '@/lib/utils.ts';
 import { useFormatDate, useLanguage } from '@/lib/language.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { paymentReversalMessages } from '@/lib/payments/payment-reversal.messages.ts';
@@ -16,12 +17,11 @@ const TONES: Record<GuarantorReversal['status'], 'neutral' | 'info'> = {
   partially_refunded: 'info',
 };
 
-export function PaymentReversalBadge({ reversal }: { reversal: GuarantorReversal }) {
-  const t = useMessages(paymentReversalMessages);
-  return <Badge variant={TONES[reversal.status]}>{t.statuses[reversal.status]}</Badge>;
-}
-
-/** `Refunded $50.00 on Nov 27, 2026`: the date is the facility's day, written as a day. */
+/**
+ * `[Refunded] $50.00 on Nov 27, 2026`: the status as a badge beside the
+ * amount and the day (the facility's). A screen reader hears the one
+ * sentence, "Refunded $50.00 on Nov 27, 2026", not the status twice.
+ */
 export function PaymentReversalNote({
   reversal,
   className,
@@ -32,13 +32,16 @@ export function PaymentReversalNote({
   const t = useMessages(paymentReversalMessages);
   const language = useLanguage();
   const formatDate = useFormatDate();
+  const status = t.statuses[reversal.status];
+  const amount = formatUsdIn(language, reversal.amount);
+  const date = formatDate(reversal.date);
   return (
-    <span className={className}>
-      {t.note(
-        t.statuses[reversal.status],
-        formatUsdIn(language, reversal.amount),
-        formatDate(reversal.date),
-      )}
+    <span className={cn('inline-flex flex-wrap items-center gap-x-2 gap-y-1', className)}>
+      <span className="sr-only">{t.note(status, amount, date)}</span>
+      <Badge variant={TONES[reversal.status]} aria-hidden="true">
+        {status}
+      </Badge>
+      <span aria-hidden="true">{t.detail(amount, date)}</span>
     </span>
   );
 }

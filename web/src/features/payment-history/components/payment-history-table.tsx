@@ -19,7 +19,7 @@ import { useFormatDate, useLanguage } from '@/lib/language.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { paymentTableMessages } from '../payment-history.messages.ts';
 import { paymentMethodText } from '../utils/payment-method.ts';
-import { PaymentReversalBadge, PaymentReversalNote } from '@/components/payment-reversal.tsx';
+import { PaymentReversalNote } from '@/components/payment-reversal.tsx';
 import { isWhollyReversed } from '@/lib/payments/payment-reversal.ts';
 import { PaymentStatusBadge } from './payment-status-badge.tsx';
 
@@ -74,15 +74,10 @@ export function PaymentHistoryTable({
 function PaymentStatus({ payment }: { payment: PaymentHistoryItem }) {
   const { reversal } = payment;
   return (
-    <>
+    <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
       {!isWhollyReversed(reversal) && <PaymentStatusBadge status={payment.status} />}
-      {reversal && (
-        <>
-          <PaymentReversalBadge reversal={reversal} />
-          <PaymentReversalNote reversal={reversal} className="text-sm text-muted-foreground" />
-        </>
-      )}
-    </>
+      {reversal && <PaymentReversalNote reversal={reversal} className="text-sm" />}
+    </span>
   );
 }
 

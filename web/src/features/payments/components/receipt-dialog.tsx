@@ -18,7 +18,7 @@ import type { ReceiptDialogProps } from '@/lib/payments/payment-dialogs.ts';
 import { useRestoreFocus } from '../hooks/use-restore-focus.ts';
 import { receiptMessages } from '../payments.messages.ts';
 import { receiptHelp } from '../utils/receipt-help.ts';
-import { PaymentReversalBadge, PaymentReversalNote } from '@/components/payment-reversal.tsx';
+import { PaymentReversalNote } from '@/components/payment-reversal.tsx';
 import { isWhollyReversed } from '@/lib/payments/payment-reversal.ts';
 import { ReceiptDetails } from './receipt-details.tsx';
 import { ReceiptHelpText } from './receipt-help-text.tsx';
@@ -78,8 +78,7 @@ function OpenReceiptDialog({
         )}
 
         {receipt.reversal && (
-          <p className="flex flex-wrap items-center gap-2 text-sm">
-            <PaymentReversalBadge reversal={receipt.reversal} />
+          <p className="text-sm">
             <PaymentReversalNote reversal={receipt.reversal} className="font-medium" />
           </p>
         )}

@@ -93,7 +93,8 @@ export function SearchForm({ search, onSearch }: SearchFormProps) {
       onSubmit={(event) => void onSubmit(event)}
       className="mb-4 grid grid-cols-2 items-start gap-3 md:grid-cols-4 xl:grid-cols-8"
     >
-      <div className="col-span-2">
+      {/* Its own row: the search most often needed, and its hint, above the filters. */}
+      <div className="col-span-full max-w-xl">
         {field('receipt', t.label, { type: 'search', hint: t.hint })}
       </div>
       {field('from', t.from, { type: 'date' })}
