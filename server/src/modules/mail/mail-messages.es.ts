@@ -102,7 +102,7 @@ export const MAIL_MESSAGES_ES: MailMessages = {
     toCard: (last4) => `Reembolsado a la tarjeta terminada en ${last4}`,
     toCardUnknown: 'Reembolsado a la tarjeta con la que pagó',
     voided: 'El pago se anuló: el cargo no aparecerá en su estado de cuenta',
-    byCheck: 'Le enviaremos un cheque por correo',
+    byCheck: 'Le enviaremos un cheque por correo postal',
     note: 'Los saldos de sus cuentas se actualizan en un plazo de 1 a 2 días hábiles.',
   },
 };

@@ -35,7 +35,7 @@ describe('the e-mail telling a guarantor that money went back', () => {
     expect(check.subject).toBe(
       'Devolución de dinero de su pago de Wasatch Valley Health WP-7KQ2M9XD',
     );
-    expect(check.text).toContain('Le enviaremos un cheque por correo');
+    expect(check.text).toContain('Le enviaremos un cheque por correo postal');
     expect(check.text).toContain('WP-7KQ2M9XD');
   });
 
