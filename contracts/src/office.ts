@@ -465,6 +465,8 @@ export const officeHomeSchema = z
     attention: z.object({
       /** Payments whose outcome is unknown and wait for reconciliation. */
       awaitingReconciliation: z.number().int(),
+      /** Voids and refunds above the threshold waiting for a second supervisor (issue #24). */
+      awaitingApproval: z.number().int(),
       failedEmails: z.number().int(),
     }),
     lastRuns: z.object({ import: jobRunSchema, export: jobRunSchema, reconcile: jobRunSchema }),

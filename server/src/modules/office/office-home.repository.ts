@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { auditEvents, payments } from '../../db/schema.ts';
+import { auditEvents, paymentReversals, payments } from '../../db/schema.ts';
 
 export type AuditRow = typeof auditEvents.$inferSelect;
 
@@ -31,6 +31,15 @@ export class OfficeHomeRepository {
       .select({ count: sql<number>`count(*)::int` })
       .from(payments)
       .where(and(ne(payments.status, 'recorded'), isNull(payments.reconciledAt)));
+    return Number(row?.count ?? 0);
+  }
+
+  /** Voids and refunds waiting for a second supervisor. */
+  async awaitingApproval(): Promise<number> {
+    const [row] = await this.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(paymentReversals)
+      .where(eq(paymentReversals.status, 'awaiting_approval'));
     return Number(row?.count ?? 0);
   }
 

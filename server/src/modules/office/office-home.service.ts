@@ -77,14 +77,19 @@ export class OfficeHomeService {
     const { calendar } = this.options;
     const language = context.language ?? 'en';
     const today = calendar.dayOf(this.now());
-    const [paymentsToday, awaiting, queues, imported, exported, reconciled] = await Promise.all([
-      this.repository.recordedBetween(calendar.startOf(today), calendar.startOf(addDays(today, 1))),
-      this.repository.awaitingReconciliation(),
-      this.jobs.overview(),
-      this.repository.lastEvent('billing_feed.imported'),
-      this.repository.lastEvent('payments.exported'),
-      this.jobs.lastFinished(this.options.reconcileQueue),
-    ]);
+    const [paymentsToday, awaiting, approvals, queues, imported, exported, reconciled] =
+      await Promise.all([
+        this.repository.recordedBetween(
+          calendar.startOf(today),
+          calendar.startOf(addDays(today, 1)),
+        ),
+        this.repository.awaitingReconciliation(),
+        this.repository.awaitingApproval(),
+        this.jobs.overview(),
+        this.repository.lastEvent('billing_feed.imported'),
+        this.repository.lastEvent('payments.exported'),
+        this.jobs.lastFinished(this.options.reconcileQueue),
+      ]);
     await this.audit.record(context, {
       action: 'office.home.viewed',
       outcome: 'success',
@@ -96,6 +101,7 @@ export class OfficeHomeService {
       paymentsToday,
       attention: {
         awaitingReconciliation: awaiting,
+        awaitingApproval: approvals,
         failedEmails: queues.find((queue) => queue.name === MAIL_QUEUE.name)?.failed ?? 0,
       },
       lastRuns: {

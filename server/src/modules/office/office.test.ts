@@ -9,6 +9,7 @@ import { statementListSchema } from '@webpay/contracts/statements';
 import {
   auditEvents,
   guarantors,
+  paymentReversals,
   payments,
   pinLetters,
   receipts,
@@ -548,6 +549,11 @@ describe.each(testDatabaseKinds)('the billing office console (%s)', (kind) => {
         amountCents: todays.reduce((sum, row) => sum + row.amountCents, 0),
       });
       expect(home.attention.failedEmails).toBe(0);
+      const waiting = await server.database.db
+        .select()
+        .from(paymentReversals)
+        .where(eq(paymentReversals.status, 'awaiting_approval'));
+      expect(home.attention.awaitingApproval).toBe(waiting.length);
       expect((await auditOf('home'))[0]).toMatchObject({ action: 'office.home.viewed' });
     });
 

@@ -81,10 +81,15 @@ export function HomePage() {
                 label={t.awaitingReconciliation}
                 value={String(home.data.attention.awaitingReconciliation)}
               />
+              <Figure
+                label={t.awaitingApproval}
+                value={String(home.data.attention.awaitingApproval)}
+              />
               <Figure label={t.failedEmails} value={String(home.data.attention.failedEmails)} />
             </dl>
-            {home.data.attention.awaitingReconciliation + home.data.attention.failedEmails ===
-              0 && <p className="mt-2 text-sm text-muted-foreground">{t.allClear}</p>}
+            {Object.values(home.data.attention).every((count) => count === 0) && (
+              <p className="mt-2 text-sm text-muted-foreground">{t.allClear}</p>
+            )}
           </Section>
           <Section id="last-runs" title={t.lastRuns} className="lg:col-span-2">
             <LastRuns runs={home.data.lastRuns} />
