@@ -175,17 +175,24 @@ export class SettlementService {
     }
     const dayOfProcessor = (txn: ProcessorTxn) =>
       this.dayOf(txn.at ?? txn.settledAt ?? new Date(0));
+    // Waiting for its batch is no difference: the day's difference leaves these out.
+    const awaitingBatch = webpay.filter((txn) => {
+      if (txn.voided) return false;
+      const found = byId.get(txn.txnId);
+      return found ? isOpen(found) : lastSettled <= txn.at.getTime();
+    });
     return {
       ...query,
       error: null,
       days: days.map((date) => {
         const webpayCents = sumOn(webpay, date, dayOfWebpay, countedCents);
         const processorCents = sumOn(settled, date, dayOfProcessor, (txn) => txn.signedCents);
+        const waitingCents = sumOn(awaitingBatch, date, dayOfWebpay, countedCents);
         return {
           date,
           webpayCents,
           processorCents,
-          differenceCents: webpayCents - processorCents,
+          differenceCents: webpayCents - waitingCents - processorCents,
           unsettledCount: processor.filter(
             (txn) => MONEY_TYPES.has(txn.type) && isOpen(txn) && dayOfProcessor(txn) === date,
           ).length,
