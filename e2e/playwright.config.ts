@@ -23,9 +23,10 @@ const AFTER_THE_REST = 'office-guarantors.spec.ts';
 
 /**
  * The payment desk's spec checks that today's money report moves by exactly
- * the payments it makes, so it runs last, alone on the first server.
+ * the payments it makes, so it runs alone on the first server once the other
+ * specs are done, and before the support actions change Maria's PIN.
  */
-const LAST_AND_ALONE = 'office-payments.spec.ts';
+const ALONE = 'office-payments.spec.ts';
 
 /** The log check's own tests, which need no server and no browser. */
 const LOG_CHECK_TESTS = 'log-check.spec.ts';
@@ -54,7 +55,7 @@ export default defineConfig({
     { name: 'log-check', testMatch: LOG_CHECK_TESTS },
     ...e2eServers.map((server, index) => ({
       name: server.name,
-      testIgnore: [LOG_CHECK_TESTS, AFTER_THE_REST, LAST_AND_ALONE],
+      testIgnore: [LOG_CHECK_TESTS, AFTER_THE_REST, ALONE],
       grepInvert: index === 0 ? undefined : ONE_SERVER_ONLY,
       use: {
         ...devices['Desktop Chrome'],
@@ -66,7 +67,7 @@ export default defineConfig({
     {
       name: `${e2eServers[0]?.name}-office`,
       testMatch: AFTER_THE_REST,
-      dependencies: [e2eServers[0]?.name ?? 'pglite'],
+      dependencies: [`${e2eServers[0]?.name}-desk`],
       use: {
         ...devices['Desktop Chrome'],
         locale: 'en-US',
@@ -76,8 +77,8 @@ export default defineConfig({
     },
     {
       name: `${e2eServers[0]?.name}-desk`,
-      testMatch: LAST_AND_ALONE,
-      dependencies: [`${e2eServers[0]?.name}-office`],
+      testMatch: ALONE,
+      dependencies: [e2eServers[0]?.name ?? 'pglite'],
       use: {
         ...devices['Desktop Chrome'],
         locale: 'en-US',
