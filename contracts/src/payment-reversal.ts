@@ -35,3 +35,18 @@ export const GUARANTOR_REVERSAL_LABELS_ES: Translation<typeof GUARANTOR_REVERSAL
   refunded: 'Reembolsado',
   partially_refunded: 'Reembolsado en parte',
 };
+
+/**
+ * One rule for the portal and the billing office's desk: a completed void
+ * voids the payment; otherwise completed refunds reaching its amount refund
+ * it, and any less refund it in part. Null while nothing was given back.
+ */
+export function givenBackStatus(
+  paymentCents: number,
+  completed: readonly { kind: string; amountCents: number }[],
+): GuarantorReversal['status'] | null {
+  if (completed.some((reversal) => reversal.kind === 'void')) return 'voided';
+  const givenBackCents = completed.reduce((sum, reversal) => sum + reversal.amountCents, 0);
+  if (givenBackCents <= 0) return null;
+  return givenBackCents >= paymentCents ? 'refunded' : 'partially_refunded';
+}

@@ -4,6 +4,7 @@ import {
   type ReversalKind,
   type ReversalStatus,
 } from '@webpay/contracts/payment-desk';
+import { givenBackStatus } from '@webpay/contracts/payment-reversal';
 import type { ReversalAllocation } from '../../db/schema.ts';
 
 /*
@@ -106,12 +107,11 @@ export function deskStatus(
   if (OPEN_PAYMENT_STATUSES.includes(paymentStatus)) return 'in_progress';
   if (paymentStatus === 'declined' || paymentStatus === 'cancelled') return paymentStatus;
   if (paymentStatus !== 'recorded') return 'failed';
-  if (reversals.some((reversal) => reversal.kind === 'void' && reversal.status === 'completed')) {
-    return 'voided';
-  }
-  const given = completedCents(reversals);
-  if (given >= amountCents) return 'refunded';
-  if (given > 0) return 'partially_refunded';
+  const given = givenBackStatus(
+    amountCents,
+    reversals.filter((reversal) => reversal.status === 'completed'),
+  );
+  if (given) return given;
   if (reversals.some((reversal) => reversal.status === 'awaiting_approval')) {
     return 'awaiting_approval';
   }

@@ -1,6 +1,6 @@
 import { fromCents, sumCents } from '@webpay/contracts/money';
 import type { ReversalKind } from '@webpay/contracts/payment-desk';
-import type { GuarantorReversal } from '@webpay/contracts/payment-reversal';
+import { givenBackStatus, type GuarantorReversal } from '@webpay/contracts/payment-reversal';
 import type { FacilityCalendar } from '../../lib/facility-day.ts';
 
 /*
@@ -25,11 +25,8 @@ export function guarantorReversalOf(
   if (completed.length === 0) return null;
   const givenBackCents = sumCents(completed.map((reversal) => reversal.amountCents));
   const last = Math.max(...completed.map((reversal) => reversal.completedAt.getTime()));
-  const status = completed.some((reversal) => reversal.kind === 'void')
-    ? 'voided'
-    : givenBackCents >= paymentCents
-      ? 'refunded'
-      : 'partially_refunded';
+  const status = givenBackStatus(paymentCents, completed);
+  if (!status) return null;
   return {
     status,
     amount: fromCents(givenBackCents),
