@@ -28,6 +28,15 @@ const AFTER_THE_REST = 'office-guarantors.spec.ts';
  */
 const ALONE = 'office-payments.spec.ts';
 
+/**
+ * Recurring payments move time with the billing office's `webpay autopay
+ * --today` command, which works on the server's database: so on the
+ * PostgreSQL server only (a PGlite one keeps it inside its process), after
+ * the other specs there, as Maria's plans change her dashboard.
+ */
+const RECURRING = 'recurring-payments.spec.ts';
+const postgresServer = e2eServers.find((server) => server.name === 'postgres');
+
 /** The log check's own tests, which need no server and no browser. */
 const LOG_CHECK_TESTS = 'log-check.spec.ts';
 
@@ -55,7 +64,7 @@ export default defineConfig({
     { name: 'log-check', testMatch: LOG_CHECK_TESTS },
     ...e2eServers.map((server, index) => ({
       name: server.name,
-      testIgnore: [LOG_CHECK_TESTS, AFTER_THE_REST, ALONE],
+      testIgnore: [LOG_CHECK_TESTS, AFTER_THE_REST, ALONE, RECURRING],
       grepInvert: index === 0 ? undefined : ONE_SERVER_ONLY,
       use: {
         ...devices['Desktop Chrome'],
@@ -86,6 +95,21 @@ export default defineConfig({
         launchOptions: chromiumLaunchOptions,
       },
     },
+    ...(postgresServer
+      ? [
+          {
+            name: 'postgres-recurring',
+            testMatch: RECURRING,
+            dependencies: ['postgres'],
+            use: {
+              ...devices['Desktop Chrome'],
+              locale: 'en-US',
+              baseURL: postgresServer.baseUrl,
+              launchOptions: chromiumLaunchOptions,
+            },
+          },
+        ]
+      : []),
   ],
   webServer: e2eServers.map((server) => ({
     command: server.command,

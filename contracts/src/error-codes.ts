@@ -32,6 +32,14 @@ export const ERROR_CODES = {
    * already pending on it; the portal asks, then sends acknowledgePending.
    */
   pendingPaymentExists: 'PENDING_PAYMENT_EXISTS',
+  /** A saved payment method that is not the guarantor's, or was removed. */
+  paymentMethodNotFound: 'PAYMENT_METHOD_NOT_FOUND',
+  /** A plan's autopay or statement autopay uses the method; `details` name them. Send a replacementId. */
+  paymentMethodInUse: 'PAYMENT_METHOD_IN_USE',
+  /** The card or bank account is already saved. */
+  paymentMethodDuplicate: 'PAYMENT_METHOD_DUPLICATE',
+  /** The processor did not confirm the card being saved (verification or token). */
+  cardNotVerified: 'CARD_NOT_VERIFIED',
   upstreamTimeout: 'UPSTREAM_TIMEOUT',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',

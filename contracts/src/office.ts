@@ -467,6 +467,8 @@ export const officeHomeSchema = z
       awaitingReconciliation: z.number().int(),
       /** Voids and refunds above the threshold waiting for a second supervisor (issue #24). */
       awaitingApproval: z.number().int(),
+      /** Plans with an instalment overdue after autopay's retry also failed (issue #25). */
+      plansNeedingAttention: z.number().int(),
       failedEmails: z.number().int(),
     }),
     lastRuns: z.object({ import: jobRunSchema, export: jobRunSchema, reconcile: jobRunSchema }),

@@ -7,6 +7,7 @@ import { facilityIdSchema } from './facilities.ts';
 import { dollarAmountSchema, positiveDollarAmountSchema, type Cents } from './money.ts';
 import { guarantorReversalSchema } from './payment-reversal.ts';
 import { plainText } from './plain-text.ts';
+import { storedCredentialConsentSchema } from './payment-methods.ts';
 
 /**
  * SPEC §4 Payment mode: how the amounts on the dashboard become a payment.
@@ -121,6 +122,8 @@ export const cardStartRequestSchema = z
     payer: payerSchema,
     saveEmailAsGuarantor: z.boolean(),
     acknowledgePending: acknowledgePendingSchema,
+    /** "Save this card for future payments": the stored-credential consent shown (issue #25). */
+    saveCard: storedCredentialConsentSchema.optional(),
   })
   .meta({ id: 'CardStartRequest' });
 export type CardStartRequest = z.input<typeof cardStartRequestSchema>;

@@ -443,6 +443,8 @@ test.describe('billing office: guarantor screens', OFFICE, () => {
   });
 
   test("a guarantor's page (axe)", async ({ page, openOfficeAs, axeInEveryLook }) => {
+    // The longest page of the console, checked in four looks.
+    test.setTimeout(120_000);
     await openOfficeAs('agent');
     await openGuarantorBySearch(page, maria.accountNumber, maria.accountNumber);
     await expect(section(page, 'Audit').getByRole('table')).toBeVisible();
@@ -468,6 +470,8 @@ test.describe('billing office: guarantor screens', OFFICE, () => {
   }
 
   test('the audit screen (axe)', async ({ page, openOfficeAs, axeInEveryLook }) => {
+    // A full page of audit rows, checked in four looks.
+    test.setTimeout(120_000);
     await openOfficeAs('supervisor');
     await page.goto('/office/audit');
     await expect(page.getByRole('table', { name: 'Audit trail' })).toBeVisible();

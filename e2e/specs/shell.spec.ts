@@ -14,6 +14,9 @@ async function visibleNavLinks(page: Page): Promise<string[]> {
   return page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
 }
 
+/** Maria's links (historical-data role), in the header and in the phone menu alike. */
+const MARIA_LINKS = ['Dashboard', 'Statements', 'Payments', 'Payment Methods', 'Contact'];
+
 async function signedIn(page: Page, signIn: () => Promise<void>) {
   await signIn();
   await expect(page).toHaveURL(/\/webpay\/dashboard$/);
@@ -27,14 +30,14 @@ async function hasNoSidewaysScroll(page: Page): Promise<boolean> {
 }
 
 test.describe('signed-in shell', () => {
-  test('Maria (historical-data role) has Dashboard, Statements, Payments and Contact', async ({
+  test('Maria (historical-data role) has Dashboard, Statements, Payments, Payment Methods and Contact', async ({
     page,
     signInWithPin,
   }) => {
     await page.setViewportSize(DESKTOP);
     await signedIn(page, () => signInWithPin(maria));
     await expect(header(page)).toContainText('Signed in as Maria Garcia');
-    expect(await visibleNavLinks(page)).toEqual(['Dashboard', 'Statements', 'Payments', 'Contact']);
+    expect(await visibleNavLinks(page)).toEqual(MARIA_LINKS);
     await expect(menuButton(page)).toBeHidden();
 
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -53,18 +56,22 @@ test.describe('signed-in shell', () => {
     await expect(page).toHaveURL(/\/webpay\/payments$/);
   });
 
-  test('James (no role) has Dashboard and Contact only, on desktop and in the phone menu', async ({
+  test('James (no role) has Dashboard, Payment Methods and Contact, on desktop and in the phone menu', async ({
     page,
     signInWithPin,
   }) => {
     await page.setViewportSize(DESKTOP);
     await signedIn(page, () => signInWithPin(james));
     await expect(header(page)).toContainText('Signed in as James Wilson');
-    expect(await visibleNavLinks(page)).toEqual(['Dashboard', 'Contact']);
+    expect(await visibleNavLinks(page)).toEqual(['Dashboard', 'Payment Methods', 'Contact']);
 
     await page.setViewportSize(PHONE);
     await menuButton(page).click();
-    expect(await menu(page).getByRole('link').allTextContents()).toEqual(['Dashboard', 'Contact']);
+    expect(await menu(page).getByRole('link').allTextContents()).toEqual([
+      'Dashboard',
+      'Payment Methods',
+      'Contact',
+    ]);
   });
 
   test(
@@ -80,12 +87,7 @@ test.describe('signed-in shell', () => {
       await menuButton(page).click();
       await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'true');
       await expect(menu(page)).toBeVisible();
-      expect(await visibleNavLinks(page)).toEqual([
-        'Dashboard',
-        'Statements',
-        'Payments',
-        'Contact',
-      ]);
+      expect(await visibleNavLinks(page)).toEqual(MARIA_LINKS);
       const current = menu(page).getByRole('link', { name: 'Dashboard' });
       await expect(current).toHaveAttribute('aria-current', 'page');
       await expect(current).toBeFocused();
@@ -101,7 +103,7 @@ test.describe('signed-in shell', () => {
       await expect(menu(page)).toBeVisible();
       await expect(menu(page).getByRole('link', { name: 'Contact' })).toBeFocused();
       await page.keyboard.press('Shift+Tab');
-      await expect(menu(page).getByRole('link', { name: 'Payments' })).toBeFocused();
+      await expect(menu(page).getByRole('link', { name: 'Payment Methods' })).toBeFocused();
       await page.keyboard.press('Escape');
       await expect(menu(page)).toBeHidden();
       await expect(menuButton(page)).toBeFocused();

@@ -78,6 +78,7 @@ function shell(options: {
     button('Log out'),
     link('Dashboard'),
     ...(options.historicalData ? [link('Statements'), link('Payments')] : []),
+    link('Payment Methods'),
     link('Contact'),
     link(options.phone, options.phoneLinks),
   ];
@@ -188,6 +189,7 @@ const SCREENS = {
     tab('Hospitals & Clinics 5 items'),
     tab('Central Lab 2 items'),
     tab('Medical Equipment 1 item'),
+    link('Set up a payment plan'),
     button('Pay Total'),
     button('About custom payments'),
     textbox('Custom payment amount'),
@@ -236,7 +238,11 @@ const SCREENS = {
     button('Pay Now $0.00'),
   ],
   /** Only the dialog: the page behind a modal dialog is hidden from assistive technology. */
-  'payment dialog, card': [...BILLING_FORM, ...PAYMENT_DIALOG_BUTTONS],
+  'payment dialog, card': [
+    ...BILLING_FORM,
+    checkbox('Save this card for future payments'),
+    ...PAYMENT_DIALOG_BUTTONS,
+  ],
   'payment dialog, eCheck': [
     ...BILLING_FORM,
     textbox('Routing number'),

@@ -15,6 +15,7 @@ import { OFFICE_API_BASE_PATH, OFFICE_API_PATHS } from '@webpay/contracts/office
 import { startMailCatcher } from '@webpay/server/testkit/mail-catcher';
 import { startTestIdentityProvider } from '@webpay/server/testkit/oidc-provider';
 import { maildropFor } from './maildrop.ts';
+import { commandEnvFor } from './webpay-command.ts';
 import { serverLogFor } from './server-logs.ts';
 import { SSO_ACCOUNTS, SSO_LABEL, SSO_ROLE_MAP } from './sso-accounts.ts';
 
@@ -99,6 +100,25 @@ const ssoEnv = await singleSignOnEnv();
 
 const databaseUrl = kind === 'postgres' ? await postgresUrlWithFreshSchema() : 'memory://';
 
+/*
+ * What the billing office's commands need to work on this server's database
+ * (support/webpay-command.ts): only a PostgreSQL server's can be shared, as
+ * PGlite's lives inside the server process.
+ */
+const serverEnv = {
+  NODE_ENV: 'test',
+  DATA_DIR: dataDir,
+  DATABASE_URL: databaseUrl,
+  PUBLIC_URL: publicUrl,
+  SMTP_URL: catcher.url,
+  // The specs settle the sandbox processor's batch when they mean to; a run across 22:00 must not.
+  SANDBOX_SETTLEMENT_TIME: 'off',
+  // A plan's first instalment is a week or more away: a change window of two
+  // weeks lets the recurring payments spec cancel both inside and outside it.
+  AUTOPAY_CHANGE_BUSINESS_DAYS: '10',
+};
+writeFileSync(commandEnvFor(Number(port)), JSON.stringify(serverEnv));
+
 const child = spawn(
   process.execPath,
   ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')],
@@ -107,20 +127,14 @@ const child = spawn(
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
-      NODE_ENV: 'test',
+      ...serverEnv,
       PORT: port,
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
       DEMO_DATA: 'true',
       // Everything down to debug, so the log check after the run reads every line the service writes.
       LOG_LEVEL: 'debug',
       // Every browser signs in from 127.0.0.1; the per-client throttle has its own service tests.
       RATE_LIMIT_LOGIN_MAX: '10000',
-      // The specs settle the sandbox processor's batch when they mean to; a run across 22:00 must not.
-      SANDBOX_SETTLEMENT_TIME: 'off',
-      PUBLIC_URL: publicUrl,
-      SMTP_URL: catcher.url,
       ...ssoEnv,
     },
   },

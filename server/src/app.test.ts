@@ -9,6 +9,8 @@ import {
 } from '@webpay/contracts/api';
 import { errorObjectSchema, type ErrorObject } from '@webpay/contracts/errors';
 import { OFFICE_API_BASE_PATH } from '@webpay/contracts/office';
+import { PAYMENT_METHOD_PATHS } from '@webpay/contracts/payment-methods';
+import { PAYMENT_PLAN_PATHS } from '@webpay/contracts/payment-plans';
 import { createTestDatabase, testDatabaseKinds } from '../test/support/database.ts';
 import { startTestServer, type TestServer } from '../test/support/test-server.ts';
 
@@ -341,9 +343,23 @@ describe.each(testDatabaseKinds)('the service over HTTP (%s)', (kind) => {
           `DELETE ${service('/payments/{id}')}`,
           `GET ${service(API_PATHS.payments)}`,
           `GET ${service('/receipts/{receiptId}')}`,
+          `GET ${service(PAYMENT_PLAN_PATHS.options)}`,
+          `POST ${service(PAYMENT_PLAN_PATHS.create)}`,
           `GET ${service(API_PATHS.statements)}`,
           `GET ${service('/statements/{id}')}`,
           `GET ${service('/statements/{id}/pdf')}`,
+          `GET ${service(PAYMENT_METHOD_PATHS.list)}`,
+          `POST ${service(PAYMENT_METHOD_PATHS.cardSetup)}`,
+          `PUT ${service('/payment-methods/card/{id}')}`,
+          `POST ${service(PAYMENT_METHOD_PATHS.bank)}`,
+          `PUT ${service('/payment-methods/{id}/default')}`,
+          `DELETE ${service('/payment-methods/{id}')}`,
+          `PUT ${service('/payment-plans/{planNumber}/autopay')}`,
+          `DELETE ${service('/payment-plans/{planNumber}/autopay')}`,
+          `GET ${service(PAYMENT_PLAN_PATHS.autopay)}`,
+          `PUT ${service(PAYMENT_PLAN_PATHS.statementAutopay)}`,
+          `DELETE ${service(PAYMENT_PLAN_PATHS.statementAutopay)}`,
+          `POST ${service(PAYMENT_PLAN_PATHS.skip)}`,
         ].sort(),
       );
 

@@ -19,12 +19,16 @@ import healthRoutes from './modules/health/health.routes.ts';
 import magicLinkRoutes from './modules/magic-link/magic-link.routes.ts';
 import { receiptResendRoutes } from './modules/payment-desk/receipt-resend.routes.ts';
 import officeRoutes from './modules/office/office.routes.ts';
+import officeRecurringRoutes from './modules/office-recurring/office-recurring.routes.ts';
 import officeReportsRoutes from './modules/office-reports/office-reports.routes.ts';
 import paymentDeskRoutes from './modules/payment-desk/payment-desk.routes.ts';
 import { Metrics } from './modules/metrics/metrics.ts';
 import metricsPlugin from './modules/metrics/metrics.plugin.ts';
 import paymentHistoryRoutes from './modules/payment-history/payment-history.routes.ts';
+import autopayRoutes from './modules/autopay/autopay.routes.ts';
+import paymentPlansRoutes from './modules/payment-plans/payment-plans.routes.ts';
 import paymentsRoutes from './modules/payments/payments.routes.ts';
+import paymentMethodsRoutes from './modules/payment-methods/payment-methods.routes.ts';
 import signupRoutes from './modules/signup/signup.routes.ts';
 import enrolmentRoutes from './modules/staff/enrolment.routes.ts';
 import staffAdminRoutes from './modules/staff/staff-admin.routes.ts';
@@ -64,6 +68,24 @@ export interface BuildAppOptions {
   runsSchedules?: boolean;
 }
 
+/** The portal's API, behind the API key guard. The portal's routes are registered here. */
+async function serviceApi(api: FastifyInstance, { env }: { env: Env }) {
+  api.addHook('onRequest', createApiGuard(env.WEBPAY_API_KEY));
+  await api.register(compression);
+  await api.register(configRoutes);
+  await api.register(authRoutes, { env });
+  await api.register(magicLinkRoutes, { env });
+  await api.register(verificationRoutes, { env });
+  await api.register(signupRoutes, { env });
+  await api.register(encountersRoutes);
+  await api.register(paymentsRoutes);
+  await api.register(paymentMethodsRoutes);
+  await api.register(autopayRoutes);
+  await api.register(paymentHistoryRoutes);
+  await api.register(paymentPlansRoutes);
+  await api.register(statementsRoutes);
+}
+
 /**
  * The billing office console's API: staff bearer tokens, not the portal's
  * API key, so it sits outside the guard (decision 0023). The console's
@@ -79,6 +101,7 @@ async function officeApi(api: FastifyInstance, { env }: { env: Env }) {
   await api.register(officeReportsRoutes);
   await api.register(receiptResendRoutes);
   await api.register(paymentDeskRoutes);
+  await api.register(officeRecurringRoutes);
 }
 
 export async function buildApp(options: BuildAppOptions) {
@@ -154,22 +177,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(healthRoutes, { isStopping: () => stopping });
   // Browsers post CSP violation reports without the API key.
   await app.register(cspReportsRoutes, { metrics });
-  await app.register(
-    async function serviceApi(api) {
-      api.addHook('onRequest', createApiGuard(env.WEBPAY_API_KEY));
-      await api.register(compression);
-      await api.register(configRoutes);
-      await api.register(authRoutes, { env });
-      await api.register(magicLinkRoutes, { env });
-      await api.register(verificationRoutes, { env });
-      await api.register(signupRoutes, { env });
-      await api.register(encountersRoutes);
-      await api.register(paymentsRoutes);
-      await api.register(paymentHistoryRoutes);
-      await api.register(statementsRoutes);
-    },
-    { prefix: SERVICE_BASE_PATH },
-  );
+  await app.register(serviceApi, { env, prefix: SERVICE_BASE_PATH });
   await app.register(officeApi, { env, prefix: OFFICE_API_BASE_PATH });
   // A stand-in for Elavon's servers, so it sits outside the API key guard.
   if (env.SANDBOX_PROCESSOR) {

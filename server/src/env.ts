@@ -6,6 +6,7 @@ import { parseDollarsToCents } from '@webpay/contracts/payment-desk';
 import { readSecretFiles } from './env-files.ts';
 import { installRoot } from './install-root.ts';
 import { parseSigningKeys } from './modules/auth/signing-keys.ts';
+import { parsePaymentMethodKeys } from './lib/payment-method-keys.ts';
 import {
   DEVELOPMENT_JWT_SECRET,
   SANDBOX_CONVERGE_CREDENTIALS,
@@ -232,14 +233,7 @@ const rawEnvSchema = z.object({
    */
   CONVERGE_TIMEOUT_MS: integerVar(20_000, 100, 29_000),
   /** Voids and refunds above this many dollars wait for a second supervisor (issue #24). */
-  REFUND_APPROVAL_THRESHOLD: stringVar('500.00').transform((text, context) => {
-    const cents = parseDollarsToCents(text);
-    if (cents === undefined) {
-      context.addIssue({ code: 'custom', message: 'must be dollars such as 500.00' });
-      return z.NEVER;
-    }
-    return cents;
-  }),
+  REFUND_APPROVAL_THRESHOLD: dollarsVar('500.00'),
   /**
    * When the sandbox processor settles its open batch each day, HH:MM in the
    * facility's time zone; `off`: only on a settle request.
@@ -271,6 +265,37 @@ const rawEnvSchema = z.object({
   /** The identity provider's name on the console's sign-in button; unset: a generic label. */
   OIDC_LABEL: optionalString,
   /**
+   * Keys that seal saved bank accounts (issue #25): `id=base64` pairs, each
+   * key 32 random bytes, separated by commas. The first seals new accounts;
+   * the others only open accounts sealed before (`webpay reseal-payment-methods`
+   * moves them to the first). Unset: one key, `jwt`, derived from JWT_SECRET.
+   */
+  PAYMENT_METHOD_KEYS: optionalString.transform((text, context) => {
+    if (text === undefined) return undefined;
+    const keys = parsePaymentMethodKeys(text);
+    if (typeof keys === 'string') {
+      context.addIssue({ code: 'custom', message: keys });
+      return z.NEVER;
+    }
+    return keys;
+  }),
+  /** Self-service payment plans: the least balance, the least monthly payment (dollars) and the most months. */
+  PLAN_MIN_BALANCE: dollarsVar('100.00'),
+  PLAN_MIN_MONTHLY_PAYMENT: dollarsVar('25.00'),
+  PLAN_MAX_MONTHS: integerVar(24, 1, 120),
+  /** Autopay: days of notice before a fixed instalment and before a charge whose amount may vary. */
+  AUTOPAY_NOTICE_DAYS_FIXED: integerVar(3, 1, 30),
+  AUTOPAY_NOTICE_DAYS_VARIABLE: integerVar(10, 1, 30),
+  /** Autopay: a declined charge is tried once more this many days later. */
+  AUTOPAY_RETRY_DAYS: integerVar(3, 1, 30),
+  /** Autopay: a charge may be skipped or cancelled until this many business days before it. */
+  AUTOPAY_CHANGE_BUSINESS_DAYS: integerVar(3, 0, 20),
+  /** When autopay sends its notices and runs the day's charges; cron or RRULE in the facility's zone, or off. */
+  AUTOPAY_SCHEDULE: stringVar('0 6 * * *').refine(isScheduleOrOff, {
+    message:
+      'must be a cron expression such as "0 6 * * *", an RRULE such as "FREQ=DAILY;BYHOUR=6", or off',
+  }),
+  /**
    * When paperless guarantors are e-mailed their latest statement's notice: a
    * cron expression (or an RRULE) in the facility's time zone; `off` never.
    */
@@ -279,6 +304,18 @@ const rawEnvSchema = z.object({
       'must be a cron expression such as "0 8 * * *", an RRULE such as "FREQ=DAILY;BYHOUR=8", or off',
   }),
 });
+
+/** Dollars such as 25.00, as integer cents. */
+function dollarsVar(fallback: string) {
+  return stringVar(fallback).transform((text, context) => {
+    const cents = parseDollarsToCents(text);
+    if (cents === undefined) {
+      context.addIssue({ code: 'custom', message: `must be dollars such as ${fallback}` });
+      return z.NEVER;
+    }
+    return cents;
+  });
+}
 
 /** Five or six cron fields, an RRULE, or `off`; the job engine checks the rest when it starts. */
 function isScheduleOrOff(value: string): boolean {

@@ -16,6 +16,8 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as VerifyRouteImport } from './routes/verify'
 import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index'
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
+import { Route as AuthenticatedPaymentMethodsRouteImport } from './routes/_authenticated/payment-methods'
+import { Route as AuthenticatedPaymentPlanRouteImport } from './routes/_authenticated/payment-plan'
 import { Route as AuthenticatedPaymentsRouteImport } from './routes/_authenticated/payments'
 import { Route as AuthenticatedStatementsRouteImport } from './routes/_authenticated/statements'
 import { Route as LoginIndexRouteImport } from './routes/login/index'
@@ -61,6 +63,18 @@ const AuthenticatedDashboardRoute = AuthenticatedDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedPaymentMethodsRoute =
+  AuthenticatedPaymentMethodsRouteImport.update({
+    id: '/payment-methods',
+    path: '/payment-methods',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedPaymentPlanRoute =
+  AuthenticatedPaymentPlanRouteImport.update({
+    id: '/payment-plan',
+    path: '/payment-plan',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedPaymentsRoute = AuthenticatedPaymentsRouteImport.update({
   id: '/payments',
   path: '/payments',
@@ -107,6 +121,8 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRouteWithChildren
   '/verify': typeof VerifyRouteWithChildren
   '/dashboard': typeof AuthenticatedDashboardRoute
+  '/payment-methods': typeof AuthenticatedPaymentMethodsRoute
+  '/payment-plan': typeof AuthenticatedPaymentPlanRoute
   '/payments': typeof AuthenticatedPaymentsRoute
   '/statements': typeof AuthenticatedStatementsRoute
   '/login/email': typeof LoginEmailRoute
@@ -120,6 +136,8 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/verify': typeof VerifyRouteWithChildren
   '/dashboard': typeof AuthenticatedDashboardRoute
+  '/payment-methods': typeof AuthenticatedPaymentMethodsRoute
+  '/payment-plan': typeof AuthenticatedPaymentPlanRoute
   '/payments': typeof AuthenticatedPaymentsRoute
   '/statements': typeof AuthenticatedStatementsRoute
   '/login/email': typeof LoginEmailRoute
@@ -137,6 +155,8 @@ export interface FileRoutesById {
   '/login': typeof LoginRouteWithChildren
   '/verify': typeof VerifyRouteWithChildren
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
+  '/_authenticated/payment-methods': typeof AuthenticatedPaymentMethodsRoute
+  '/_authenticated/payment-plan': typeof AuthenticatedPaymentPlanRoute
   '/_authenticated/payments': typeof AuthenticatedPaymentsRoute
   '/_authenticated/statements': typeof AuthenticatedStatementsRoute
   '/login/email': typeof LoginEmailRoute
@@ -155,6 +175,8 @@ export interface FileRouteTypes {
     | '/login'
     | '/verify'
     | '/dashboard'
+    | '/payment-methods'
+    | '/payment-plan'
     | '/payments'
     | '/statements'
     | '/login/email'
@@ -168,6 +190,8 @@ export interface FileRouteTypes {
   to:
     | '/verify'
     | '/dashboard'
+    | '/payment-methods'
+    | '/payment-plan'
     | '/payments'
     | '/statements'
     | '/login/email'
@@ -184,6 +208,8 @@ export interface FileRouteTypes {
     | '/login'
     | '/verify'
     | '/_authenticated/dashboard'
+    | '/_authenticated/payment-methods'
+    | '/_authenticated/payment-plan'
     | '/_authenticated/payments'
     | '/_authenticated/statements'
     | '/login/email'
@@ -244,6 +270,20 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof AuthenticatedDashboardRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/payment-methods': {
+      id: '/_authenticated/payment-methods'
+      path: '/payment-methods'
+      fullPath: '/payment-methods'
+      preLoaderRoute: typeof AuthenticatedPaymentMethodsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/payment-plan': {
+      id: '/_authenticated/payment-plan'
+      path: '/payment-plan'
+      fullPath: '/payment-plan'
+      preLoaderRoute: typeof AuthenticatedPaymentPlanRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/payments': {
@@ -307,6 +347,8 @@ declare module '@tanstack/react-router' {
 
 interface AuthenticatedRouteChildren {
   AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRoute
+  AuthenticatedPaymentMethodsRoute: typeof AuthenticatedPaymentMethodsRoute
+  AuthenticatedPaymentPlanRoute: typeof AuthenticatedPaymentPlanRoute
   AuthenticatedPaymentsRoute: typeof AuthenticatedPaymentsRoute
   AuthenticatedStatementsRoute: typeof AuthenticatedStatementsRoute
   AuthenticatedContactLazyRoute: typeof AuthenticatedContactLazyRoute
@@ -315,6 +357,8 @@ interface AuthenticatedRouteChildren {
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedDashboardRoute: AuthenticatedDashboardRoute,
+  AuthenticatedPaymentMethodsRoute: AuthenticatedPaymentMethodsRoute,
+  AuthenticatedPaymentPlanRoute: AuthenticatedPaymentPlanRoute,
   AuthenticatedPaymentsRoute: AuthenticatedPaymentsRoute,
   AuthenticatedStatementsRoute: AuthenticatedStatementsRoute,
   AuthenticatedContactLazyRoute: AuthenticatedContactLazyRoute,

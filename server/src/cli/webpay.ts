@@ -16,6 +16,7 @@ import { createServices } from '../plugins/services.ts';
 import type { Command, CommandContext, CommandIo, CommandValues } from './command.ts';
 import { errorMessage } from './db-cli.ts';
 import { applyPaymentsCommand } from './commands/apply-payments.ts';
+import { autopayCommand } from './commands/autopay.ts';
 import { auditCommand } from './commands/audit.ts';
 import { checkConfigCommand } from './commands/check-config.ts';
 import { dbMigrateCommand } from './commands/db-migrate.ts';
@@ -26,6 +27,7 @@ import { issuePinsCommand } from './commands/issue-pins.ts';
 import { jobsCommand } from './commands/jobs.ts';
 import { notifyStatementsCommand } from './commands/notify-statements.ts';
 import { reconcileCommand } from './commands/reconcile.ts';
+import { resealPaymentMethodsCommand } from './commands/reseal-payment-methods.ts';
 import { sandboxSettleCommand } from './commands/sandbox-settle.ts';
 import { staffCommand } from './commands/staff.ts';
 
@@ -38,6 +40,7 @@ export const COMMANDS: readonly Command[] = [
   importFeedCommand,
   notifyStatementsCommand,
   reconcileCommand,
+  autopayCommand,
   exportPaymentsCommand,
   applyPaymentsCommand,
   auditCommand,
@@ -48,6 +51,7 @@ export const COMMANDS: readonly Command[] = [
   dbMigrateCommand,
   dbResetCommand,
   sandboxSettleCommand,
+  resealPaymentMethodsCommand,
 ];
 
 const PROGRAM = 'webpay';

@@ -15,6 +15,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { LANGUAGES } from '@webpay/contracts/language';
 import { STAFF_ROLES } from '@webpay/contracts/office';
+import { AUTHORIZATION_KINDS } from '@webpay/contracts/office-recurring';
+import { PAYMENT_METHOD_KINDS } from '@webpay/contracts/payment-methods';
+import { AUTOPAY_CHARGE_STATUSES } from '@webpay/contracts/payment-plans';
 import {
   REVERSAL_KINDS,
   REVERSAL_SOURCES,
@@ -28,6 +31,11 @@ import { foldedName, phoneDigits } from './search-expressions.ts';
  * Ids are UUIDs made by the service (crypto.randomUUID) so that rows can be
  * created before they are written, and never reveal counts.
  */
+
+/** Where a payment plan came from: the billing system's feed, or the guarantor in the portal. */
+export const PLAN_SOURCES = ['feed', 'portal'] as const;
+/** Who started a payment. */
+export const PAYMENT_ORIGINS = ['portal', 'autopay'] as const;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -99,12 +107,38 @@ export const paymentPlans = pgTable(
     currentBalanceCents: integer('current_balance_cents').notNull(),
     numberOfPayments: integer('number_of_payments').notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /**
+     * Issue #25: `portal` plans were made by the guarantor. Until the billing
+     * feed lists one (`matchedAt`), WebPay keeps its figures from its own
+     * instalments and a feed that does not list it leaves it alone.
+     */
+    source: text('source', { enum: PLAN_SOURCES }).notNull().default('feed'),
+    /** Portal plans: the amount put on the plan, the day of the month and the creating request's key. */
+    totalCents: integer('total_cents'),
+    dayOfMonth: integer('day_of_month'),
+    idempotencyKey: text('idempotency_key'),
+    /** The method autopay charges for each instalment; null when autopay is off. */
+    autopayMethodId: text('autopay_method_id').references(() => paymentMethods.id),
+    matchedAt: timestamp('matched_at', { withTimezone: true }),
+    exportedAt: timestamp('exported_at', { withTimezone: true }),
+    exportBatch: text('export_batch'),
+    /** The facility day an instalment stayed unpaid after autopay's retry; cleared when it is paid. */
+    needsAttentionSince: date('needs_attention_since', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('payment_plans_number_key').on(t.planNumber),
     index('payment_plans_guarantor_idx').on(t.guarantorId),
+    uniqueIndex('payment_plans_idempotency_key')
+      .on(t.guarantorId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    index('payment_plans_autopay_idx')
+      .on(t.autopayMethodId)
+      .where(sql`${t.autopayMethodId} is not null`),
+    index('payment_plans_attention_idx')
+      .on(t.needsAttentionSince)
+      .where(sql`${t.needsAttentionSince} is not null`),
   ],
 );
 
@@ -119,8 +153,13 @@ export const planInstalments = pgTable(
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     completedAt: date('completed_at', { mode: 'string' }),
+    /** The guarantor skipped autopay for this instalment; it stays due, to be paid by hand. */
+    skippedAt: timestamp('skipped_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('plan_instalments_plan_number_key').on(t.planId, t.number)],
+  (t) => [
+    uniqueIndex('plan_instalments_plan_number_key').on(t.planId, t.number),
+    index('plan_instalments_due_idx').on(t.dueDate),
+  ],
 );
 
 /**
@@ -203,6 +242,13 @@ export const payments = pgTable(
     tokenIssuedAt: timestamp('token_issued_at', { withTimezone: true }),
     /** Asked for by a 'totp' session; applied when the payment is recorded. */
     saveEmailAsGuarantor: boolean('save_email_as_guarantor').notNull().default(false),
+    /** Issue #25: who started it: the guarantor in the portal, or autopay. */
+    origin: text('origin', { enum: PAYMENT_ORIGINS }).notNull().default('portal'),
+    /** The saved method charged (autopay), or the card saved from this payment. */
+    paymentMethodId: text('payment_method_id').references(() => paymentMethods.id),
+    /** "Save this card for future payments": the stored-credential consent accepted, word for word. */
+    saveCardConsent: text('save_card_consent'),
+    saveCardConsentLanguage: text('save_card_consent_language', { enum: LANGUAGES }),
     recordedAt: timestamp('recorded_at', { withTimezone: true }),
     /**
      * When the processor confirmed that an unrecorded payment took no money
@@ -272,6 +318,185 @@ export const receipts = pgTable(
   (t) => [
     uniqueIndex('receipts_payment_key').on(t.paymentId),
     uniqueIndex('receipts_receipt_id_key').on(t.receiptId),
+  ],
+);
+
+/**
+ * Saved payment methods (issue #25). A card is the processor's token with
+ * brand, last four and expiry; a bank account is sealed with AES-256-GCM
+ * under the key named by `bankKeyId` (PAYMENT_METHOD_KEYS), never stored
+ * or shown whole. A removed method keeps its row for the authorizations
+ * and charges that name it.
+ */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: text('id').primaryKey(),
+    guarantorId: text('guarantor_id')
+      .notNull()
+      .references(() => guarantors.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: PAYMENT_METHOD_KINDS }).notNull(),
+    /** Card brand (VISA, MC, DISC, AMEX) or the bank account type (CHECKING, SAVINGS). */
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    /** Cards: MMYY. */
+    cardExpiry: text('card_expiry'),
+    /** Cards: the processor's token (Converge Card Manager). */
+    processorToken: text('processor_token'),
+    /** Bank accounts: routing and account number, sealed; the key's id beside it. */
+    bankSealed: text('bank_sealed'),
+    bankKeyId: text('bank_key_id'),
+    /** Bank accounts: keyed hash of routing and account number, to recognise one saved twice. */
+    bankFingerprint: text('bank_fingerprint'),
+    /** The holder's name and billing address as entered (the Payer object). */
+    holder: jsonb('holder').$type<Record<string, string | null>>().notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    /** Saved while paying (`payment`) or added on its own (`setup`). */
+    savedFrom: text('saved_from', { enum: ['payment', 'setup'] }).notNull(),
+    /** The first, customer-initiated transaction the stored credential rests on. */
+    firstTxnId: text('first_txn_id'),
+    firstApprovalCode: text('first_approval_code'),
+    authorizationId: text('authorization_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payment_methods_guarantor_idx').on(t.guarantorId),
+    uniqueIndex('payment_methods_default_key')
+      .on(t.guarantorId)
+      .where(sql`${t.isDefault} and ${t.removedAt} is null`),
+    uniqueIndex('payment_methods_token_key')
+      .on(t.guarantorId, t.processorToken)
+      .where(sql`${t.processorToken} is not null and ${t.removedAt} is null`),
+    uniqueIndex('payment_methods_bank_key')
+      .on(t.guarantorId, t.bankFingerprint)
+      .where(sql`${t.bankFingerprint} is not null and ${t.removedAt} is null`),
+    index('payment_methods_key_id_idx').on(t.bankKeyId),
+  ],
+);
+
+/** A card being added in the processor's window (ccgettoken with verification). */
+export const cardSetups = pgTable(
+  'card_setups',
+  {
+    id: text('id').primaryKey(),
+    guarantorId: text('guarantor_id')
+      .notNull()
+      .references(() => guarantors.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status', { enum: ['open', 'saved', 'failed'] }).notNull(),
+    holder: jsonb('holder').$type<Record<string, string | null>>().notNull(),
+    consentText: text('consent_text').notNull(),
+    consentLanguage: text('consent_language', { enum: LANGUAGES }).notNull(),
+    lightboxToken: text('lightbox_token'),
+    paymentMethodId: text('payment_method_id').references(() => paymentMethods.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('card_setups_idempotency_key').on(t.guarantorId, t.idempotencyKey)],
+);
+
+/**
+ * Every authorization a guarantor accepted for recurring payments, word for
+ * word with its time and address (NACHA and the card networks ask the
+ * hospital to keep them): storing a method, a plan, a plan's autopay,
+ * autopay on statements. Revoked, never deleted.
+ */
+export const paymentAuthorizations = pgTable(
+  'payment_authorizations',
+  {
+    id: text('id').primaryKey(),
+    guarantorId: text('guarantor_id')
+      .notNull()
+      .references(() => guarantors.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: AUTHORIZATION_KINDS }).notNull(),
+    planId: text('plan_id').references(() => paymentPlans.id),
+    paymentMethodId: text('payment_method_id').references(() => paymentMethods.id),
+    text: text('text').notNull(),
+    language: text('language', { enum: LANGUAGES }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** `guarantor`, or the staff member's id. */
+    revokedBy: text('revoked_by'),
+    revokeReason: text('revoke_reason'),
+  },
+  (t) => [
+    index('payment_authorizations_guarantor_idx').on(t.guarantorId),
+    index('payment_authorizations_plan_idx').on(t.planId),
+  ],
+);
+
+/** Autopay on statements: the amount due on each statement's due date, up to a cap. */
+export const statementAutopay = pgTable(
+  'statement_autopay',
+  {
+    id: text('id').primaryKey(),
+    guarantorId: text('guarantor_id')
+      .notNull()
+      .references(() => guarantors.id, { onDelete: 'cascade' }),
+    paymentMethodId: text('payment_method_id')
+      .notNull()
+      .references(() => paymentMethods.id),
+    capCents: integer('cap_cents').notNull(),
+    authorizationId: text('authorization_id')
+      .notNull()
+      .references(() => paymentAuthorizations.id),
+    createdAt: createdAt(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('statement_autopay_active_key')
+      .on(t.guarantorId)
+      .where(sql`${t.cancelledAt} is null`),
+  ],
+);
+
+/**
+ * One row per autopay charge attempt: made when its notice goes out (or
+ * when it is skipped first), claimed by one runner, then linked to the
+ * payment it made. The unique indexes are what make a charge happen once
+ * per instalment or statement and attempt, across instances and crashes.
+ */
+export const autopayCharges = pgTable(
+  'autopay_charges',
+  {
+    id: text('id').primaryKey(),
+    guarantorId: text('guarantor_id')
+      .notNull()
+      .references(() => guarantors.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['instalment', 'statement'] }).notNull(),
+    planId: text('plan_id').references(() => paymentPlans.id),
+    instalmentId: text('instalment_id').references(() => planInstalments.id),
+    statementId: text('statement_id').references(() => statements.id),
+    attempt: integer('attempt').notNull(),
+    /** The facility day it runs. */
+    chargeDate: date('charge_date', { mode: 'string' }).notNull(),
+    /** Null until known (a statement's amount is fixed when its notice goes out). */
+    amountCents: integer('amount_cents'),
+    paymentMethodId: text('payment_method_id')
+      .notNull()
+      .references(() => paymentMethods.id),
+    status: text('status', { enum: AUTOPAY_CHARGE_STATUSES }).notNull(),
+    noticeSentAt: timestamp('notice_sent_at', { withTimezone: true }),
+    paymentId: text('payment_id').references(() => payments.id),
+    failureMessage: text('failure_message'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('autopay_charges_instalment_attempt_key')
+      .on(t.instalmentId, t.attempt)
+      .where(sql`${t.instalmentId} is not null`),
+    uniqueIndex('autopay_charges_statement_attempt_key')
+      .on(t.statementId, t.attempt)
+      .where(sql`${t.statementId} is not null`),
+    uniqueIndex('autopay_charges_payment_key')
+      .on(t.paymentId)
+      .where(sql`${t.paymentId} is not null`),
+    index('autopay_charges_guarantor_idx').on(t.guarantorId),
+    index('autopay_charges_due_idx').on(t.chargeDate, t.status),
   ],
 );
 
@@ -689,8 +914,12 @@ export const sandboxConvergeTokens = pgTable(
   'sandbox_converge_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    transactionType: text('transaction_type', { enum: ['ccsale'] }).notNull(),
+    transactionType: text('transaction_type', { enum: ['ccsale', 'ccgettoken'] }).notNull(),
     amountCents: integer('amount_cents').notNull(),
+    /** ccsale with ssl_get_token=Y and ssl_add_token=Y, or ccgettoken: the card is kept as a token. */
+    addToken: boolean('add_token').notNull().default(false),
+    /** ccgettoken with ssl_verify=Y: the card is verified (a CCVERIFY transaction) before it is kept. */
+    verify: boolean('verify').notNull().default(false),
     invoiceNumber: text('invoice_number'),
     /** The optional ssl_* customer fields sent with the token request (name, address, e-mail). */
     customer: jsonb('customer').$type<Record<string, string>>().notNull(),
@@ -708,7 +937,7 @@ export const sandboxConvergeTransactions = pgTable(
     txnId: text('txn_id').primaryKey(),
     method: text('method', { enum: ['card', 'echeck'] }).notNull(),
     transactionType: text('transaction_type', {
-      enum: ['SALE', 'ECSPURCHASE', 'VOID', 'ECSVOID', 'RETURN'],
+      enum: ['SALE', 'ECSPURCHASE', 'VOID', 'ECSVOID', 'RETURN', 'CCVERIFY'],
     }).notNull(),
     approved: boolean('approved').notNull(),
     resultMessage: text('result_message').notNull(),
@@ -729,6 +958,14 @@ export const sandboxConvergeTransactions = pgTable(
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     /** On a return: the sale it gives money back on. */
     returnsTxnId: text('returns_txn_id'),
+    /** A sale on a stored token (issue #25): the token, and the stored-credential flags sent with it. */
+    cardToken: text('card_token'),
+    recurringFlag: text('recurring_flag'),
+    paymentNumber: integer('payment_number'),
+    paymentCount: integer('payment_count'),
+    merchantInitiatedUnscheduled: boolean('merchant_initiated_unscheduled')
+      .notNull()
+      .default(false),
     /** The batch it settled in; null while its batch is open. */
     settlementBatchId: text('settlement_batch_id'),
     settledAt: timestamp('settled_at', { withTimezone: true }),
@@ -742,6 +979,25 @@ export const sandboxConvergeTransactions = pgTable(
       .where(sql`${t.settledAt} is null`),
   ],
 );
+
+/**
+ * The emulator's Card Manager: cards kept as tokens (ccgettoken, or a sale
+ * with ssl_add_token). `behaviour` is the test card's later behaviour (a card
+ * that saves fine and declines later, one that has expired by its next charge).
+ */
+export const sandboxConvergeCardTokens = pgTable('sandbox_converge_card_tokens', {
+  token: text('token').primaryKey(),
+  cardNumberMasked: text('card_number_masked').notNull(),
+  cardBrand: text('card_brand').notNull(),
+  cardExpiry: text('card_expiry').notNull(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  behaviour: text('behaviour', { enum: ['approve', 'decline_later', 'expired_later'] })
+    .notNull()
+    .default('approve'),
+  createdAt: createdAt(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});
 
 /** The emulator's settled batches: on a `settle` request, or at the daily settlement time. */
 export const sandboxConvergeBatches = pgTable('sandbox_converge_batches', {

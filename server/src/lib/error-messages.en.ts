@@ -59,6 +59,10 @@ export const ERROR_MESSAGES_EN = {
     processorError: 'Payment processor error',
     staffPermissionRequired: 'Not allowed for your role',
     enrolmentLinkInvalid: 'Enrolment link not valid',
+    paymentMethodNotFound: 'Payment method not found',
+    paymentMethodInUse: 'Payment method in use',
+    paymentMethodDuplicate: 'Payment method already saved',
+    cardNotVerified: 'Card not verified',
   },
 
   signInToContinue: 'Please sign in to continue.',
@@ -138,6 +142,18 @@ export const ERROR_MESSAGES_EN = {
   /** `date` is today at the hospital, in the reader's words: what the portal's text should have said. */
   eCheckAuthorizationChanged: (date: string) =>
     `the authorization you accepted does not match this payment, an eCheck debited today, ${date}, from the account you entered. ${NOTHING_CHARGED} Please reload the page, read the authorization again and accept it.`,
+
+  paymentMethodNotFound: 'There is no saved payment method with this id on your account.',
+  methodUsedByPlan: (planNumber: string) =>
+    `Autopay on payment plan ${planNumber} uses this payment method. Choose another method to take its place, or turn that autopay off first.`,
+  methodUsedByStatementAutopay:
+    'Autopay on statements uses this payment method. Choose another method to take its place, or turn that autopay off first.',
+  replacementNotUsable: 'the replacement must be another of your saved payment methods.',
+  paymentMethodDuplicate: 'This card or bank account is already saved on your account.',
+  cardNotVerified:
+    'The card processor did not confirm this card, so it was not saved. You have not been charged. Please try again or use another card.',
+  storedConsentChanged:
+    'the terms you accepted are not the current terms for saving this payment method. Please reload the page, read the terms again and accept them.',
 
   lineOverBalance: (amount: string, balance: string, account: string) =>
     `${amount} is more than the ${balance} open on account ${account}.`,

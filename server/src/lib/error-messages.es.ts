@@ -56,6 +56,10 @@ export const ERROR_MESSAGES_ES: ErrorMessages = {
     processorError: 'Error del procesador de pagos',
     staffPermissionRequired: 'No permitido para su rol',
     enrolmentLinkInvalid: 'Enlace de registro no válido',
+    paymentMethodNotFound: 'Forma de pago no encontrada',
+    paymentMethodInUse: 'Forma de pago en uso',
+    paymentMethodDuplicate: 'Forma de pago ya guardada',
+    cardNotVerified: 'Tarjeta no verificada',
   },
 
   signInToContinue: 'Inicie sesión para continuar.',
@@ -135,6 +139,19 @@ export const ERROR_MESSAGES_ES: ErrorMessages = {
   processorTxnIdRequired: 'se requiere el identificador de la transacción del procesador.',
   eCheckAuthorizationChanged: (date) =>
     `la autorización que aceptó no corresponde a este pago, un cheque electrónico debitado hoy, ${date}, de la cuenta que ingresó. ${NOTHING_CHARGED} Vuelva a cargar la página, lea de nuevo la autorización y acéptela.`,
+
+  paymentMethodNotFound:
+    'No hay ninguna forma de pago guardada con este identificador en su cuenta.',
+  methodUsedByPlan: (planNumber) =>
+    `El pago automático del plan de pagos ${planNumber} usa esta forma de pago. Elija otra forma de pago que la reemplace, o desactive primero ese pago automático.`,
+  methodUsedByStatementAutopay:
+    'El pago automático de estados de cuenta usa esta forma de pago. Elija otra forma de pago que la reemplace, o desactive primero ese pago automático.',
+  replacementNotUsable: 'el reemplazo debe ser otra de sus formas de pago guardadas.',
+  paymentMethodDuplicate: 'Esta tarjeta o cuenta bancaria ya está guardada en su cuenta.',
+  cardNotVerified:
+    'El procesador de tarjetas no confirmó esta tarjeta, por lo que no se guardó. No se le hizo ningún cargo. Inténtelo de nuevo o use otra tarjeta.',
+  storedConsentChanged:
+    'las condiciones que aceptó no son las vigentes para guardar esta forma de pago. Vuelva a cargar la página, lea de nuevo las condiciones y acéptelas.',
 
   lineOverBalance: (amount, balance, account) =>
     `${amount} supera el saldo de ${balance} de la cuenta ${account}.`,

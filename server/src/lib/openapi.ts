@@ -34,6 +34,21 @@ export const OPENAPI_TAGS = [
       'Card payments through the processor’s lightbox, eCheck (ACH) payments, receipts; each charged and recorded exactly once',
   },
   {
+    name: 'payment-methods',
+    description:
+      "The signed-in guarantor's saved cards (processor tokens) and bank accounts (sealed) for later payments and autopay (docs/payment-methods.md)",
+  },
+  {
+    name: 'autopay',
+    description:
+      "The signed-in guarantor's autopay: what is on, coming and charged; turn it on or off on a plan or on statements; skip one charge (docs/autopay.md)",
+  },
+  {
+    name: 'payment-plans',
+    description:
+      'Payment plans the signed-in guarantor sets up on open balances, under the hospital’s rules (docs/payment-plans.md)',
+  },
+  {
     name: 'statements',
     description:
       "The signed-in guarantor's statements, as data and as PDF; needs the historical-data role",
@@ -59,7 +74,7 @@ export const OPENAPI_TAGS = [
 const ERROR_DESCRIPTIONS = {
   400: 'Bad input; `details` names each bad field',
   401: 'No API key, or no valid session (`SESSION_EXPIRED` when it expired or was revoked)',
-  402: 'The payment was declined (`PAYMENT_DECLINED`) or its approval could not be verified with the processor (`PAYMENT_NOT_VERIFIED`)',
+  402: 'The payment was declined (`PAYMENT_DECLINED`) or its approval could not be verified with the processor (`PAYMENT_NOT_VERIFIED`), or a card being saved was not confirmed (`CARD_NOT_VERIFIED`)',
   403: 'Wrong API key or missing X-Requested-With marker, or the session lacks the role the call needs (`HISTORICAL_DATA_REQUIRED`, `STAFF_PERMISSION_REQUIRED`)',
   404: 'Not found, or not the caller’s',
   408: 'The card processor did not answer in time (`PROCESSOR_TIMEOUT`); the payment is checked again later',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Env } from '../env.ts';
+import { FacilityCalendar } from '../lib/facility-day.ts';
 import type { JobQueue } from '../modules/jobs/index.ts';
 import type { RequestContext } from '../lib/request-context.ts';
 import type { Services } from './services.ts';
@@ -23,6 +24,13 @@ export const STATEMENT_NOTICES_QUEUE: JobQueue<Tick> = {
   name: 'statement-notices',
   policy: 'stately',
   options: { retryLimit: 2, retryDelay: 300, expireInSeconds: 60 * 60 },
+};
+
+export const AUTOPAY_QUEUE: JobQueue<Tick> = {
+  name: 'autopay',
+  policy: 'stately',
+  // No retry: a run left unfinished is finished by the next one, which charges nothing twice.
+  options: { retryLimit: 0, expireInSeconds: 60 * 60, deleteAfterSeconds: 24 * 60 * 60 },
 };
 
 export const HOUSEKEEPING_QUEUE: JobQueue<Tick> = {
@@ -73,6 +81,14 @@ export function defineSchedules(services: Services, env: Env): void {
   });
   const notices = env.STATEMENT_NOTICES_SCHEDULE.trim();
   jobs.scheduleOn(STATEMENT_NOTICES_QUEUE, notices === 'off' ? null : notices);
+
+  jobs.define(AUTOPAY_QUEUE, async () => {
+    const today = new FacilityCalendar(env.WEBPAY_TIME_ZONE).dayOf();
+    const context = scheduledContext(AUTOPAY_QUEUE.name);
+    await services.autopay.service.run(today, { dryRun: false, context });
+  });
+  const autopay = env.AUTOPAY_SCHEDULE.trim();
+  jobs.scheduleOn(AUTOPAY_QUEUE, autopay === 'off' ? null : autopay);
 
   jobs.define(HOUSEKEEPING_QUEUE, () => housekeeping(services));
   jobs.scheduleOn(HOUSEKEEPING_QUEUE, HOUSEKEEPING_SCHEDULE);

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, IDEMPOTENCY_KEY_HEADER, SERVICE_BASE_PATH } from '@webpay/contracts/api';
 import { OFFICE_API_BASE_PATH } from '@webpay/contracts/office';
+import { PAYMENT_PLAN_PATHS } from '@webpay/contracts/payment-plans';
 import { DEMO_GUARANTORS, type DemoGuarantor } from '../../src/demo/demo-guarantors.ts';
 import type { ECheckAuthorization } from '@webpay/contracts/payments';
 import { APPROVED_ECHECK, acceptedAuthorization } from '../support/payments.ts';
@@ -16,6 +17,7 @@ import {
   type CaseRequest,
   type OwnerMarkers,
 } from './access-matrix.ts';
+import { STATEMENT_CAP_CENTS } from './access-recurring.ts';
 import { ownedBy, payerOf, type Owned } from './access-setup.ts';
 import { ownDataHints } from './fuzz-hints.ts';
 import { table } from './fuzz-report.ts';
@@ -67,6 +69,8 @@ interface IdCase {
 /** Id inputs that name nothing a guarantor owns. */
 const NOT_OWNED: Record<string, string> = {
   'body:accounts[].facilityId': "a facility code: the hospital's reference data, the same for all",
+  'body:encounters[].facilityId':
+    "a facility code: the hospital's reference data, the same for all",
 };
 
 const ROLE_PROTECTED = new Set([
@@ -88,6 +92,11 @@ const payment = (actor: Actor, owner: Owned) => ({
   saveEmailAsGuarantor: false,
 });
 const idempotent = () => ({ [IDEMPOTENCY_KEY_HEADER]: randomUUID() });
+/** What an actor owns (also for cases that mix the actor's own ids with the owner's). */
+const ownedOf = (actor: Actor): Owned => {
+  if (!actor.owned) throw new Error(`${actor.label} owns nothing in this test`);
+  return actor.owned;
+};
 
 const ID_CASES: IdCase[] = [
   {
@@ -217,6 +226,159 @@ const ID_CASES: IdCase[] = [
     cross: [200],
     successAllowed: true,
   },
+  {
+    // Someone else's card setup, finished with a window answer the processor never gave.
+    operation: 'PUT /payment-methods/card/{id}',
+    inputs: ['path:id'],
+    request: (actor, owner) => ({
+      method: 'PUT',
+      path: `/payment-methods/card/${path(owner.recurring.cardSetupId)}`,
+      token: actor.token,
+      body: { convergeResponse: { ssl_txn_id: 'unknown', ssl_token: 'unknown' } },
+    }),
+    // The owner's own setup gets the refusal of that answer (402 CARD_NOT_VERIFIED), not
+    // one about whose it is.
+    own: [402],
+    cross: [404],
+    noRole: [404],
+  },
+  {
+    operation: 'PUT /payment-methods/{id}/default',
+    inputs: ['path:id'],
+    request: (actor, owner) => ({
+      method: 'PUT',
+      path: `/payment-methods/${path(owner.recurring.method.id)}/default`,
+      token: actor.token,
+    }),
+    own: [200, 204],
+    cross: [404],
+    noRole: [404],
+  },
+  {
+    operation: 'DELETE /payment-methods/{id}',
+    inputs: ['path:id'],
+    request: (actor, owner) => ({
+      method: 'DELETE',
+      path: `/payment-methods/${path(owner.recurring.removable.id)}`,
+      token: actor.token,
+      body: {},
+    }),
+    own: [200, 204],
+    cross: [404],
+    noRole: [404],
+  },
+  {
+    // The actor removes its own method naming someone else's as the replacement: the
+    // service answers an unusable replacement (unknown or not the caller's) with 400.
+    operation: 'DELETE /payment-methods/{id}',
+    inputs: ['body:replacementId'],
+    request: (actor, owner) => ({
+      method: 'DELETE',
+      path: `/payment-methods/${path(ownedOf(actor).recurring.replaced.id)}`,
+      token: actor.token,
+      body: { replacementId: owner.recurring.method.id },
+    }),
+    own: [200, 204],
+    cross: [400],
+  },
+  {
+    // The actor's own method on someone else's plan.
+    operation: 'PUT /payment-plans/{planNumber}/autopay',
+    inputs: ['path:planNumber'],
+    request: (actor, owner) => ({
+      method: 'PUT',
+      path: `/payment-plans/${path(owner.recurring.plan.planNumber)}/autopay`,
+      token: actor.token,
+      body: {
+        paymentMethodId: (actor.owned ?? owner).recurring.method.id,
+        authorization: { accepted: true, text: owner.recurring.planAutopayText },
+      },
+    }),
+    own: [204],
+    cross: [404],
+    noRole: [404],
+  },
+  {
+    // Someone else's method on the actor's own plan: 400 naming body.paymentMethodId,
+    // the same as for an unknown method.
+    operation: 'PUT /payment-plans/{planNumber}/autopay',
+    inputs: ['body:paymentMethodId'],
+    request: (actor, owner) => ({
+      method: 'PUT',
+      path: `/payment-plans/${path(ownedOf(actor).recurring.plan.planNumber)}/autopay`,
+      token: actor.token,
+      body: {
+        paymentMethodId: owner.recurring.method.id,
+        authorization: { accepted: true, text: ownedOf(actor).recurring.planAutopayText },
+      },
+    }),
+    own: [204],
+    cross: [400],
+  },
+  {
+    operation: 'DELETE /payment-plans/{planNumber}/autopay',
+    inputs: ['path:planNumber'],
+    request: (actor, owner) => ({
+      method: 'DELETE',
+      path: `/payment-plans/${path(owner.recurring.plan.planNumber)}/autopay`,
+      token: actor.token,
+    }),
+    own: [200],
+    cross: [404],
+    noRole: [404],
+  },
+  {
+    // 400 naming body.paymentMethodId, the same as for an unknown method.
+    operation: 'PUT /autopay/statements',
+    inputs: ['body:paymentMethodId'],
+    request: (actor, owner) => ({
+      method: 'PUT',
+      path: PAYMENT_PLAN_PATHS.statementAutopay,
+      token: actor.token,
+      body: {
+        paymentMethodId: owner.recurring.method.id,
+        capCents: STATEMENT_CAP_CENTS,
+        authorization: {
+          accepted: true,
+          text: (actor.owned ?? owner).recurring.statementAutopayText,
+        },
+      },
+    }),
+    own: [204],
+    cross: [400],
+    noRole: [400],
+  },
+  {
+    operation: 'POST /autopay/skip',
+    inputs: ['body:statementId'],
+    request: (actor, owner) => ({
+      method: 'POST',
+      path: PAYMENT_PLAN_PATHS.skip,
+      token: actor.token,
+      body: { kind: 'statement', statementId: owner.statementId },
+    }),
+    // The demo statement's change deadline has passed: the owner is told so (400), while
+    // another's statement is unknown (404).
+    own: [400],
+    cross: [404],
+    noRole: [404],
+  },
+  {
+    // A plan over the actor's own account with autopay on someone else's method: 400
+    // naming body.paymentMethodId, the same as for an unknown method. After the payment
+    // rows: the owner's own call puts the account they pay on onto a plan.
+    operation: 'POST /payment-plans',
+    inputs: ['body:paymentMethodId'],
+    request: (actor, owner) => ({
+      method: 'POST',
+      path: PAYMENT_PLAN_PATHS.create,
+      token: actor.token,
+      headers: idempotent(),
+      body: { ...ownedOf(actor).recurring.newPlan, paymentMethodId: owner.recurring.method.id },
+    }),
+    own: [200],
+    cross: [400],
+  },
 ];
 
 const markersOf = (guarantor: DemoGuarantor): OwnerMarkers => ({
@@ -272,10 +434,9 @@ describe('access-control matrix (pglite)', () => {
     return { status: response.statusCode, text: response.body };
   }
 
-  const ownedOf = (actor: Actor): Owned => {
-    if (!actor.owned) throw new Error(`${actor.label} owns nothing in this test`);
-    return actor.owned;
-  };
+  /** Sign-in code e-mails (a plan made in setup e-mails its authorization too). */
+  const codeMailsTo = (address: string | null) =>
+    catcher.mailsTo(address ?? '').filter((mail) => /^\s*\d{6}\s*$/m.test(mail.text));
 
   /** What another guarantor's calls could have changed: payments, receipts and their states. */
   async function paymentState() {
@@ -362,8 +523,8 @@ describe('access-control matrix (pglite)', () => {
     }
     expect(await paymentState()).toEqual(before);
     // Nobody was sent a new code for a verification of theirs that someone else named.
-    expect(catcher.mailsTo(robert.email).length).toBe(2);
-    expect(catcher.mailsTo(maria.email).length).toBe(2);
+    expect(codeMailsTo(robert.email).length).toBe(2);
+    expect(codeMailsTo(maria.email).length).toBe(2);
     // Then each owner's own call, which must still work after the others' attempts.
     for (const entry of ID_CASES) {
       const row = cells.get(entry) ?? {};

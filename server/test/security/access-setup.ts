@@ -8,13 +8,14 @@ import type { DemoGuarantor } from '../../src/demo/demo-guarantors.ts';
 import { MARIA_PAYER, payInLightbox, startedCard } from '../support/payments.ts';
 import { codeFrom, type MailCatcher } from '../support/mail-catcher.ts';
 import type { TestServer } from '../support/test-server.ts';
+import { recurringOf, type Recurring } from './access-recurring.ts';
 import { openLines } from './fuzz-setup.ts';
 
 /*
  * A guarantor's real ids of every kind an endpoint takes, made through the
  * API as the portal makes them: the statements and receipts they have, a
  * line of an account they owe on, card payments at each stage, and e-mail
- * sign-in verifications with their codes.
+ * sign-in verifications with their codes, and saved methods and plans.
  */
 
 export interface Verification {
@@ -35,6 +36,8 @@ export interface Owned {
   codeLogin: Verification & { code: string };
   /** Another verification, for asking for a new code. */
   resend: Verification;
+  /** Saved payment methods, a card setup and a portal payment plan. */
+  recurring: Recurring;
 }
 
 /** A billing address in the guarantor's name (no receipt e-mail, so mailboxes only get codes). */
@@ -89,6 +92,12 @@ export async function ownedBy(
   const open = await startedCard(server, token, { accounts: [{ ...line, amount: 1.02 }], payer });
   const codeLogin = await startEmailSignIn(server, guarantor, catcher);
   const { guarantorId, verificationId } = await startEmailSignIn(server, guarantor, catcher);
+  const recurring = await recurringOf(
+    { server, guarantor, token },
+    payer,
+    // Encounter lines name facility-account already; others the account alone.
+    line.accountId.includes('-') ? line.accountId : `${line.facilityId}-${line.accountId}`,
+  );
   return {
     statementId: first(statements.statements, 'statement').id,
     receiptId: first(history.payments, 'payment').receiptId,
@@ -98,5 +107,6 @@ export async function ownedBy(
     openRef: open.refNum,
     codeLogin,
     resend: { guarantorId, verificationId },
+    recurring,
   };
 }

@@ -182,6 +182,8 @@ const PROBES: Record<string, Probe[]> = {
   // The words must be the portal's own, so a text of the right length is refused as
   // body.authorization (other words), never as body.authorization.text.
   'body.authorization.text': lengths(1, 2000, 'A'),
+  // So are the words of the consent to save a card: refused as body.saveCard.
+  'body.saveCard.text': lengths(1, 2000, 'A'),
   'body.eCheck.routingNumber': [
     required('490000018'),
     pattern('^\\d{9}$', '49000001', '490000018'),
@@ -299,7 +301,8 @@ function withValue(input: Input, field: string, value: unknown): Input {
   path.forEach((key, index) => {
     const container = node as Record<string, unknown>;
     if (index === path.length - 1) container[key] = value;
-    else node = container[key];
+    // An optional object the base request leaves out (saveCard) is added, accepted.
+    else node = container[key] ??= { accepted: true };
   });
   return copy;
 }

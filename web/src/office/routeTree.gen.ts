@@ -15,6 +15,7 @@ import { Route as SsoRouteImport } from './routes/sso'
 import { Route as SignedInIndexRouteImport } from './routes/_signed-in/index'
 import { Route as SignedInApprovalsRouteImport } from './routes/_signed-in/approvals'
 import { Route as SignedInAuditRouteImport } from './routes/_signed-in/audit'
+import { Route as SignedInPlansAttentionRouteImport } from './routes/_signed-in/plans-attention'
 import { Route as SignedInReportsRouteImport } from './routes/_signed-in/reports'
 import { Route as SignedInStaffRouteImport } from './routes/_signed-in/staff'
 import { Route as EnrolTokenRouteImport } from './routes/enrol.$token'
@@ -50,6 +51,11 @@ const SignedInApprovalsRoute = SignedInApprovalsRouteImport.update({
 const SignedInAuditRoute = SignedInAuditRouteImport.update({
   id: '/audit',
   path: '/audit',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInPlansAttentionRoute = SignedInPlansAttentionRouteImport.update({
+  id: '/plans-attention',
+  path: '/plans-attention',
   getParentRoute: () => SignedInRoute,
 } as any)
 const SignedInReportsRoute = SignedInReportsRouteImport.update({
@@ -96,6 +102,7 @@ export interface FileRoutesByFullPath {
   '/sso': typeof SsoRoute
   '/approvals': typeof SignedInApprovalsRoute
   '/audit': typeof SignedInAuditRoute
+  '/plans-attention': typeof SignedInPlansAttentionRoute
   '/reports': typeof SignedInReportsRoute
   '/staff': typeof SignedInStaffRoute
   '/enrol/$token': typeof EnrolTokenRoute
@@ -109,6 +116,7 @@ export interface FileRoutesByTo {
   '/sso': typeof SsoRoute
   '/approvals': typeof SignedInApprovalsRoute
   '/audit': typeof SignedInAuditRoute
+  '/plans-attention': typeof SignedInPlansAttentionRoute
   '/reports': typeof SignedInReportsRoute
   '/staff': typeof SignedInStaffRoute
   '/enrol/$token': typeof EnrolTokenRoute
@@ -125,6 +133,7 @@ export interface FileRoutesById {
   '/sso': typeof SsoRoute
   '/_signed-in/approvals': typeof SignedInApprovalsRoute
   '/_signed-in/audit': typeof SignedInAuditRoute
+  '/_signed-in/plans-attention': typeof SignedInPlansAttentionRoute
   '/_signed-in/reports': typeof SignedInReportsRoute
   '/_signed-in/staff': typeof SignedInStaffRoute
   '/enrol/$token': typeof EnrolTokenRoute
@@ -142,6 +151,7 @@ export interface FileRouteTypes {
     | '/sso'
     | '/approvals'
     | '/audit'
+    | '/plans-attention'
     | '/reports'
     | '/staff'
     | '/enrol/$token'
@@ -155,6 +165,7 @@ export interface FileRouteTypes {
     | '/sso'
     | '/approvals'
     | '/audit'
+    | '/plans-attention'
     | '/reports'
     | '/staff'
     | '/enrol/$token'
@@ -170,6 +181,7 @@ export interface FileRouteTypes {
     | '/sso'
     | '/_signed-in/approvals'
     | '/_signed-in/audit'
+    | '/_signed-in/plans-attention'
     | '/_signed-in/reports'
     | '/_signed-in/staff'
     | '/enrol/$token'
@@ -231,6 +243,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInAuditRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signed-in/plans-attention': {
+      id: '/_signed-in/plans-attention'
+      path: '/plans-attention'
+      fullPath: '/plans-attention'
+      preLoaderRoute: typeof SignedInPlansAttentionRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signed-in/reports': {
       id: '/_signed-in/reports'
       path: '/reports'
@@ -286,6 +305,7 @@ declare module '@tanstack/react-router' {
 interface SignedInRouteChildren {
   SignedInApprovalsRoute: typeof SignedInApprovalsRoute
   SignedInAuditRoute: typeof SignedInAuditRoute
+  SignedInPlansAttentionRoute: typeof SignedInPlansAttentionRoute
   SignedInReportsRoute: typeof SignedInReportsRoute
   SignedInStaffRoute: typeof SignedInStaffRoute
   SignedInIndexRoute: typeof SignedInIndexRoute
@@ -298,6 +318,7 @@ interface SignedInRouteChildren {
 const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInApprovalsRoute: SignedInApprovalsRoute,
   SignedInAuditRoute: SignedInAuditRoute,
+  SignedInPlansAttentionRoute: SignedInPlansAttentionRoute,
   SignedInReportsRoute: SignedInReportsRoute,
   SignedInStaffRoute: SignedInStaffRoute,
   SignedInIndexRoute: SignedInIndexRoute,

@@ -29,7 +29,8 @@ export const Route = createFileRoute('/_authenticated')({
 
 const BASE_NAV: readonly NavItem[] = [{ to: '/dashboard' }];
 const HISTORY_NAV: readonly NavItem[] = [{ to: '/statements' }, { to: '/payments' }];
-const CONTACT_NAV: readonly NavItem[] = [{ to: '/contact' }];
+// Issue #25: every guarantor may keep cards and bank accounts on file.
+const CONTACT_NAV: readonly NavItem[] = [{ to: '/payment-methods' }, { to: '/contact' }];
 
 function SignedInFrame({ children }: { children: ReactNode }) {
   const auth = useAuth();

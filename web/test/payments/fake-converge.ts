@@ -4,9 +4,10 @@ import { currentLanguage } from '@/lib/language.ts';
 import { messagesIn } from '@/lib/messages.ts';
 import { appConfig } from '@test/fixtures.ts';
 import { paymentDialogMessages } from '../../src/features/payments/payments.messages.ts';
-import type {
-  ConvergeCallbacks,
-  PayWithConverge,
+import {
+  resetLightbox,
+  type ConvergeCallbacks,
+  type PayWithConverge,
 } from '../../src/features/payments/utils/converge-lightbox.ts';
 
 const { lightboxScriptUrl, origin } = appConfig.cardProcessor;
@@ -22,6 +23,8 @@ export function fakeConverge() {
   });
   onTestFinished(() => {
     delete window.PayWithConverge;
+    // The next page load adds the script again, as a fresh page would.
+    resetLightbox();
     for (const script of document.querySelectorAll('script')) script.remove();
   });
 

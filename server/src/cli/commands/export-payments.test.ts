@@ -108,6 +108,12 @@ describe.each(testDatabaseKinds)('webpay export-payments (%s)', (kind) => {
       approval_code: cardPayment?.approvalCode,
       entry: 'payment',
       reversal_id: '',
+      plan_number: '',
+      monthly_amount: '',
+      number_of_payments: '',
+      first_due_date: '',
+      day_of_month: '',
+      autopay: '',
     };
     expect(cardPayment?.processorTxnId).toBeTruthy();
     expect(cardPayment?.approvalCode).toBeTruthy();
@@ -130,6 +136,12 @@ describe.each(testDatabaseKinds)('webpay export-payments (%s)', (kind) => {
         approval_code: expect.any(String),
         entry: 'payment',
         reversal_id: '',
+        plan_number: '',
+        monthly_amount: '',
+        number_of_payments: '',
+        first_due_date: '',
+        day_of_month: '',
+        autopay: '',
       },
     ]);
     const text = out.join('\n');

@@ -15,7 +15,9 @@ function describeBatch(batch: PostingBatch): string {
     batch.reversals === 0
       ? ''
       : ` and ${batch.reversals} void${batch.reversals === 1 ? '' : 's'} or refund${batch.reversals === 1 ? '' : 's'}`;
-  return `${payments}${reversals} (${lines}), ${formatCents(batch.totalCents)}`;
+  const plans =
+    batch.plans === 0 ? '' : `, ${batch.plans} payment plan${batch.plans === 1 ? '' : 's'}`;
+  return `${payments}${reversals}${plans} (${lines}), ${formatCents(batch.totalCents)}`;
 }
 
 /** The posting file into `out`, or onto standard output; a problem writing it is thrown. */

@@ -80,12 +80,13 @@ describe.each(testDatabaseKinds)('webpay jobs (%s)', (kind) => {
     expect(err).toEqual([]);
     expect(out[0]).toMatch(/^QUEUE\s+WAITING\s+ACTIVE\s+FAILED\s+OLDEST WAITING\s+LAST SUCCESS$/);
     expect(out.slice(1).map((line) => line.split(/\s+/)[0])).toEqual([
+      'autopay',
       'housekeeping',
       'mail',
       'reconcile-payments',
       'statement-notices',
     ]);
-    expect(out[2]).toMatch(/^mail\s+0\s+0\s+0\s+-/);
+    expect(out[3]).toMatch(/^mail\s+0\s+0\s+0\s+-/);
   });
 
   it('counts waiting and failed jobs, and exits 1 while a queue holds failed jobs', async () => {
@@ -123,7 +124,7 @@ describe.each(testDatabaseKinds)('webpay jobs (%s)', (kind) => {
     const unknown = await run(['jobs', '--failed', 'nope']);
     expect(unknown.code).toBe(1);
     expect(unknown.err).toEqual([
-      'jobs: there is no queue "nope"; the queues are housekeeping, mail, reconcile-payments, statement-notices.',
+      'jobs: there is no queue "nope"; the queues are autopay, housekeeping, mail, reconcile-payments, statement-notices.',
     ]);
   });
 

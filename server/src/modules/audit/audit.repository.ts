@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
@@ -74,6 +75,18 @@ export class AuditRepository {
     private readonly db: Database,
     private readonly options: AuditRepositoryOptions = {},
   ) {}
+
+  /**
+   * The insert `record` makes, its details an SQL expression, for a read
+   * that writes its audit row in its own statement (computed from what it
+   * read): the same columns from the same event and context.
+   */
+  insertWith(context: RequestContext, event: Omit<AuditEvent, 'details'>, details: SQL): SQL {
+    return this.db
+      .insert(auditEvents)
+      .values({ ...auditRow(context, event), details })
+      .getSQL();
+  }
 
   async record(context: RequestContext, event: AuditEvent): Promise<void> {
     const row = auditRow(context, event);

@@ -56,12 +56,28 @@ describe('SessionTokens', () => {
     );
   });
 
+  it('checks a token once, and still refuses it at the same second as before once it expires', async () => {
+    const fresh = new SessionTokens(sessionKeyRing(SECRET, undefined), 900);
+    const issuedAt = new Date('2026-11-22T10:00:00Z');
+    const issued = await fresh.issue(subject, issuedAt);
+    const first = await fresh.verify(issued.token, issuedAt);
+    await expect(fresh.verify(issued.token, new Date('2026-11-22T10:14:59Z'))).resolves.toBe(first);
+    // The remembered check and jose's agree on the boundary: expired when `exp` is the current second.
+    for (const verifier of [fresh, new SessionTokens(sessionKeyRing(SECRET, undefined), 900)]) {
+      expect(await problemOf(verifier.verify(issued.token, new Date('2026-11-22T10:15:00Z')))).toBe(
+        'expired',
+      );
+    }
+  });
+
   it('refuses a token with a changed payload', async () => {
     const issued = await tokens.issue(subject);
     const [header, , signature] = issued.token.split('.');
     const payload = Buffer.from(
       JSON.stringify({ ...decodeJwt(issued.token), sub: 'guarantor-2', guarantor: 'guarantor-2' }),
     ).toString('base64url');
+    // Even once the genuine token has been checked and remembered.
+    await tokens.verify(issued.token);
     expect(await problemOf(tokens.verify(`${header}.${payload}.${signature}`))).toBe('invalid');
   });
 

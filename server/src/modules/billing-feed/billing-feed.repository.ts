@@ -1,4 +1,13 @@
-import { desc, getTableColumns, getTableName, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  getTableColumns,
+  getTableName,
+  inArray,
+  isNull,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import {
@@ -115,6 +124,8 @@ const EXISTING_PLAN = {
   currentBalanceCents: paymentPlans.currentBalanceCents,
   numberOfPayments: paymentPlans.numberOfPayments,
   closed: sql<boolean>`${paymentPlans.closedAt} is not null`,
+  source: paymentPlans.source,
+  matched: sql<boolean>`${paymentPlans.matchedAt} is not null`,
 };
 
 const EXISTING_INSTALMENT = {
@@ -297,6 +308,13 @@ export class BillingFeedRepository {
         .update(paymentPlans)
         .set({ closedAt: sql`now()`, updatedAt: sql`now()` })
         .where(inArray(paymentPlans.id, ids)),
+    );
+    // The first feed that lists a portal plan matches it; its figures are the feed's from then on.
+    await run('payment plans', changes.matchPlans, (ids) =>
+      this.db
+        .update(paymentPlans)
+        .set({ matchedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(and(inArray(paymentPlans.id, ids), isNull(paymentPlans.matchedAt))),
     );
     await run('instalments', changes.replaceInstalmentsOf, (ids) =>
       this.db.delete(planInstalments).where(inArray(planInstalments.planId, ids)),

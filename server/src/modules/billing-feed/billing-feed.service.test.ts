@@ -18,6 +18,7 @@ import {
   type TestDatabase,
 } from '../../../test/support/database.ts';
 import { demoFeed, feedTablesDigest, findRecord } from '../../../test/support/billing-feed.ts';
+import { insertPortalPlan } from '../../../test/support/portal-plans.ts';
 import { BillingFeedService, type ImportOptions } from './billing-feed.service.ts';
 import { syntheticFeedRecords } from '../../../test/support/synthetic-feed.ts';
 import { feedText, type FeedLine } from './feed-writer.ts';
@@ -464,5 +465,93 @@ describe.each(testDatabaseKinds)('billing feed import (%s)', (kind) => {
     // Back to the demo for anything after this.
     await importRecords(await demoFeed(new Date(generatedAt.getTime() + 2000)));
     expect(await guarantorId('700000000')).not.toBe('');
+  });
+
+  describe('a plan made in the portal', () => {
+    const portalPlan = async () =>
+      insertPortalPlan(db(), await guarantorId(maria.accountNumber), {
+        amounts: [5175, 5175, 5175, 5175, 5175, 5170],
+        accounts: ['40010002'],
+      });
+    const planRow = async (id: string) => {
+      const [row] = await db().select().from(paymentPlans).where(eq(paymentPlans.id, id));
+      return row;
+    };
+    const instalmentsOf = async (id: string) =>
+      db().select().from(planInstalments).where(eq(planInstalments.planId, id));
+
+    it('is left alone, encounters and all, by a feed that does not list it yet', async () => {
+      const { id } = await portalPlan();
+      // The demo feed lists 107-40010002 on its own, as before the plan.
+      const report = await importRecords(await demoFeed(generatedAt));
+      expect(report.problems).toEqual([]);
+      expect(report.summary?.plans.closed).toBe(0);
+      expect(await planRow(id)).toMatchObject({ closedAt: null, matchedAt: null, dueCents: 5175 });
+      expect(await encounter('107', '40010002')).toMatchObject({
+        planId: id,
+        status: 'payment_plan',
+        closedAt: null,
+      });
+      expect(await instalmentsOf(id)).toHaveLength(6);
+    });
+
+    it('is matched by the first feed that lists it, takes its figures, and closes when dropped', async () => {
+      const { id, planNumber } = await portalPlan();
+      const withPlan = async (at: Date) => {
+        const records = (await demoFeed(at)).filter(
+          (record) => !(record.record === 'encounter' && record.accountNumber === '40010002'),
+        );
+        records.push({
+          record: 'plan',
+          guarantor: maria.accountNumber,
+          planNumber,
+          version: 1,
+          type: 'Mail-in',
+          status: 'Active',
+          nextDueDate: '2027-01-15',
+          dueAmount: '51.75',
+          overdueAmount: '0.00',
+          regularPaymentAmount: '51.75',
+          currentBalance: '300.00',
+          numberOfPayments: 6,
+          instalments: [],
+          encounters: [
+            {
+              facility: '107',
+              accountNumber: '40010002',
+              patientName: 'Daniel Garcia',
+              status: 'payment_plan',
+              admitDate: '2026-08-15',
+              balance: '300.00',
+            },
+          ],
+        });
+        return records;
+      };
+      const matched = await importRecords(await withPlan(generatedAt));
+      expect(matched.problems).toEqual([]);
+      const row = await planRow(id);
+      expect(row?.matchedAt).toBeInstanceOf(Date);
+      expect(row).toMatchObject({ currentBalanceCents: 30_000, source: 'portal', closedAt: null });
+      // Its own schedule stays: autopay's charges point at it.
+      expect(await instalmentsOf(id)).toHaveLength(6);
+      expect(await encounter('107', '40010002')).toMatchObject({
+        planId: id,
+        balanceCents: 30_000,
+      });
+
+      // The same feed again: the first match stays as it was.
+      const firstMatch = row?.matchedAt;
+      const again = await importRecords(await withPlan(new Date(generatedAt.getTime() + 1000)));
+      expect(again.problems).toEqual([]);
+      expect((await planRow(id))?.matchedAt).toEqual(firstMatch);
+
+      // Dropped by a later feed: closed like any plan, the encounter back on its own.
+      const dropped = await importRecords(await demoFeed(new Date(generatedAt.getTime() + 2000)));
+      expect(dropped.problems).toEqual([]);
+      expect(dropped.summary?.plans.closed).toBe(1);
+      expect((await planRow(id))?.closedAt).toBeInstanceOf(Date);
+      expect(await encounter('107', '40010002')).toMatchObject({ planId: null, closedAt: null });
+    });
   });
 });

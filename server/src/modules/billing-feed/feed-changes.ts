@@ -59,6 +59,9 @@ export interface ExistingPlan {
   currentBalanceCents: number;
   numberOfPayments: number;
   closed: boolean;
+  /** Made in the portal (issue #25); matched once the feed has listed it. */
+  source: 'feed' | 'portal';
+  matched: boolean;
 }
 
 export interface ExistingInstalment extends SnapshotInstalment {
@@ -123,6 +126,8 @@ export interface FeedChanges {
   guarantorKeyChanges: string[];
   plans: (typeof paymentPlans.$inferInsert & { id: string })[];
   closePlans: string[];
+  /** Portal plans the feed lists for the first time: matched from now on. */
+  matchPlans: string[];
   /** Plans whose schedule is replaced by `instalments`. */
   replaceInstalmentsOf: string[];
   instalments: (typeof planInstalments.$inferInsert)[];
@@ -240,6 +245,7 @@ function noChanges(): FeedChanges {
     guarantorKeyChanges: [],
     plans: [],
     closePlans: [],
+    matchPlans: [],
     replaceInstalmentsOf: [],
     instalments: [],
     encounters: [],
@@ -344,10 +350,15 @@ function wantedGuarantors(
   });
 }
 
+/** A plan made in the portal that the feed has not listed yet: WebPay keeps it as it is. */
+const awaitingFeed = (row: ExistingPlan) => row.source === 'portal' && !row.matched && !row.closed;
+
 /**
  * Plans: matched by plan number; one missing from the feed is closed. A plan
  * whose schedule changed is updated even when its own row is not rewritten.
- * Returns each plan number's plan id.
+ * A plan made in the portal is left alone until the feed lists it; then it
+ * is matched and takes the feed's figures, but keeps its own instalment rows,
+ * which autopay's charges point at. Returns each plan number's plan id.
  */
 function planRowChanges(
   context: ChangeContext,
@@ -379,6 +390,10 @@ function planRowChanges(
       same: (current, wanted) => sameValues(current, fieldsOf(wanted)),
       write: (wanted, { id }) => changes.plans.push({ id, ...fieldsOf(wanted), closedAt: null }),
       besides: (wanted, { id, current }) => {
+        if (current?.source === 'portal') {
+          if (!current.matched) changes.matchPlans.push(id);
+          return !current.matched;
+        }
         const schedule = instalmentsSignature(wanted.instalments);
         if (current && instalmentsSignature(schedules.get(current.id) ?? []) === schedule) {
           return false;
@@ -390,7 +405,10 @@ function planRowChanges(
         return true;
       },
       isClosed: (row) => row.closed,
-      close: (row) => changes.closePlans.push(row.id),
+      close: (row) => {
+        if (awaitingFeed(row)) return false;
+        changes.closePlans.push(row.id);
+      },
     },
     context.summary.plans,
     context.newId,
@@ -411,7 +429,9 @@ function schedulesByPlan(
 
 /**
  * Encounters: matched by facility and account number; one missing is
- * closed. Returns each encounter key's encounter id.
+ * closed. One on a portal plan the feed does not list yet stays on that plan
+ * (whatever the feed says of its plan) until the feed lists the plan.
+ * Returns each encounter key's encounter id.
  */
 function encounterChanges(
   context: ChangeContext,
@@ -420,28 +440,42 @@ function encounterChanges(
   ids: Omit<FeedIds, 'encounters'>,
 ): Map<string, string> {
   const { changes } = context;
-  const fieldsOf = (wanted: SnapshotEncounter) => ({
-    guarantorId: ids.guarantorId(wanted.guarantorAccount),
-    facilityId: wanted.facilityId,
-    accountNumber: wanted.accountNumber,
-    patientName: wanted.patientName,
-    status: wanted.status,
-    admitDate: wanted.admitDate,
-    balanceCents: wanted.balanceCents,
-    type: wanted.type,
-    planId: wanted.planNumber ? (ids.plans.get(wanted.planNumber) ?? null) : null,
-  });
+  const held = new Set(
+    existing.plans
+      .filter((plan) => awaitingFeed(plan) && !ids.plans.has(plan.planNumber))
+      .map((plan) => plan.id),
+  );
+  const fieldsOf = (wanted: SnapshotEncounter, current: ExistingEncounter | undefined) => {
+    const onHeldPlan = current !== undefined && current.planId !== null && held.has(current.planId);
+    return {
+      guarantorId: ids.guarantorId(wanted.guarantorAccount),
+      facilityId: wanted.facilityId,
+      accountNumber: wanted.accountNumber,
+      patientName: wanted.patientName,
+      status: onHeldPlan ? current.status : wanted.status,
+      admitDate: wanted.admitDate,
+      balanceCents: wanted.balanceCents,
+      type: wanted.type,
+      planId: onHeldPlan
+        ? current.planId
+        : wanted.planNumber
+          ? (ids.plans.get(wanted.planNumber) ?? null)
+          : null,
+    };
+  };
   return diffKeyed<ExistingEncounter, SnapshotEncounter>(
     {
       existing: existing.encounters,
       wanted: snapshot.encounters,
       existingKey: (row) => encounterKey(row.facilityId, row.accountNumber),
       wantedKey: (wanted) => wanted.key,
-      same: (current, wanted) => sameValues(current, fieldsOf(wanted)),
-      write: (wanted, { id }) =>
-        changes.encounters.push({ id, ...fieldsOf(wanted), closedAt: null }),
+      same: (current, wanted) => sameValues(current, fieldsOf(wanted, current)),
+      write: (wanted, { id, current }) =>
+        changes.encounters.push({ id, ...fieldsOf(wanted, current), closedAt: null }),
       isClosed: (row) => row.closed,
-      close: (row) => changes.closeEncounters.push(row.id),
+      close: (row) => {
+        changes.closeEncounters.push(row.id);
+      },
     },
     context.summary.encounters,
     context.newId,

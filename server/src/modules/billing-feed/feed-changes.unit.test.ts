@@ -5,6 +5,7 @@ import {
   type FeedChanges,
   type ChangePlan,
   type ExistingGuarantor,
+  type ExistingPlan,
 } from './feed-changes.ts';
 import type {
   FeedSnapshot,
@@ -170,16 +171,24 @@ function written(state: ExistingState, changes: FeedChanges): ExistingState {
     })),
     byId,
   );
-  const plans = upsert(
+  const earlierPlans = new Map(state.plans.map((row) => [row.id, row]));
+  const plans = upsert<ExistingPlan>(
     state.plans,
     changes.plans.map(({ closedAt: _closed, ...row }) => ({
       ...row,
       nextDueDate: row.nextDueDate ?? null,
       overdueCents: row.overdueCents ?? 0,
       closed: false,
+      // The upsert leaves a plan's source and match alone.
+      source: earlierPlans.get(row.id)?.source ?? 'feed',
+      matched: earlierPlans.get(row.id)?.matched ?? false,
     })),
     byId,
-  ).map((row) => ({ ...row, closed: row.closed || changes.closePlans.includes(row.id) }));
+  ).map((row) => ({
+    ...row,
+    closed: row.closed || changes.closePlans.includes(row.id),
+    matched: row.matched || changes.matchPlans.includes(row.id),
+  }));
   const instalments = [
     ...state.instalments.filter((row) => !changes.replaceInstalmentsOf.includes(row.planId)),
     ...changes.instalments.map(({ id: _id, ...row }) => ({

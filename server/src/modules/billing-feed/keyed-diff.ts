@@ -34,8 +34,11 @@ export interface KeyedDiff<Existing extends { id: string }, Wanted> {
   besides?: (wanted: Wanted, match: KeyedMatch<Existing>) => boolean;
   /** Rows closed earlier; one the feed lists again is written, which reopens it. */
   isClosed?: (row: Existing) => boolean;
-  /** Closes an open row the feed no longer lists; without it such rows stay as they are. */
-  close?: (row: Existing) => void;
+  /**
+   * Closes an open row the feed no longer lists; without it such rows stay as
+   * they are. Answering false keeps the row open (a portal plan awaiting the feed).
+   */
+  close?: (row: Existing) => unknown;
 }
 
 /** Counts one wanted row: created without a match, updated when anything changed. */
@@ -67,8 +70,7 @@ export function diffKeyed<Existing extends { id: string }, Wanted>(
   if (!diff.close) return ids;
   for (const [key, row] of byKey) {
     if (isClosed(row) || ids.has(key)) continue;
-    counts.closed += 1;
-    diff.close(row);
+    if (diff.close(row) !== false) counts.closed += 1;
   }
   return ids;
 }

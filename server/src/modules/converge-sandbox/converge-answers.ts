@@ -98,6 +98,11 @@ export const SANDBOX_ERRORS = {
     'Invalid Session Token',
     'The payment session is unknown or has already been used.',
   ),
+  unknownCardToken: refusal(
+    '5087',
+    'Invalid Token',
+    'The token is unknown or has been deleted from Card Manager.',
+  ),
   processorUnavailable: refusal(
     '3000',
     'Gateway Not Responding',
@@ -155,6 +160,11 @@ type StoredTransaction = Pick<
   | 'voidedAt'
   | 'settledAt'
   | 'settlementBatchId'
+  | 'cardToken'
+  | 'recurringFlag'
+  | 'paymentNumber'
+  | 'paymentCount'
+  | 'merchantInitiatedUnscheduled'
 > & { createdAt: Date };
 
 /**
@@ -176,9 +186,21 @@ export function resultFields(transaction: StoredTransaction): TxnFields {
     ssl_txn_id: transaction.txnId,
     ssl_txn_time: formatConvergeTime(transaction.createdAt),
     ssl_approval_code: transaction.approvalCode ?? '',
-    ssl_amount: formatConvergeAmount(transaction.amountCents),
+    // A verification (CCVERIFY) is for no money: 0.00.
+    ssl_amount: formatSignedAmount(transaction.amountCents),
     ssl_invoice_number: transaction.invoiceNumber ?? '',
   };
+}
+
+/** A sale on a stored token: the token and the stored-credential flags it was sent with. */
+export function storedCredentialFields(transaction: StoredTransaction): TxnFields {
+  if (!transaction.cardToken) return {};
+  const fields: TxnFields = { ssl_token: transaction.cardToken };
+  if (transaction.recurringFlag) fields.ssl_recurring_flag = transaction.recurringFlag;
+  if (transaction.paymentNumber) fields.ssl_payment_number = String(transaction.paymentNumber);
+  if (transaction.paymentCount) fields.ssl_payment_count = String(transaction.paymentCount);
+  if (transaction.merchantInitiatedUnscheduled) fields.ssl_merchant_initiated_unscheduled = 'Y';
+  return fields;
 }
 
 /** One `<txn>` of a txnquery answer. */
@@ -191,10 +213,11 @@ export function queryFields(transaction: StoredTransaction): TxnFields {
     ssl_card_number: transaction.cardNumberMasked ?? '',
     ssl_card_short_description: transaction.cardBrand ?? '',
     ssl_exp_date: transaction.cardExpiry ?? '',
-    ssl_amount: formatConvergeAmount(transaction.amountCents),
+    ssl_amount: formatSignedAmount(transaction.amountCents),
     ssl_result_message: transaction.resultMessage,
     ssl_approval_code: transaction.approvalCode ?? '',
     ssl_invoice_number: transaction.invoiceNumber ?? '',
+    ...storedCredentialFields(transaction),
   };
   if (transaction.bankAccountLast4) {
     fields.ssl_bank_account_number = `******${transaction.bankAccountLast4}`;

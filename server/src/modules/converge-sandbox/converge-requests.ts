@@ -17,8 +17,10 @@ const amountField = z
 
 const optionalText = (limit: number) => z.string().max(limit).optional();
 
-export const tokenRequestSchema = z.object({
-  ssl_amount: amountField,
+const yesNo = z.enum(['Y', 'N'], 'must be Y or N').optional();
+
+/** The customer fields a session token may carry, for a sale or for saving a card. */
+const sessionFields = {
   ssl_invoice_number: optionalText(25),
   ssl_first_name: optionalText(20),
   ssl_last_name: optionalText(30),
@@ -31,7 +33,49 @@ export const tokenRequestSchema = z.object({
     .regex(/^[A-Za-z0-9]*$/, 'must be letters and digits only')
     .optional(),
   ssl_email: z.email('must be an e-mail address').max(100).optional(),
+};
+
+/** A session for a card sale; ssl_get_token / ssl_add_token keep the card as a token too. */
+export const tokenRequestSchema = z.object({
+  ssl_amount: amountField,
+  ssl_get_token: yesNo,
+  ssl_add_token: yesNo,
+  ...sessionFields,
 });
+
+/** A session for saving a card (ccgettoken): no amount is charged, so none is needed. */
+export const getTokenRequestSchema = z.object({
+  ssl_amount: z
+    .string()
+    .max(11)
+    .refine((value) => parseConvergeAmount(value) !== undefined, TWO_DECIMALS_MESSAGE)
+    .optional(),
+  ssl_verify: yesNo,
+  ssl_add_token: yesNo,
+  ...sessionFields,
+});
+
+/** A whole number as text, as Converge carries ssl_payment_number and ssl_payment_count. */
+const countField = z.string().regex(/^[1-9]\d{0,2}$/, 'must be a whole number from 1 to 999');
+
+/** ccsale through the XML API: only on a stored card's token, with its stored-credential flags. */
+export const tokenSaleSchema = z.object({
+  ssl_token: z.string().max(100),
+  ssl_amount: amountField,
+  ssl_invoice_number: optionalText(25),
+  ssl_first_name: optionalText(20),
+  ssl_last_name: optionalText(30),
+  ssl_recurring_flag: z.enum(['1', '2'], 'must be 1 (recurring) or 2 (instalment)').optional(),
+  ssl_payment_number: countField.optional(),
+  ssl_payment_count: countField.optional(),
+  ssl_merchant_initiated_unscheduled: yesNo,
+  ssl_entry_mode: z.string().max(2).optional(),
+});
+
+export type TokenSaleFields = z.infer<typeof tokenSaleSchema>;
+
+/** ccquerytoken and ccdeletetoken name the token only. */
+export const cardTokenSchema = z.object({ ssl_token: z.string().max(100) });
 
 export const CUSTOMER_FIELDS = [
   'ssl_first_name',
@@ -138,4 +182,42 @@ export function searchPeriod(fields: {
     };
   }
   return { from, until: new Date(to.getTime() + 1000) };
+}
+
+/**
+ * The stored-credential flags' own rules: an instalment says which payment
+ * of how many; a merchant-initiated unscheduled charge is keyed by the
+ * merchant (entry mode 12) and is not also a recurring one.
+ */
+export function storedCredentialProblem(sale: TokenSaleFields): ConvergeErrorFields | undefined {
+  if (sale.ssl_recurring_flag === '2') {
+    if (sale.ssl_payment_number === undefined) {
+      return SANDBOX_ERRORS.requiredField('ssl_payment_number');
+    }
+    if (sale.ssl_payment_count === undefined) {
+      return SANDBOX_ERRORS.requiredField('ssl_payment_count');
+    }
+    if (Number(sale.ssl_payment_number) > Number(sale.ssl_payment_count)) {
+      return SANDBOX_ERRORS.invalidField(
+        'ssl_payment_number',
+        'must not be above ssl_payment_count',
+      );
+    }
+  }
+  if (sale.ssl_merchant_initiated_unscheduled === 'Y') {
+    if (sale.ssl_recurring_flag !== undefined) {
+      return SANDBOX_ERRORS.invalidField(
+        'ssl_merchant_initiated_unscheduled',
+        'cannot be Y on a recurring or instalment payment',
+      );
+    }
+    if (sale.ssl_entry_mode === undefined) return SANDBOX_ERRORS.requiredField('ssl_entry_mode');
+    if (sale.ssl_entry_mode !== '12') {
+      return SANDBOX_ERRORS.invalidField(
+        'ssl_entry_mode',
+        'must be 12 on a merchant-initiated unscheduled payment',
+      );
+    }
+  }
+  return undefined;
 }

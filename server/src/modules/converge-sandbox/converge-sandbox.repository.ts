@@ -2,6 +2,7 @@ import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from 'driz
 import type { Database } from '../../db/client.ts';
 import {
   sandboxConvergeBatches,
+  sandboxConvergeCardTokens,
   sandboxConvergeTokens,
   sandboxConvergeTransactions,
 } from '../../db/schema.ts';
@@ -10,6 +11,14 @@ export type SandboxTokenRow = typeof sandboxConvergeTokens.$inferSelect;
 export type NewSandboxToken = typeof sandboxConvergeTokens.$inferInsert;
 export type SandboxTransactionRow = typeof sandboxConvergeTransactions.$inferSelect;
 export type NewSandboxTransaction = typeof sandboxConvergeTransactions.$inferInsert;
+export type SandboxCardTokenRow = typeof sandboxConvergeCardTokens.$inferSelect;
+export type NewSandboxCardToken = typeof sandboxConvergeCardTokens.$inferInsert;
+
+/** What a lightbox session left: a transaction (none after a processor failure), a stored card. */
+export interface SessionRecords {
+  transaction?: NewSandboxTransaction;
+  cardToken?: NewSandboxCardToken;
+}
 
 /** Why a token could not be used. */
 export type TokenRefusal = 'unknown' | 'used' | 'expired';
@@ -68,17 +77,17 @@ export class ConvergeSandboxRepository {
   }
 
   /**
-   * Marks the token used and records what it paid for, in one transaction:
-   * of two concurrent attempts exactly one claims the token (the conditional
-   * update), and a claimed token always has its outcome recorded.
-   * `record` returns the transaction to store, or undefined when the attempt
-   * left none (a processor failure).
+   * Marks the token used and records what it paid for (and the card it
+   * stored), in one transaction: of two concurrent attempts exactly one
+   * claims the token (the conditional update), and a claimed token always has
+   * its outcome recorded. `record` returns what to store; nothing after a
+   * processor failure.
    */
-  async consumeToken<T extends NewSandboxTransaction | undefined>(
+  async consumeToken<T extends SessionRecords>(
     tokenHash: string,
     now: Date,
     record: (token: SandboxTokenRow) => T,
-  ): Promise<{ token: SandboxTokenRow; transaction: T } | { refused: TokenRefusal }> {
+  ): Promise<{ token: SandboxTokenRow; records: T } | { refused: TokenRefusal }> {
     return this.db.transaction(async (tx) => {
       const [token] = await tx
         .update(sandboxConvergeTokens)
@@ -98,10 +107,42 @@ export class ConvergeSandboxRepository {
           .where(eq(sandboxConvergeTokens.tokenHash, tokenHash));
         return { refused: tokenRefusal(existing, now) };
       }
-      const transaction = record(token);
-      if (transaction) await tx.insert(sandboxConvergeTransactions).values(transaction);
-      return { token, transaction };
+      const records = record(token);
+      if (records.cardToken) await tx.insert(sandboxConvergeCardTokens).values(records.cardToken);
+      if (records.transaction) {
+        await tx.insert(sandboxConvergeTransactions).values(records.transaction);
+      }
+      return { token, records };
     });
+  }
+
+  /** A card token Card Manager still holds: undefined when unknown or deleted. */
+  async findCardToken(token: string): Promise<SandboxCardTokenRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(sandboxConvergeCardTokens)
+      .where(
+        and(
+          eq(sandboxConvergeCardTokens.token, token),
+          isNull(sandboxConvergeCardTokens.deletedAt),
+        ),
+      );
+    return row;
+  }
+
+  /** Deletes a held card token; false when it was unknown or already deleted. */
+  async deleteCardToken(token: string, now: Date): Promise<boolean> {
+    const deleted = await this.db
+      .update(sandboxConvergeCardTokens)
+      .set({ deletedAt: now })
+      .where(
+        and(
+          eq(sandboxConvergeCardTokens.token, token),
+          isNull(sandboxConvergeCardTokens.deletedAt),
+        ),
+      )
+      .returning({ token: sandboxConvergeCardTokens.token });
+    return deleted.length > 0;
   }
 
   async insertTransaction(transaction: NewSandboxTransaction): Promise<void> {

@@ -21,6 +21,7 @@ import {
   xmlError,
   type ConvergeErrorFields,
 } from './converge-answers.ts';
+import { SandboxCardManager } from './card-manager.ts';
 import type {
   ConvergeSandboxRepository,
   NewSandboxTransaction,
@@ -33,6 +34,7 @@ import type {
 import {
   CUSTOMER_FIELDS,
   ecsPurchaseSchema,
+  getTokenRequestSchema,
   parseFields,
   presentFields,
   returnSchema,
@@ -42,13 +44,14 @@ import {
   voidSchema,
 } from './converge-requests.ts';
 import { checkCard, type CardFieldErrors, type LightboxSaleInput } from './lightbox-sale.ts';
+import { sessionRecords, sessionResponse } from './lightbox-outcome.ts';
 import {
   cutoffAfter,
   latestCutoff,
   settlementSchedule,
   type SettlementSchedule,
 } from './settlement-schedule.ts';
-import { bankAccountOutcome, cardOutcome } from './test-instruments.ts';
+import { bankAccountOutcome } from './test-instruments.ts';
 
 export const TOKEN_LIFETIME_MS = 15 * 60 * 1000;
 /** Expired tokens are kept a day, then deleted when the next token is issued. */
@@ -93,12 +96,26 @@ export function sandboxOptions(
 /** Scheduled batches closed in one go at most; more wait for the next request. */
 const MAX_SCHEDULED_BATCHES_PER_REQUEST = 400;
 
-/** What the lightbox shows about the payment a token was issued for. */
+/** What the lightbox shows about the payment (or the card saving) a token was issued for. */
 export interface LightboxSession {
+  /** ccsale charges the amount; ccgettoken saves the card and charges nothing. */
+  transactionType: 'ccsale' | 'ccgettoken';
   amountCents: number;
+  /** ccgettoken with ssl_verify=Y: the card's bank checks it first. */
+  verify: boolean;
   invoiceNumber: string | null;
   firstName?: string;
   lastName?: string;
+}
+
+/** A session token request, parsed: what it charges or saves, and for whom. */
+interface SessionRequest {
+  transactionType: 'ccsale' | 'ccgettoken';
+  amountCents: number;
+  addToken: boolean;
+  verify: boolean;
+  invoiceNumber: string | undefined;
+  customer: Record<string, string>;
 }
 
 /** A Converge-shaped response object, as the lightbox hands it to onApproval / onDeclined. */
@@ -128,6 +145,7 @@ export class ConvergeSandbox {
   private readonly credentials: SandboxCredentials;
   private readonly schedule: SettlementSchedule | undefined;
   private readonly now: () => Date;
+  private readonly cardManager: SandboxCardManager;
 
   constructor(
     private readonly repository: ConvergeSandboxRepository,
@@ -138,6 +156,7 @@ export class ConvergeSandbox {
       options.settlement &&
       settlementSchedule(options.settlement.time, options.settlement.timeZone);
     this.now = options.now ?? (() => new Date());
+    this.cardManager = new SandboxCardManager(repository, this.now);
   }
 
   /**
@@ -195,21 +214,9 @@ export class ConvergeSandbox {
       const missing = credentialError !== SANDBOX_ERRORS.invalidCredentials;
       return { status: missing ? 400 : 403, error: credentialError };
     }
-    const transactionType = fields.ssl_transaction_type?.toLowerCase();
-    if (transactionType === undefined) {
-      return { status: 400, error: SANDBOX_ERRORS.requiredField('ssl_transaction_type') };
-    }
-    if (transactionType !== 'ccsale') {
-      return { status: 400, error: SANDBOX_ERRORS.notPermitted(transactionType) };
-    }
-    const parsed = parseFields(tokenRequestSchema, fields);
-    if (!parsed.ok) return { status: 400, error: parsed.error };
+    const parsed = sessionRequest(fields);
+    if ('error' in parsed) return { status: 400, error: parsed.error };
 
-    const customer: Record<string, string> = {};
-    for (const name of CUSTOMER_FIELDS) {
-      const value = parsed.data[name];
-      if (value !== undefined) customer[name] = value;
-    }
     const now = this.now();
     const token = newSessionToken();
     await this.repository.deleteTokensExpiredBefore(
@@ -217,10 +224,12 @@ export class ConvergeSandbox {
     );
     await this.repository.insertToken({
       tokenHash: hashToken(token),
-      transactionType: 'ccsale',
-      amountCents: parseConvergeAmount(parsed.data.ssl_amount) ?? 0,
-      invoiceNumber: parsed.data.ssl_invoice_number ?? null,
-      customer,
+      transactionType: parsed.transactionType,
+      amountCents: parsed.amountCents,
+      addToken: parsed.addToken,
+      verify: parsed.verify,
+      invoiceNumber: parsed.invoiceNumber ?? null,
+      customer: parsed.customer,
       createdAt: now,
       expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS),
     });
@@ -237,7 +246,9 @@ export class ConvergeSandbox {
     if (refusal || !row) return { error: refusalError(refusal ?? 'unknown') };
     return {
       session: {
+        transactionType: row.transactionType,
         amountCents: row.amountCents,
+        verify: row.verify,
         invoiceNumber: row.invoiceNumber,
         firstName: row.customer.ssl_first_name,
         lastName: row.customer.ssl_last_name,
@@ -246,8 +257,9 @@ export class ConvergeSandbox {
   }
 
   /**
-   * The lightbox's Pay button. Field errors leave the token usable; any
-   * other answer uses it up, and an approval or decline is recorded.
+   * The lightbox's Pay (or Save card) button. Field errors leave the token
+   * usable; any other answer uses it up, and what it did is recorded: the
+   * sale or verification, and the card when the session keeps it.
    */
   async sale(input: LightboxSaleInput): Promise<SaleOutcome> {
     await this.settleDue();
@@ -259,49 +271,16 @@ export class ConvergeSandbox {
     const checked = checkCard(input, now);
     if (!checked.ok) return { type: 'invalid', fieldErrors: checked.fieldErrors };
     const { card } = checked;
-    const outcome = cardOutcome(card.digits);
 
-    const claimed = await this.repository.consumeToken(tokenHash, now, (token) =>
-      outcome === 'error'
-        ? undefined
-        : ({
-            txnId: newTxnId(now),
-            method: 'card',
-            transactionType: 'SALE',
-            approved: outcome === 'approval',
-            resultMessage: outcome === 'approval' ? 'APPROVAL' : 'DECLINED',
-            approvalCode: outcome === 'approval' ? newApprovalCode() : '',
-            amountCents: token.amountCents,
-            invoiceNumber: token.invoiceNumber,
-            cardNumberMasked: card.masked,
-            cardBrand: card.brand,
-            cardExpiry: card.expiryMmyy,
-            firstName: token.customer.ssl_first_name ?? null,
-            lastName: token.customer.ssl_last_name ?? null,
-            createdAt: now,
-          } satisfies NewSandboxTransaction),
+    const claimed = await this.repository.consumeToken(tokenHash, now, (session) =>
+      sessionRecords(session, card, now),
     );
     if ('refused' in claimed) return { type: 'error', error: refusalError(claimed.refused) };
-    if (!claimed.transaction) return { type: 'error', error: SANDBOX_ERRORS.processorUnavailable };
-
-    const transaction = { ...claimed.transaction, createdAt: now };
-    const customer = claimed.token.customer;
-    return {
-      type: transaction.approved ? 'approval' : 'declined',
-      response: {
-        ...resultFields(transaction),
-        ssl_card_number: card.masked,
-        ssl_card_short_description: card.brand,
-        ssl_card_type: 'CREDITCARD',
-        ssl_exp_date: card.expiryMmyy,
-        ssl_avs_response: avsResponse(customer),
-        ssl_cvv2_response: 'M',
-        ssl_issuer_response: transaction.approved ? '00' : '05',
-        ssl_transaction_type: 'SALE',
-        ssl_first_name: customer.ssl_first_name ?? '',
-        ssl_last_name: customer.ssl_last_name ?? '',
-      },
-    };
+    const { token: session, records } = claimed;
+    if (!records.transaction && !records.cardToken) {
+      return { type: 'error', error: SANDBOX_ERRORS.processorUnavailable };
+    }
+    return sessionResponse(session, card, records, now);
   }
 
   /** POST processxml.do: the XML answer to one `xmldata` request, errors included. */
@@ -336,6 +315,12 @@ export class ConvergeSandbox {
         return this.returnSale(fields);
       case 'settle':
         return settleAnswer(await this.settleNow());
+      case 'ccsale':
+        return this.cardManager.tokenSale(fields);
+      case 'ccquerytoken':
+        return this.cardManager.queryToken(fields);
+      case 'ccdeletetoken':
+        return this.cardManager.deleteToken(fields);
       default:
         return xmlError(SANDBOX_ERRORS.notPermitted(transactionType));
     }
@@ -491,12 +476,45 @@ function refusalError(refusal: TokenRefusal): ConvergeErrorFields {
   return refusal === 'expired' ? SANDBOX_ERRORS.sessionExpired : SANDBOX_ERRORS.sessionInvalid;
 }
 
-/** Converge's AVS codes: Y address and ZIP, Z ZIP only, A address only, U nothing to check. */
-function avsResponse(customer: Record<string, string>): string {
-  const address = customer.ssl_avs_address !== undefined;
-  const zip = customer.ssl_avs_zip !== undefined;
-  if (address && zip) return 'Y';
-  if (zip) return 'Z';
-  if (address) return 'A';
-  return 'U';
+/**
+ * A session token request's fields: a sale needs an amount; saving a card
+ * (ccgettoken) needs none, and keeping it in Card Manager needs the names it
+ * is filed under. A sale keeps its card with ssl_get_token or ssl_add_token.
+ */
+function sessionRequest(fields: TxnFields): SessionRequest | { error: ConvergeErrorFields } {
+  const transactionType = fields.ssl_transaction_type?.toLowerCase();
+  if (transactionType === undefined) {
+    return { error: SANDBOX_ERRORS.requiredField('ssl_transaction_type') };
+  }
+  if (transactionType !== 'ccsale' && transactionType !== 'ccgettoken') {
+    return { error: SANDBOX_ERRORS.notPermitted(transactionType) };
+  }
+  const parsed =
+    transactionType === 'ccsale'
+      ? parseFields(tokenRequestSchema, fields)
+      : parseFields(getTokenRequestSchema, fields);
+  if (!parsed.ok) return { error: parsed.error };
+  const data = parsed.data;
+  const customer: Record<string, string> = {};
+  for (const name of CUSTOMER_FIELDS) {
+    const value = data[name];
+    if (value !== undefined) customer[name] = value;
+  }
+  const request: SessionRequest = {
+    transactionType,
+    amountCents:
+      transactionType === 'ccsale' ? (parseConvergeAmount(data.ssl_amount ?? '') ?? 0) : 0,
+    addToken:
+      transactionType === 'ccgettoken' ||
+      data.ssl_add_token === 'Y' ||
+      ('ssl_get_token' in data && data.ssl_get_token === 'Y'),
+    verify: 'ssl_verify' in data && data.ssl_verify === 'Y',
+    invoiceNumber: data.ssl_invoice_number,
+    customer,
+  };
+  if (transactionType === 'ccgettoken' && data.ssl_add_token === 'Y') {
+    if (!customer.ssl_first_name) return { error: SANDBOX_ERRORS.requiredField('ssl_first_name') };
+    if (!customer.ssl_last_name) return { error: SANDBOX_ERRORS.requiredField('ssl_last_name') };
+  }
+  return request;
 }

@@ -81,25 +81,49 @@ export interface LightboxFormPage {
   parentOrigin: string | undefined;
 }
 
+/**
+ * The wording of the form: a sale shows its amount and pays it; saving a
+ * card (ccgettoken) shows no amount, says nothing is charged (and that the
+ * card is verified, when it is) and saves.
+ */
+function formWording(session: LightboxSession) {
+  if (session.transactionType === 'ccgettoken') {
+    const note = session.verify
+      ? 'Your card will be verified with its bank. Nothing is charged.'
+      : 'Nothing is charged.';
+    return {
+      title: 'Save card',
+      summary: `<p class="amount">${note}</p>`,
+      action: 'Save card',
+    };
+  }
+  const amount = formatCents(session.amountCents);
+  return {
+    title: 'Card payment',
+    summary: `<p class="amount">Amount <strong>${amount}</strong></p>`,
+    action: `Pay ${amount}`,
+  };
+}
+
 export function renderLightboxForm({
   merchantName,
   token,
   session,
   parentOrigin,
 }: LightboxFormPage): string {
-  const amount = formatCents(session.amountCents);
+  const { title, summary, action } = formWording(session);
   const cardholder = [session.firstName, session.lastName].filter(Boolean).join(' ');
   const reference = session.invoiceNumber
     ? `<p class="reference">Reference ${escapeHtml(session.invoiceNumber)}</p>\n`
     : '';
   return page({
     merchantName,
-    title: 'Card payment',
+    title,
     data: { token, 'parent-origin': parentOrigin },
     main: `<header class="sheet-header">
 <p class="merchant">${escapeHtml(merchantName)}</p>
-<h1 id="lightbox-title">Card payment</h1>
-<p class="amount">Amount <strong>${amount}</strong></p>
+<h1 id="lightbox-title">${title}</h1>
+${summary}
 ${reference}</header>
 <form id="card-form" class="card-form" novalidate>
 <p id="form-error" class="form-error" role="alert" hidden></p>
@@ -110,7 +134,7 @@ ${field({ id: 'card-cvv', name: 'cvv', label: 'Security code (CVV)', autocomplet
 </div>
 ${field({ id: 'card-name', name: 'name', label: 'Name on card', autocomplete: 'cc-name', maxLength: 50, value: cardholder })}
 <div class="actions">
-<button type="submit" class="button button-primary" data-label="Pay ${amount}">Pay ${amount}</button>
+<button type="submit" class="button button-primary" data-label="${action}">${action}</button>
 <button type="button" class="button button-secondary" data-action="cancel">Cancel</button>
 </div>
 </form>`,

@@ -25,6 +25,16 @@ export const SANDBOX_TEST_CARDS = {
   declined: { number: '4000000000000002', brand: 'VISA', outcome: 'declined' },
   /** The processor fails: onError, and no transaction is recorded. */
   processorError: { number: '4000000000000119', brand: 'VISA', outcome: 'error' },
+  /**
+   * Saves fine (verifies, tokenizes, a first sale in the lightbox approves);
+   * every later sale on its token is declined ("DECLINED").
+   */
+  declinesLater: { number: '4000000000000341', brand: 'VISA', outcome: 'approval' },
+  /**
+   * Saves fine too, but has expired by its next charge: every sale on its
+   * token answers "EXPIRED CARD", as Converge does for an expired card.
+   */
+  expiresLater: { number: '4000000000000069', brand: 'VISA', outcome: 'approval' },
 } as const satisfies Record<string, SandboxTestCard>;
 
 /**
@@ -77,6 +87,26 @@ export function cardOutcome(cardNumber: string): SandboxOutcome {
   if (cardNumber === SANDBOX_TEST_CARDS.declined.number) return 'declined';
   if (cardNumber === SANDBOX_TEST_CARDS.processorError.number) return 'error';
   return 'approval';
+}
+
+/** How the sandbox's Card Manager answers later sales on a card's token. */
+export type CardTokenBehaviour = 'approve' | 'decline_later' | 'expired_later';
+
+/**
+ * What sales on a card's token do: the two saved-card test cards their
+ * special thing, the declined card declines there as well, any other approves
+ * (until its own expiry month has passed).
+ */
+export function cardTokenBehaviour(cardNumber: string): CardTokenBehaviour {
+  switch (cardNumber) {
+    case SANDBOX_TEST_CARDS.declinesLater.number:
+    case SANDBOX_TEST_CARDS.declined.number:
+      return 'decline_later';
+    case SANDBOX_TEST_CARDS.expiresLater.number:
+      return 'expired_later';
+    default:
+      return 'approve';
+  }
 }
 
 /** What a bank account number does in the sandbox: the listed special accounts, else approval. */

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@webpay/contracts/api';
 import { addDays, toIsoDate } from '@webpay/contracts/dates';
@@ -9,7 +9,7 @@ import {
   type EncountersResponse,
 } from '@webpay/contracts/encounters';
 import { hasAtMostTwoDecimals } from '@webpay/contracts/money';
-import { auditEvents } from '../../db/schema.ts';
+import { auditEvents, guarantors, sessions } from '../../db/schema.ts';
 import { DEMO_GUARANTORS, ROBERT_COUNTS } from '../../demo/demo-guarantors.ts';
 import { testDatabaseKinds } from '../../../test/support/database.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
@@ -279,6 +279,47 @@ describe.each(testDatabaseKinds)('GET /encounters (%s)', (kind) => {
       }
     });
     expect(everyone[4]?.encounters.map(encounterNumber)).toEqual(['107-40050001']);
+  });
+
+  /** The encounters.read rows a request left. */
+  const readsOf = (requestId: string) =>
+    server.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'encounters.read'), eq(auditEvents.requestId, requestId)));
+
+  /** GET /encounters with an ended session's token: 401 SESSION_EXPIRED, and no read audited. */
+  async function expectEndedAndUnread(token: string, requestId: string) {
+    const response = await server.api(API_PATHS.encounters, {
+      token,
+      headers: { 'X-Request-Id': requestId },
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ code: 'SESSION_EXPIRED' });
+    expect(await readsOf(requestId)).toEqual([]);
+  }
+
+  it('reads and audits nothing for a signed-out or expired session (one statement with the check)', async () => {
+    const signedOut = await server.login(maria.accountNumber, maria.pin);
+    expect((await server.api(API_PATHS.logout, { token: signedOut, method: 'POST' })).ok).toBe(
+      true,
+    );
+    await expectEndedAndUnread(signedOut, 'encounters-after-logout');
+
+    const lapsed = await server.login(linda.accountNumber, linda.pin);
+    await server.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(
+        inArray(
+          sessions.guarantorId,
+          server.database.db
+            .select({ id: guarantors.id })
+            .from(guarantors)
+            .where(eq(guarantors.accountNumber, linda.accountNumber)),
+        ),
+      );
+    await expectEndedAndUnread(lapsed, 'encounters-after-expiry');
   });
 
   it('requires a signed-in guarantor', async () => {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   PgBoss,
   fromDrizzle,
@@ -99,6 +99,19 @@ export interface JobDataMatch {
   path: readonly string[];
   values: readonly string[];
 }
+
+/** A JobDataMatch whose values are an SQL `text[]` expression, for a read in one statement. */
+export interface JobDataMatchSql {
+  path: readonly string[];
+  values: SQL;
+}
+
+/** Strings as an SQL `text[]` value. */
+export const textArray = (values: readonly string[]): SQL =>
+  sql`array[${sql.join(
+    values.map((value) => sql`${value}::text`),
+    sql`, `,
+  )}]::text[]`;
 
 interface Registration {
   queue: JobQueue<object>;
@@ -293,20 +306,39 @@ export class JobEngine {
   ): Promise<StoredJob[]> {
     const wanted = matches.filter((match) => match.values.length > 0);
     if (wanted.length === 0) return [];
-    const params: unknown[] = [queueName, limit];
-    const conditions = wanted.map((match) => {
-      params.push(match.path, match.values);
-      return `data #>> $${params.length - 1}::text[] = any($${params.length}::text[])`;
-    });
-    const { rows } = await this.requireBoss()
-      .getDb()
-      .executeSql(
-        `select id, state, data, created_on, completed_on, output from ${this.table()}
-         where name = $1 and (${conditions.join(' or ')})
-         order by created_on desc limit $2`,
-        params,
-      );
-    return (rows as StoredRow[]).map(storedJobOf);
+    this.requireBoss();
+    const json = this.matchingJson(
+      queueName,
+      wanted.map((match) => ({ path: match.path, values: textArray(match.values) })),
+      limit,
+    );
+    const { rows } = await this.database.db.execute<{ jobs: StoredJobJson[] }>(
+      sql`select ${json} as jobs`,
+    );
+    return storedJobsOf(rows[0]?.jobs ?? []);
+  }
+
+  /**
+   * `jobsMatching` as one JSON value (the rows `storedJobsOf` reads), for a
+   * read that puts it in a statement of its own; after `start`.
+   */
+  matchingJson(
+    queueName: string,
+    matches: readonly JobDataMatchSql[],
+    limit: number,
+  ): SQL<StoredJobJson[]> {
+    const conditions = matches.map(
+      (match) => sql`data #>> ${textArray(match.path)} = any(${match.values})`,
+    );
+    const anyOf = conditions.length ? sql.join(conditions, sql` or `) : sql`false`;
+    return sql<StoredJobJson[]>`(
+      select coalesce(json_agg(j order by j.created_on desc), '[]'::json)
+      from (
+        select id, state, data, created_on, completed_on, output from ${sql.raw(this.table())}
+        where name = ${queueName}::text and (${anyOf})
+        order by created_on desc limit ${limit}::integer
+      ) j
+    )`;
   }
 
   /** The queue's last job to have finished, completed or failed; undefined when none is kept. */
@@ -319,7 +351,7 @@ export class JobEngine {
          order by completed_on desc nulls last limit 1`,
         [queueName],
       );
-    const [row] = rows as StoredRow[];
+    const [row] = rows as StoredJobJson[];
     return row ? storedJobOf(row) : undefined;
   }
 
@@ -412,7 +444,8 @@ interface OverviewRow {
   last_completed: string | Date | null;
 }
 
-interface StoredRow {
+/** A job as `matchingJson` reads it. */
+export interface StoredJobJson {
   id: string;
   state: StoredJob['state'];
   data: object;
@@ -421,7 +454,10 @@ interface StoredRow {
   output: unknown;
 }
 
-function storedJobOf(row: StoredRow): StoredJob {
+/** The jobs of `matchingJson`'s value. */
+export const storedJobsOf = (rows: readonly StoredJobJson[]): StoredJob[] => rows.map(storedJobOf);
+
+function storedJobOf(row: StoredJobJson): StoredJob {
   return {
     id: row.id,
     state: row.state,

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { signInLockouts } from '../../db/schema.ts';
 
@@ -31,6 +31,24 @@ export type Reservation =
 
 const isLocked = sql`${signInLockouts.lockedUntil} > now()`;
 const notLocked = sql`(${signInLockouts.lockedUntil} is null or ${signInLockouts.lockedUntil} <= now())`;
+
+/** A counter as JSON: failures, and its lock's end while it is locked (an ISO instant). */
+export interface LockoutJson {
+  failures: number;
+  lockedUntil: string | null;
+}
+
+/**
+ * An identifier's counter as one JSON value (null when it has none), for a
+ * read that puts it in a statement of its own; `identifierHash` is SQL.
+ */
+export const lockoutStateJson = (identifierHash: SQL): SQL<LockoutJson | null> =>
+  sql<LockoutJson | null>`(
+    select json_build_object('failures', ${signInLockouts.failures},
+      'lockedUntil', case when ${isLocked} then ${signInLockouts.lockedUntil} end)
+    from ${signInLockouts}
+    where ${signInLockouts.identifierHash} = ${identifierHash}
+  )`;
 
 /**
  * Counters of sign-in attempts per identifier; timestamps are the database's,

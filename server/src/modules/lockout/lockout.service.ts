@@ -1,7 +1,15 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { SIGN_IN_LIMITS } from '@webpay/contracts/sign-in';
 import { apiErrors } from '../../lib/api-error.ts';
 import { deriveKey, keyedFingerprint } from '../../lib/secrets.ts';
-import type { FailurePolicy, LockoutRepository } from './lockout.repository.ts';
+import {
+  lockoutStateJson,
+  type FailurePolicy,
+  type LockoutJson,
+  type LockoutRepository,
+} from './lockout.repository.ts';
+
+export type { LockoutJson } from './lockout.repository.ts';
 
 /** Consecutive failures that pause sign-in (ASVS 2.2.1 allows at most 100 an hour). */
 export const MAX_FAILED_SIGN_INS = SIGN_IN_LIMITS.lockoutFailures;
@@ -21,6 +29,12 @@ const SETTLE_MAX_PAUSE_MS = 250;
 export interface SignInAttempt {
   identifierHash: string;
   /** When the lock this attempt started lifts, should it fail; null when it started none. */
+  lockedUntil: Date | null;
+}
+
+/** An identifier's counter as it stands: failures, and until when it is locked (null when not). */
+export interface LockoutCount {
+  failures: number;
   lockedUntil: Date | null;
 }
 
@@ -121,10 +135,20 @@ export class SignInLockout {
     };
   }
 
-  /** An identifier's counter as it stands: failures, and until when it is locked (null when not). */
-  async state(identifierHash: string): Promise<{ failures: number; lockedUntil: Date | null }> {
-    const state = await this.repository.find(identifierHash, LOCKOUT_MINUTES * 60);
-    return { failures: state?.failures ?? 0, lockedUntil: state?.lockedUntil ?? null };
+  /**
+   * An identifier's counter as it stands, as one JSON value for a read made
+   * in one statement (read with `stateOf`); a null identifier has none.
+   */
+  stateJson(identifierHash: string | null): SQL<LockoutJson | null> {
+    return lockoutStateJson(sql`${identifierHash}::text`);
+  }
+
+  /** The counter of `stateJson`'s value: failures, and until when it is locked (null when not). */
+  stateOf(json: LockoutJson | null): LockoutCount {
+    return {
+      failures: json?.failures ?? 0,
+      lockedUntil: json?.lockedUntil ? new Date(json.lockedUntil) : null,
+    };
   }
 
   /** A success: the count starts again. */

@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { sealText, unsealText } from '../../lib/sealed-text.ts';
-import type { JobAttempt, JobDataMatch, JobEngine, JobQueue } from '../jobs/index.ts';
+import {
+  storedJobsOf,
+  textArray,
+  type JobAttempt,
+  type JobDataMatch,
+  type JobEngine,
+  type JobQueue,
+  type StoredJob,
+  type StoredJobJson,
+} from '../jobs/index.ts';
 import type { MailService } from './mail.service.ts';
 import type { MailKind, OutgoingMail } from './mail.transport.ts';
 
@@ -80,6 +90,22 @@ export interface OutboxConcerning {
   statementIds: readonly string[];
 }
 
+/** Where a queued message names what it concerns. */
+const CONCERNING_PATHS = {
+  guarantor: ['about', 'guarantorId'],
+  payment: ['about', 'paymentId'],
+  statement: ['about', 'statementId'],
+  address: ['mail', 'to'],
+} as const;
+
+/** What messages concern, as SQL for a read in one statement: the guarantor's id, and `text[]` values. */
+export interface OutboxConcerningSql {
+  guarantorId: string;
+  addresses: readonly string[];
+  paymentIds: SQL;
+  statementIds: SQL;
+}
+
 /** What a module does when one of its messages is sent, or has failed for good. */
 export interface MailOutcomeHooks {
   sent?(queued: QueuedMail, messageId: string): Promise<void>;
@@ -134,29 +160,50 @@ export class MailOutbox {
   async messagesConcerning(concerning: OutboxConcerning, limit: number): Promise<OutboxMessage[]> {
     const matches: JobDataMatch[] = [
       {
-        path: ['about', 'guarantorId'],
+        path: CONCERNING_PATHS.guarantor,
         values: concerning.guarantorId ? [concerning.guarantorId] : [],
       },
-      { path: ['about', 'paymentId'], values: concerning.paymentIds },
-      { path: ['about', 'statementId'], values: concerning.statementIds },
-      { path: ['mail', 'to'], values: concerning.addresses },
+      { path: CONCERNING_PATHS.payment, values: concerning.paymentIds },
+      { path: CONCERNING_PATHS.statement, values: concerning.statementIds },
+      { path: CONCERNING_PATHS.address, values: concerning.addresses },
     ];
     const jobs = await this.jobs.jobsMatching(MAIL_QUEUE.name, matches, limit);
-    return jobs.map((job) => {
-      const queued = job.data as QueuedMail;
-      const mail =
-        'sealed' in queued.mail ? unseal(this.sealingKey, queued.mail.sealed) : queued.mail;
-      return {
-        id: job.id,
-        kind: queued.kind,
-        to: mail.to,
-        subject: mail.subject,
-        status: job.state === 'completed' ? 'sent' : job.state === 'failed' ? 'failed' : 'queued',
-        queuedAt: job.createdOn,
-        sentAt: job.state === 'completed' ? job.completedOn : null,
-        error: job.state === 'failed' || job.state === 'retry' ? job.error : null,
-      };
-    });
+    return jobs.map((job) => this.messageOf(job));
+  }
+
+  /** `messagesConcerning` as one JSON value (read with `messagesOf`), for a read in one statement. */
+  messagesConcerningJson(concerning: OutboxConcerningSql, limit: number): SQL<StoredJobJson[]> {
+    return this.jobs.matchingJson(
+      MAIL_QUEUE.name,
+      [
+        { path: CONCERNING_PATHS.guarantor, values: textArray([concerning.guarantorId]) },
+        { path: CONCERNING_PATHS.payment, values: concerning.paymentIds },
+        { path: CONCERNING_PATHS.statement, values: concerning.statementIds },
+        { path: CONCERNING_PATHS.address, values: textArray(concerning.addresses) },
+      ],
+      limit,
+    );
+  }
+
+  /** The messages of `messagesConcerningJson`'s value, unsealed to read recipient and subject. */
+  messagesOf(rows: readonly StoredJobJson[]): OutboxMessage[] {
+    return storedJobsOf(rows).map((job) => this.messageOf(job));
+  }
+
+  private messageOf(job: StoredJob): OutboxMessage {
+    const queued = job.data as QueuedMail;
+    const mail =
+      'sealed' in queued.mail ? unseal(this.sealingKey, queued.mail.sealed) : queued.mail;
+    return {
+      id: job.id,
+      kind: queued.kind,
+      to: mail.to,
+      subject: mail.subject,
+      status: job.state === 'completed' ? 'sent' : job.state === 'failed' ? 'failed' : 'queued',
+      queuedAt: job.createdOn,
+      sentAt: job.state === 'completed' ? job.completedOn : null,
+      error: job.state === 'failed' || job.state === 'retry' ? job.error : null,
+    };
   }
 
   private async send(queued: QueuedMail, attempt: JobAttempt): Promise<void> {

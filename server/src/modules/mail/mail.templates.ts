@@ -352,6 +352,21 @@ export function statementNoticeMail(
   }));
 }
 
+/** The blocks an e-mail worded outside this module is made of. */
+export type MailBlock = Block;
+
+/**
+ * The service's layout (heading, branding, footer) around an e-mail another
+ * module words itself, e.g. the copy of a payment plan's authorization.
+ */
+export function renderMail(
+  language: Language,
+  branding: MailBranding,
+  compose: (words: MailMessages) => { subject: string; heading: string; blocks: MailBlock[] },
+): RenderedMail {
+  return render(language, branding, compose);
+}
+
 export interface PaymentReceiptMail {
   firstName?: string;
   receiptId: string;

@@ -14,7 +14,9 @@ export type MailKind =
   | 'mfa'
   | 'statement_notice'
   | 'payment_receipt'
-  | 'payment_reversal';
+  | 'payment_reversal'
+  | 'autopay'
+  | 'plan_authorization';
 
 export interface OutgoingMail {
   kind: MailKind;

@@ -137,6 +137,7 @@ describe.each(testDatabaseKinds)('GET /metrics (%s)', (kind) => {
     const scraped = await (await fetch(`${server.baseUrl}/metrics`)).text();
     const queues = await jobs.overview();
     expect(queues.map((queue) => queue.name)).toEqual([
+      'autopay',
       'housekeeping',
       'mail',
       'reconcile-payments',

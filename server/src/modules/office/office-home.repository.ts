@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { auditEvents, paymentReversals, payments } from '../../db/schema.ts';
+import { auditEvents, paymentPlans, paymentReversals, payments } from '../../db/schema.ts';
 
 export type AuditRow = typeof auditEvents.$inferSelect;
 
@@ -40,6 +40,15 @@ export class OfficeHomeRepository {
       .select({ count: sql<number>`count(*)::int` })
       .from(paymentReversals)
       .where(eq(paymentReversals.status, 'awaiting_approval'));
+    return Number(row?.count ?? 0);
+  }
+
+  /** Open plans with an instalment left overdue after autopay's retry failed. */
+  async plansNeedingAttention(): Promise<number> {
+    const [row] = await this.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(paymentPlans)
+      .where(and(isNotNull(paymentPlans.needsAttentionSince), isNull(paymentPlans.closedAt)));
     return Number(row?.count ?? 0);
   }
 

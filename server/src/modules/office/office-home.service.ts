@@ -77,7 +77,7 @@ export class OfficeHomeService {
     const { calendar } = this.options;
     const language = context.language ?? 'en';
     const today = calendar.dayOf(this.now());
-    const [paymentsToday, awaiting, approvals, queues, imported, exported, reconciled] =
+    const [paymentsToday, awaiting, approvals, plans, queues, imported, exported, reconciled] =
       await Promise.all([
         this.repository.recordedBetween(
           calendar.startOf(today),
@@ -85,6 +85,7 @@ export class OfficeHomeService {
         ),
         this.repository.awaitingReconciliation(),
         this.repository.awaitingApproval(),
+        this.repository.plansNeedingAttention(),
         this.jobs.overview(),
         this.repository.lastEvent('billing_feed.imported'),
         this.repository.lastEvent('payments.exported'),
@@ -102,6 +103,7 @@ export class OfficeHomeService {
       attention: {
         awaitingReconciliation: awaiting,
         awaitingApproval: approvals,
+        plansNeedingAttention: plans,
         failedEmails: queues.find((queue) => queue.name === MAIL_QUEUE.name)?.failed ?? 0,
       },
       lastRuns: {

@@ -80,12 +80,23 @@ export interface RecordResult {
  * e-mail; all get the same receipt.
  */
 export class PaymentRecorder {
+  private readonly listeners: ((payment: PaymentRow) => Promise<void>)[] = [];
+
   constructor(
     private readonly repository: PaymentsRepository,
     private readonly audit: PaymentAudit,
     private readonly mailer: ReceiptMailer,
     private readonly checkpoints: PaymentCheckpoints,
   ) {}
+
+  /**
+   * Told of each payment once it is recorded, whoever recorded it (a plan's
+   * figures follow the money paid on it). A listener handles its own failures:
+   * the payment stands whatever it does.
+   */
+  onRecorded(listener: (payment: PaymentRow) => Promise<void>): void {
+    this.listeners.push(listener);
+  }
 
   async record(
     payment: PaymentRow,
@@ -145,6 +156,7 @@ export class PaymentRecorder {
       lines: receipt.accounts.length,
     });
     await this.saveEmailIfAsked(outcome.payment, actor, context);
+    for (const listener of this.listeners) await listener(outcome.payment);
     // The receipt e-mail is queued with the recording; from here it is the outbox's.
     await this.checkpoints.reached('before-receipt-email');
     return { receipt, recorded: true };

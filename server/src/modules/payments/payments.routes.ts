@@ -27,11 +27,13 @@ const ID_PLACEHOLDER = 'PAYMENT_ID';
 const paymentPath = API_PATHS.payment(ID_PLACEHOLDER).replace(ID_PLACEHOLDER, ':id');
 const paymentCardPath = API_PATHS.paymentCard(ID_PLACEHOLDER).replace(ID_PLACEHOLDER, ':id');
 
-const headerName = IDEMPOTENCY_KEY_HEADER.toLowerCase();
+/** The Idempotency-Key header as Fastify reads it (lower case). */
+export const IDEMPOTENCY_HEADER_NAME = IDEMPOTENCY_KEY_HEADER.toLowerCase();
+const headerName = IDEMPOTENCY_HEADER_NAME;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
 
 /** Fastify lower-cases header names; the rest of the headers pass through untouched. */
-const idempotencyHeadersSchema = z.looseObject({
+export const idempotencyHeadersSchema = z.looseObject({
   [headerName]: z
     .string({ error: `the ${IDEMPOTENCY_KEY_HEADER} header is required` })
     .regex(
@@ -157,12 +159,11 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       if (!PAYMENT_REFERENCE_PATTERN.test(id)) throw paymentErrors.paymentNotFound();
-      return payments().completeCard(
-        request.requireAuth(),
-        id,
-        request.body,
-        requestContext(request),
-      );
+      // The user agent goes with a card saved from this payment's consent.
+      return payments().completeCard(request.requireAuth(), id, request.body, {
+        ...requestContext(request),
+        userAgent: request.headers['user-agent'] ?? null,
+      });
     },
   );
 

@@ -10,7 +10,8 @@ import type {
   cardStartRequestSchema,
 } from '@webpay/contracts/payments';
 import type { AcceptedAuthorization } from '@webpay/contracts/echeck-authorization';
-import { DEFAULT_LANGUAGE } from '@webpay/contracts/language';
+import { DEFAULT_LANGUAGE, type Language } from '@webpay/contracts/language';
+import { storedCredentialConsentText } from '@webpay/contracts/payment-methods';
 import { apiErrors, fieldText, isApiError, type ApiError } from '../../lib/api-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { bankAccountFingerprint, keyedFingerprint } from '../../lib/secrets.ts';
@@ -61,6 +62,20 @@ export type PaymentProcessor = Pick<
   'createTransactionToken' | 'queryTransaction' | 'ecsPurchase'
 >;
 
+/**
+ * Saves the card of a recorded payment whose payer ticked "Save this card
+ * for future payments" (the payment methods module). It never throws: the
+ * payment stands whatever becomes of the card.
+ */
+export interface CardSaver {
+  saveFromPayment(
+    payment: PaymentRow,
+    txn: ConvergeTxn,
+    token: string | undefined,
+    context: RequestContext & { userAgent?: string | null },
+  ): Promise<unknown>;
+}
+
 export interface PaymentsServiceOptions {
   /** Keys the request and bank-account fingerprints (derived from a server secret). */
   fingerprintKey: string;
@@ -109,6 +124,7 @@ export class PaymentsService {
     private readonly audit: PaymentAudit,
     private readonly checkpoints: PaymentCheckpoints,
     private readonly options: PaymentsServiceOptions,
+    private readonly cardSaver?: CardSaver,
   ) {}
 
   async startCard(
@@ -122,12 +138,23 @@ export class PaymentsService {
     const earlier = await this.repository.findByKey(session.guarantorId, idempotencyKey);
     if (earlier) return this.replayCardStart(earlier, fingerprint, body, actor, context);
 
-    const { lines, accounts } = await this.refusalsAudited(session, body, context, () =>
-      this.checkRequest(session, body),
+    const { lines, accounts, saveCard } = await this.refusalsAudited(
+      session,
+      body,
+      context,
+      async () => {
+        const checked = await this.checkRequest(session, body);
+        return { ...checked, saveCard: this.checkedSaveCard(body, checked.payer, context) };
+      },
     );
     const { payment, created } = await this.claim(
       session,
-      this.newPayment(session, idempotencyKey, 'card', fingerprint, lines, body),
+      {
+        ...this.newPayment(session, idempotencyKey, 'card', fingerprint, lines, body),
+        ...(saveCard
+          ? { saveCardConsent: saveCard.text, saveCardConsentLanguage: saveCard.language }
+          : {}),
+      },
       { lines, accounts, body, context },
     );
     if (!created) return this.replayCardStart(payment, fingerprint, body, actor, context);
@@ -139,6 +166,28 @@ export class PaymentsService {
     });
     await this.checkpoints.reached('after-initiated');
     return this.issueToken(payment, fingerprint, body, actor, context);
+  }
+
+  /**
+   * "Save this card": the consent the payer accepted, when it is word for
+   * word the service's own (payee, the billing office's phone, the
+   * request's language); other words are refused before anything is written.
+   */
+  private checkedSaveCard(
+    body: CardStartBody,
+    payer: PayerContext,
+    context: RequestContext,
+  ): { text: string; language: Language } | null {
+    if (!body.saveCard) return null;
+    const language = context.language ?? DEFAULT_LANGUAGE;
+    const expected = storedCredentialConsentText(language, 'card', {
+      payee: this.options.authorization.payee,
+      billingOfficePhone: payer.supportPhone ?? this.options.authorization.fallbackSupportPhone,
+    });
+    if (body.saveCard.text !== expected) {
+      throw apiErrors.validation([fieldText('body.saveCard', (m) => m.storedConsentChanged)]);
+    }
+    return { text: expected, language };
   }
 
   /** Opens the lightbox session of a written payment and stores its token, the one anybody gets. */
@@ -161,6 +210,8 @@ export class PaymentsService {
         state: body.payer.state,
         zip: body.payer.zipCode,
         email: body.payer.email ?? undefined,
+        // The same sale keeps the card as a token when the payer asked to save it.
+        ...(payment.saveCardConsent ? { addToken: true } : {}),
       });
     } catch (error) {
       if (!isConvergeError(error)) throw error;
@@ -196,7 +247,7 @@ export class PaymentsService {
     session: AuthSession,
     reference: string,
     body: CardCompletionBody,
-    context: RequestContext,
+    context: RequestContext & { userAgent?: string | null },
   ): Promise<Receipt> {
     const actor = guarantorActor(session);
     const payment = await this.ownPayment(session, reference);
@@ -249,7 +300,13 @@ export class PaymentsService {
       via: 'card_completion',
     });
     await this.checkpoints.reached('after-approval');
-    return (await this.recorder.record(payment, txn, actor, context)).receipt;
+    const result = await this.recorder.record(payment, txn, actor, context);
+    if (result.recorded && payment.saveCardConsent && this.cardSaver) {
+      // Only the call that recorded the payment saves its card, so a repeat never saves twice.
+      const token = body.convergeResponse.ssl_token ?? txn.ssl_token;
+      await this.cardSaver.saveFromPayment(payment, txn, token, context);
+    }
+    return result.receipt;
   }
 
   /**
@@ -688,6 +745,8 @@ export class PaymentsService {
         body.payer.email,
       ],
       saveEmailAsGuarantor: body.saveEmailAsGuarantor,
+      // Only when asked, so the fingerprints of payments that save nothing stay as they were.
+      ...('saveCard' in body && body.saveCard ? { saveCard: body.saveCard.text } : {}),
       eCheck:
         'eCheck' in body
           ? [

@@ -27,10 +27,19 @@ export const POSTING_COLUMNS = [
   'approval_code',
   'entry',
   'reversal_id',
+  'plan_number',
+  'monthly_amount',
+  'number_of_payments',
+  'first_due_date',
+  'day_of_month',
+  'autopay',
 ] as const;
 
-/** What a row posts: a payment, or money given back (docs/posting.md). */
-export const POSTING_ENTRIES = ['payment', 'void', 'refund', 'check_refund'] as const;
+/**
+ * What a row posts: a payment, money given back, or a payment plan set up in
+ * the portal (docs/posting.md).
+ */
+export const POSTING_ENTRIES = ['payment', 'void', 'refund', 'check_refund', 'plan'] as const;
 export type PostingEntry = (typeof POSTING_ENTRIES)[number];
 
 /** A reversal's kind as the billing system knows it: a return is a refund to the card. */
@@ -54,8 +63,10 @@ export interface PostingLine {
   facilityId: string;
   accountId: string;
   paymentType: string;
+  /** A plan row: the encounter's balance put on the plan. */
   amountCents: number;
-  method: 'card' | 'eCheck';
+  /** Null on a plan row, which moves no money. */
+  method: 'card' | 'eCheck' | null;
   cardBrand: string | null;
   cardLast4: string | null;
   bankAccountType: string | null;
@@ -66,6 +77,18 @@ export interface PostingLine {
   entry: PostingEntry;
   /** The reversal's reference (RV-…); null on a payment line. */
   reversalId: string | null;
+  /** Set on a plan row (entry `plan`) only: the plan's terms. */
+  plan?: PlanTerms | null;
+}
+
+/** A portal plan's terms as the billing system sets the plan up (one row per encounter on it). */
+export interface PlanTerms {
+  planNumber: string;
+  monthlyCents: number;
+  numberOfPayments: number;
+  firstDueDate: string;
+  dayOfMonth: number;
+  autopay: boolean;
 }
 
 /** Integer cents as `1234.56`, computed on integers so no float rounding can creep in. */
@@ -94,7 +117,7 @@ function postingFields(line: PostingLine): string[] {
     line.accountId,
     line.paymentType,
     centsToDecimal(line.amountCents),
-    line.method,
+    line.method ?? '',
     (card ? line.cardBrand : line.bankAccountType) ?? '',
     masked(card ? line.cardLast4 : line.bankLast4),
     line.paidAt.toISOString(),
@@ -102,6 +125,19 @@ function postingFields(line: PostingLine): string[] {
     line.approvalCode ?? '',
     line.entry,
     line.reversalId ?? '',
+    ...planFields(line.plan ?? null),
+  ];
+}
+
+function planFields(plan: PlanTerms | null): string[] {
+  if (!plan) return ['', '', '', '', '', ''];
+  return [
+    plan.planNumber,
+    centsToDecimal(plan.monthlyCents),
+    String(plan.numberOfPayments),
+    plan.firstDueDate,
+    String(plan.dayOfMonth),
+    plan.autopay ? 'yes' : 'no',
   ];
 }
 
@@ -150,7 +186,8 @@ function describe(entry: Pick<ConfirmationEntry, 'receiptId' | 'reversalId'>): s
  * columns, which are ignored, so the posting file itself is a valid
  * confirmation. A row with a reversal id confirms that reversal; one
  * without confirms the receipt. A receipt or reversal listed on several
- * rows (one per line of the payment) is one entry.
+ * rows (one per line of the payment) is one entry. Plan rows (entry `plan`)
+ * are skipped: a plan is confirmed by the billing feed listing it.
  */
 export function readConfirmation(
   text: string,
@@ -166,6 +203,7 @@ export function readConfirmation(
   const receiptColumn = columns.indexOf('receipt_id');
   const appliedColumn = columns.indexOf('applied_at');
   const reversalColumn = columns.indexOf('reversal_id');
+  const entryColumn = columns.indexOf('entry');
   if (receiptColumn < 0) {
     problems.push({ line: header.line, message: 'the header has no receipt_id column' });
     return { entries: [], problems };
@@ -173,6 +211,8 @@ export function readConfirmation(
 
   const entries = new Map<string, ConfirmationEntry>();
   for (const row of rows) {
+    // A plan row has no receipt: the billing system sets the plan up, and the feed confirms it.
+    if (entryColumn >= 0 && (row.fields[entryColumn] ?? '').trim() === 'plan') continue;
     const receiptId = (row.fields[receiptColumn] ?? '').trim();
     if (!receiptId) {
       problems.push({ line: row.line, message: 'no receipt_id' });

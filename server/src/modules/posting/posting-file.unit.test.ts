@@ -49,8 +49,8 @@ describe('posting file', () => {
   it('writes a header and one CRLF-terminated record per line, amounts with two decimals', () => {
     expect(postingFile([cardLine, bankLine]).split('\r\n')).toEqual([
       POSTING_COLUMNS.join(','),
-      'EXP-20261122-7KQ2M9,WP-7KQ2M9XD,PAY-7KQ2M9XDH4TB,107,107-40010001,Account Payment,1250.50,card,VISA,****9990,2026-11-22T10:16:40.950Z,221126ABC-1234,CMC142,payment,',
-      'EXP-20261122-7KQ2M9,WP-N4C8RW2F,PAY-N4C8RW2FJ6YE,107,107-40010001,Account Payment,0.05,eCheck,CHECKING,****0042,2026-11-22T10:16:40.950Z,221126ABC-1234,,payment,',
+      'EXP-20261122-7KQ2M9,WP-7KQ2M9XD,PAY-7KQ2M9XDH4TB,107,107-40010001,Account Payment,1250.50,card,VISA,****9990,2026-11-22T10:16:40.950Z,221126ABC-1234,CMC142,payment,,,,,,,',
+      'EXP-20261122-7KQ2M9,WP-N4C8RW2F,PAY-N4C8RW2FJ6YE,107,107-40010001,Account Payment,0.05,eCheck,CHECKING,****0042,2026-11-22T10:16:40.950Z,221126ABC-1234,,payment,,,,,,,',
       '',
     ]);
     expect(POSTING_COLUMNS).toEqual([
@@ -69,6 +69,12 @@ describe('posting file', () => {
       'approval_code',
       'entry',
       'reversal_id',
+      'plan_number',
+      'monthly_amount',
+      'number_of_payments',
+      'first_due_date',
+      'day_of_month',
+      'autopay',
     ]);
   });
 
@@ -91,9 +97,49 @@ describe('posting file', () => {
       reversalId: 'RV-N4C8RW2F',
     };
     expect(postingFile([refund, check]).split('\r\n').slice(1, 3)).toEqual([
-      'EXP-20261122-7KQ2M9,WP-7KQ2M9XD,PAY-7KQ2M9XDH4TB,107,107-40010001,Account Payment,-50.00,card,VISA,****9990,2026-11-27T15:00:00.000Z,271126RET-0001,,refund,RV-7K2M9QXD',
-      'EXP-20261122-7KQ2M9,WP-N4C8RW2F,PAY-N4C8RW2FJ6YE,107,107-40010001,Account Payment,-0.05,eCheck,CHECKING,****0042,2026-11-22T10:16:40.950Z,,,check_refund,RV-N4C8RW2F',
+      'EXP-20261122-7KQ2M9,WP-7KQ2M9XD,PAY-7KQ2M9XDH4TB,107,107-40010001,Account Payment,-50.00,card,VISA,****9990,2026-11-27T15:00:00.000Z,271126RET-0001,,refund,RV-7K2M9QXD,,,,,,',
+      'EXP-20261122-7KQ2M9,WP-N4C8RW2F,PAY-N4C8RW2FJ6YE,107,107-40010001,Account Payment,-0.05,eCheck,CHECKING,****0042,2026-11-22T10:16:40.950Z,,,check_refund,RV-N4C8RW2F,,,,,,',
     ]);
+  });
+
+  /** 310.45 of 107-40010002 put on a six-month plan. */
+  const planRow: PostingLine = {
+    ...cardLine,
+    paymentId: '',
+    receiptId: '',
+    paymentReference: '',
+    accountId: '40010002',
+    paymentType: '',
+    amountCents: 31_045,
+    method: null,
+    cardBrand: null,
+    cardLast4: null,
+    processorTxnId: null,
+    approvalCode: null,
+    entry: 'plan',
+    plan: {
+      planNumber: 'PP-7KQ2M9XD',
+      monthlyCents: 5175,
+      numberOfPayments: 6,
+      firstDueDate: '2026-12-15',
+      dayOfMonth: 15,
+      autopay: true,
+    },
+  };
+
+  it('writes a plan row with its terms, no money and no receipt', () => {
+    expect(postingFile([planRow]).split('\r\n')[1]).toBe(
+      'EXP-20261122-7KQ2M9,,,107,40010002,,310.45,,,,2026-11-22T10:16:40.950Z,,,plan,,PP-7KQ2M9XD,51.75,6,2026-12-15,15,yes',
+    );
+  });
+
+  it('reads the posting file itself as a confirmation, skipping plan rows', () => {
+    const { entries, problems } = readConfirmation(
+      postingFile([planRow, cardLine]),
+      new Date('2026-11-30T00:00:00Z'),
+    );
+    expect(problems).toEqual([]);
+    expect(entries.map((entry) => entry.receiptId)).toEqual(['WP-7KQ2M9XD']);
   });
 
   it('is only a header when there is nothing to post', () => {
@@ -121,14 +167,14 @@ describe('posting file', () => {
     const text = postingFile([odd]);
     expect(text.split('\r\n')[1]).toBe(
       'EXP-20261122-7KQ2M9,WP-7KQ2M9XD,PAY-7KQ2M9XDH4TB,107,107-40010001,Account Payment,-2.50,card,' +
-        `"'=HYPERLINK(""http://evil.example"",""x"")",****9990,2026-11-22T10:16:40.950Z,'-1+1,'@SUM(A1),payment,`,
+        `"'=HYPERLINK(""http://evil.example"",""x"")",****9990,2026-11-22T10:16:40.950Z,'-1+1,'@SUM(A1),payment,,,,,,,`,
     );
     // What any CSV reader sees: the amount a number, the formulas text.
     const [, row] = parse(text);
     expect(row?.[6]).toBe('-2.50');
     expect(row?.[8]).toBe(`'=HYPERLINK("http://evil.example","x")`);
     // What webpay apply sees: every value as it was.
-    expect(readCsv(text).records[1]?.fields.slice(8)).toEqual([
+    expect(readCsv(text).records[1]?.fields.slice(8, 15)).toEqual([
       odd.cardBrand,
       '****9990',
       '2026-11-22T10:16:40.950Z',

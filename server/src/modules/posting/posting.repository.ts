@@ -1,10 +1,13 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
+  encounters,
   paymentLines,
+  paymentPlans,
   paymentReversals,
   payments,
   pendingPayments,
+  planInstalments,
   receipts,
 } from '../../db/schema.ts';
 import { POSTING_ENTRY_OF_REVERSAL, type PostingLine } from './posting-file.ts';
@@ -43,11 +46,14 @@ export interface ReversalState extends ReceiptState {
   reversalId: string;
 }
 
-const ENTRY_ORDER = { payment: 0, void: 1, refund: 1, check_refund: 1 } as const;
+const ENTRY_ORDER = { plan: -1, payment: 0, void: 1, refund: 1, check_refund: 1 } as const;
 
 /** Posting order: by time, receipt, a payment before its reversals, reversal, line. */
 function postingOrder(a: PostingLine, b: PostingLine): number {
   return (
+    // Plans first: the billing system sets a plan up before it posts money on it.
+    ENTRY_ORDER[a.entry === 'plan' ? 'plan' : 'payment'] -
+      ENTRY_ORDER[b.entry === 'plan' ? 'plan' : 'payment'] ||
     a.paidAt.getTime() - b.paidAt.getTime() ||
     a.receiptId.localeCompare(b.receiptId) ||
     ENTRY_ORDER[a.entry] - ENTRY_ORDER[b.entry] ||
@@ -71,7 +77,34 @@ export class PostingRepository {
       .from(paymentReversals)
       .where(eq(paymentReversals.exportBatch, batchId))
       .limit(1);
-    return reversals.length > 0;
+    if (reversals.length > 0) return true;
+    const plans = await this.db
+      .select({ id: paymentPlans.id })
+      .from(paymentPlans)
+      .where(eq(paymentPlans.exportBatch, batchId))
+      .limit(1);
+    return plans.length > 0;
+  }
+
+  /**
+   * Marks every plan made in the portal and not exported yet (made on or
+   * after `since`, when given) as exported in `batchId`; answers how many.
+   * The condition on exported_at keeps concurrent exports apart, as for payments.
+   */
+  async markPlansExported(
+    batchId: string,
+    exportedAt: Date,
+    since: Date | undefined,
+  ): Promise<number> {
+    const conditions: SQL[] = [eq(paymentPlans.source, 'portal'), isNull(paymentPlans.exportedAt)];
+    if (since)
+      conditions.push(sql`${paymentPlans.createdAt} >= ${since.toISOString()}::timestamptz`);
+    const rows = await this.db
+      .update(paymentPlans)
+      .set({ exportedAt, exportBatch: batchId, updatedAt: sql`now()` })
+      .where(and(...conditions))
+      .returning({ id: paymentPlans.id });
+    return rows.length;
   }
 
   /**
@@ -122,8 +155,68 @@ export class PostingRepository {
 
   /** The lines of a batch in posting order: by time, receipt, line. */
   async batchLines(batchId: string): Promise<PostingLine[]> {
-    const lines = [...(await this.paymentLines(batchId)), ...(await this.reversalLines(batchId))];
+    const lines = [
+      ...(await this.planLines(batchId)),
+      ...(await this.paymentLines(batchId)),
+      ...(await this.reversalLines(batchId)),
+    ];
     return lines.sort(postingOrder);
+  }
+
+  /** One row per encounter on each plan of the batch: the balance it put on the plan and the plan's terms. */
+  private async planLines(batchId: string): Promise<PostingLine[]> {
+    const rows = await this.db
+      .select({
+        planNumber: paymentPlans.planNumber,
+        createdAt: paymentPlans.createdAt,
+        monthlyCents: paymentPlans.regularPaymentCents,
+        numberOfPayments: paymentPlans.numberOfPayments,
+        dayOfMonth: paymentPlans.dayOfMonth,
+        autopayMethodId: paymentPlans.autopayMethodId,
+        facilityId: encounters.facilityId,
+        accountId: encounters.accountNumber,
+        balanceCents: encounters.balanceCents,
+        firstDueDate: sql<string>`(select min(${planInstalments.dueDate}) from ${planInstalments} where ${planInstalments.planId} = ${paymentPlans.id})`,
+      })
+      .from(paymentPlans)
+      // Left: a plan whose encounters all left it meanwhile still gets its row, or it would never be set up.
+      .leftJoin(encounters, eq(encounters.planId, paymentPlans.id))
+      .where(eq(paymentPlans.exportBatch, batchId))
+      .orderBy(
+        asc(paymentPlans.createdAt),
+        asc(paymentPlans.planNumber),
+        asc(encounters.facilityId),
+        asc(encounters.accountNumber),
+      );
+    return rows.map((row, index): PostingLine => ({
+      batchId,
+      paymentId: '',
+      receiptId: '',
+      paymentReference: '',
+      lineNumber: index + 1,
+      facilityId: row.facilityId ?? '',
+      accountId: row.accountId ?? '',
+      paymentType: '',
+      amountCents: row.balanceCents ?? 0,
+      method: null,
+      cardBrand: null,
+      cardLast4: null,
+      bankAccountType: null,
+      bankLast4: null,
+      paidAt: row.createdAt,
+      processorTxnId: null,
+      approvalCode: null,
+      entry: 'plan',
+      reversalId: null,
+      plan: {
+        planNumber: row.planNumber,
+        monthlyCents: row.monthlyCents,
+        numberOfPayments: row.numberOfPayments,
+        firstDueDate: row.firstDueDate,
+        dayOfMonth: row.dayOfMonth ?? Number(row.firstDueDate.slice(8, 10)),
+        autopay: row.autopayMethodId !== null,
+      },
+    }));
   }
 
   private async paymentLines(batchId: string): Promise<PostingLine[]> {

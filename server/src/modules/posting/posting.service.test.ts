@@ -2,6 +2,8 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   auditEvents,
+  encounters,
+  paymentPlans,
   paymentReversals,
   payments,
   pendingPayments,
@@ -13,6 +15,7 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from '../../../test/support/database.ts';
+import { guarantorIdOf, insertPortalPlan } from '../../../test/support/portal-plans.ts';
 import { insertCompletedReversal } from '../../../test/support/reversals.ts';
 import { postingFile } from './posting-file.ts';
 import { BATCH_ID_PATTERN, PostingService } from './posting.service.ts';
@@ -107,7 +110,14 @@ describe.each(testDatabaseKinds)('posting service (%s)', (kind) => {
     );
 
     const again = await posting.exportPayments({}, context);
-    expect(again).toEqual({ batchId: null, lines: [], payments: 0, reversals: 0, totalCents: 0 });
+    expect(again).toEqual({
+      batchId: null,
+      lines: [],
+      payments: 0,
+      plans: 0,
+      reversals: 0,
+      totalCents: 0,
+    });
   });
 
   it('exports only payments made since a day, leaving the rest for later', async () => {
@@ -335,5 +345,60 @@ describe.each(testDatabaseKinds)('posting service (%s)', (kind) => {
       }),
     ]);
     await db().delete(paymentReversals);
+  });
+
+  it('exports a plan made in the portal once, a row per encounter, and its confirmation skips them', async () => {
+    const { id: planId, planNumber } = await insertPortalPlan(
+      db(),
+      await guarantorIdOf(db(), '100200300'),
+      {
+        amounts: [26_005, 26_005, 26_005, 26_005, 26_005, 26_020],
+        accounts: ['40010001', '40010002'],
+        type: 'Auto',
+      },
+    );
+
+    const batch = await posting.exportPayments({}, context);
+    const plans = batch.lines.filter((line) => line.entry === 'plan');
+    expect(batch.plans).toBe(1);
+    expect(plans.map((line) => [line.facilityId, line.accountId, line.amountCents])).toEqual([
+      ['107', '40010001', 125_000],
+      ['107', '40010002', 31_045],
+    ]);
+    expect(plans.every((line) => line.receiptId === '' && line.method === null)).toBe(true);
+    expect(plans[0]?.plan).toEqual({
+      planNumber,
+      monthlyCents: 26_005,
+      numberOfPayments: 6,
+      firstDueDate: '2027-01-15',
+      dayOfMonth: 15,
+      // Autopay is whether the plan charges a method, not its type.
+      autopay: false,
+    });
+    // The plan rows move no money: the total is the payments'.
+    const money = batch.lines.filter((line) => line.entry !== 'plan');
+    expect(batch.totalCents).toBe(money.reduce((sum, line) => sum + line.amountCents, 0));
+    const [stored] = await db().select().from(paymentPlans).where(eq(paymentPlans.id, planId));
+    expect(stored?.exportBatch).toBe(batch.batchId);
+    expect(stored?.exportedAt).toBeInstanceOf(Date);
+
+    const again = await posting.exportPayments({}, context);
+    expect(again.plans).toBe(0);
+    const reprinted = await posting.batch(batch.batchId ?? '', context);
+    expect(reprinted?.lines.filter((line) => line.entry === 'plan')).toEqual(plans);
+
+    const report = await posting.applyConfirmation(
+      postingFile(batch.lines),
+      { fileName: 'confirm.csv', dryRun: true },
+      context,
+    );
+    expect(report.problems).toEqual([]);
+    expect(report.results.length).toBe(batch.payments);
+
+    await db()
+      .update(encounters)
+      .set({ planId: null, status: 'self_pay' })
+      .where(eq(encounters.planId, planId));
+    await db().delete(paymentPlans).where(eq(paymentPlans.id, planId));
   });
 });

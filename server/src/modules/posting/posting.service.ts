@@ -33,6 +33,8 @@ export interface PostingBatch {
   payments: number;
   /** Voids and refunds, each a negative line per payment line it gives back. */
   reversals: number;
+  /** Payment plans set up in the portal, a row per encounter on each; they move no money. */
+  plans: number;
   /** Net: payments less reversals. */
   totalCents: number;
 }
@@ -67,12 +69,14 @@ export interface ApplyOptions {
 const OPERATOR = { actorType: 'operator' } as const;
 
 function batchOf(batchId: string | null, lines: PostingLine[]): PostingBatch {
+  const money = lines.filter((line) => line.entry !== 'plan');
   return {
     batchId,
     lines,
     payments: new Set(lines.filter((l) => l.entry === 'payment').map((l) => l.paymentId)).size,
     reversals: new Set(lines.map((line) => line.reversalId).filter(Boolean)).size,
-    totalCents: sumCents(lines.map((line) => line.amountCents)),
+    plans: new Set(lines.flatMap((line) => (line.plan ? [line.plan.planNumber] : []))).size,
+    totalCents: sumCents(money.map((line) => line.amountCents)),
   };
 }
 
@@ -196,13 +200,14 @@ export class PostingService {
       const marked = await repository.markExported(batchId, now, options.since);
       // After the payments, so a reversal of a payment in this batch can go with it.
       const reversals = await repository.markReversalsExported(batchId, now, options.since);
+      const plans = await repository.markPlansExported(batchId, now, options.since);
       const lines = await repository.batchLines(batchId);
-      const batch = batchOf(marked + reversals > 0 ? batchId : null, lines);
-      // A payment or reversal marked but missing from the file would never be posted.
-      if (batch.payments !== marked || batch.reversals !== reversals) {
+      const batch = batchOf(marked + reversals + plans > 0 ? batchId : null, lines);
+      // A payment, reversal or plan marked but missing from the file would never be posted.
+      if (batch.payments !== marked || batch.reversals !== reversals || batch.plans !== plans) {
         throw new Error(
-          `Batch ${batchId}: ${marked} payments and ${reversals} reversals marked, ` +
-            `${batch.payments} and ${batch.reversals} in the file`,
+          `Batch ${batchId}: ${marked} payments, ${reversals} reversals and ${plans} plans marked, ` +
+            `${batch.payments}, ${batch.reversals} and ${batch.plans} in the file`,
         );
       }
       await new AuditRepository(tx).record(context, {
@@ -215,6 +220,7 @@ export class PostingService {
           batchId: batch.batchId,
           count: batch.payments,
           reversals: batch.reversals,
+          plans: batch.plans,
           lines: batch.lines.length,
           totalCents: batch.totalCents,
           since: options.since?.toISOString() ?? null,
@@ -239,6 +245,7 @@ export class PostingService {
         batchId,
         count: batch.payments,
         reversals: batch.reversals,
+        plans: batch.plans,
         totalCents: batch.totalCents,
       },
     });

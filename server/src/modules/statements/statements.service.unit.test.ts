@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { FacilityCalendar } from '../../lib/facility-day.ts';
-import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuditRepository } from '../audit/index.ts';
 import type { EncountersRepository } from '../encounters/index.ts';
 import type { StatementsRepository, StatementSummaryRow } from './statements.repository.ts';
 import { StatementsService } from './statements.service.ts';
-
-const CONTEXT: RequestContext = { requestId: 'r', correlationId: 'c', ipAddress: '127.0.0.1' };
 
 const dueNov24: StatementSummaryRow = {
   id: 'statement-1',
@@ -31,8 +28,9 @@ async function statusesAt(instant: string) {
       calendar: new FacilityCalendar('America/Denver'),
       now: () => new Date(instant),
     },
+    { signedInRead: () => () => Promise.reject(new Error('no signed-in read here')) },
   );
-  const { statements } = await service.list('guarantor-1', CONTEXT);
+  const statements = await service.summaries('guarantor-1');
   return statements.map((statement) => statement.status);
 }
 

@@ -60,14 +60,20 @@ describe('the signed-in shell', () => {
     expect(skip).toHaveFocus();
   });
 
-  it('offers Statements and Payments with the historical-data role', async () => {
+  it('offers Statements and Payments with the historical-data role, Payment Methods to everyone', async () => {
     await openDashboard(['historical-data']);
-    expect(headerLinks()).toEqual(['Dashboard', 'Statements', 'Payments', 'Contact']);
+    expect(headerLinks()).toEqual([
+      'Dashboard',
+      'Statements',
+      'Payments',
+      'Payment Methods',
+      'Contact',
+    ]);
   });
 
   it('leaves Statements and Payments out without the role', async () => {
     await openDashboard([]);
-    expect(headerLinks()).toEqual(['Dashboard', 'Contact']);
+    expect(headerLinks()).toEqual(['Dashboard', 'Payment Methods', 'Contact']);
   });
 
   it("marks the current page's link", async () => {
@@ -106,7 +112,7 @@ describe('the signed-in shell', () => {
         within(nav)
           .getAllByRole('link')
           .map((link) => link.textContent),
-      ).toEqual(['Dashboard', 'Statements', 'Payments', 'Contact']);
+      ).toEqual(['Dashboard', 'Statements', 'Payments', 'Payment Methods', 'Contact']);
       await waitFor(() =>
         expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveFocus(),
       );
@@ -124,7 +130,7 @@ describe('the signed-in shell', () => {
         within(menu)
           .getAllByRole('link')
           .map((link) => link.textContent),
-      ).toEqual(['Dashboard', 'Contact']);
+      ).toEqual(['Dashboard', 'Payment Methods', 'Contact']);
     });
 
     it('closes when a link is followed', async () => {

@@ -13,7 +13,7 @@ import { useMessages } from '@/lib/messages.ts';
 import { layoutMessages } from './layouts.messages.ts';
 
 export interface NavItem {
-  to: '/dashboard' | '/statements' | '/payments' | '/contact';
+  to: '/dashboard' | '/statements' | '/payments' | '/payment-methods' | '/contact';
 }
 
 export interface AppShellProps {

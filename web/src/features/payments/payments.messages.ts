@@ -54,6 +54,7 @@ export const paymentDialogMessages = defineCatalogue(
     card: 'Card',
     eCheck: 'eCheck',
     cardHint: 'You enter your card details in the secure window of our card processor.',
+    saveCard: 'Save this card for future payments',
     routingNumber: 'Routing number',
     routingHint: 'The 9 digits at the bottom left of a check.',
     accountNumber: 'Account number',
@@ -93,6 +94,7 @@ export const paymentDialogMessages = defineCatalogue(
     eCheck: 'Cheque electrónico',
     cardHint:
       'Usted ingresará los datos de su tarjeta en la ventana segura de nuestro procesador de tarjetas.',
+    saveCard: 'Guardar esta tarjeta para pagos futuros',
     routingNumber: 'Número de ruta bancaria',
     routingHint: 'Los 9 dígitos en la parte inferior izquierda de un cheque.',
     accountNumber: 'Número de cuenta',

@@ -7,7 +7,12 @@ import { staffSession } from '../lib/staff-session.ts';
 const home = {
   today: '2026-11-27',
   paymentsToday: { count: 3, amountCents: 12_345 },
-  attention: { awaitingReconciliation: 1, awaitingApproval: 0, failedEmails: 2 },
+  attention: {
+    awaitingReconciliation: 1,
+    awaitingApproval: 0,
+    plansNeedingAttention: 0,
+    failedEmails: 2,
+  },
   lastRuns: { import: null, export: null, reconcile: null },
 };
 

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { EmailMfaNotice } from '@/features/auth/components/email-mfa-notice.tsx';
 import { Dashboard } from '@/features/dashboard/components/dashboard.tsx';
+import { SetUpPlanLink } from '@/features/payment-plans/components/set-up-plan-link.tsx';
 import { PaymentDialog } from '@/features/payments/components/payment-dialog.tsx';
 import { ReceiptDialog } from '@/features/payments/components/receipt-dialog.tsx';
 
@@ -8,12 +9,13 @@ export const Route = createFileRoute('/_authenticated/dashboard')({
   component: DashboardRoute,
 });
 
-/** The dashboard, with the payments feature's dialogs and the sign-in's notice. */
+/** The dashboard, with the payments feature's dialogs, the way to a new plan and the sign-in's notice. */
 function DashboardRoute() {
   return (
     <Dashboard
       paymentDialog={PaymentDialog}
       receiptDialog={ReceiptDialog}
+      planAction={<SetUpPlanLink />}
       notice={<EmailMfaNotice />}
     />
   );

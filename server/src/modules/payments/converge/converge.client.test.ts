@@ -7,12 +7,14 @@ import { startTestServer, type TestServer } from '../../../../test/support/test-
 import { postSale, sandboxConvergeEnv } from '../../../../test/support/converge-sandbox.ts';
 import { SANDBOX_BANK_ACCOUNTS, SANDBOX_TEST_CARDS } from '../../converge-sandbox/index.ts';
 import { ConvergeClient, type ConvergeEnv } from './converge.client.ts';
+import type { TransactionTokenRequest } from './converge.types.ts';
 import {
   ConvergeProcessorError,
   ConvergeTimeoutError,
   ConvergeTransportError,
 } from './converge.errors.ts';
 import { isApproved, verifyApproval } from './verify-approval.ts';
+import { readTxn } from './converge-xml.ts';
 
 let invoiceCounter = 0;
 function newInvoice(prefix: string): string {
@@ -45,24 +47,32 @@ describe.each(testDatabaseKinds)('ConvergeClient against the sandbox (%s)', (kin
     await server?.close();
   });
 
-  async function approvedCardSale(invoiceNumber: string, amountCents: number) {
-    const token = await client.createTransactionToken({
-      amountCents,
-      invoiceNumber,
-      firstName: 'Maria',
-      lastName: 'Lopez-Hernandez de la Cruz y Montoya',
-      address: '1234 South Temple Street, Building C',
-      city: 'Salt Lake City',
-      state: 'UT',
-      zip: '84101-1234',
-      email: 'maria@example.com',
-    });
-    const answer = (await (
-      await postSale(server.baseUrl, { token, cardNumber: SANDBOX_TEST_CARDS.visa.number })
-    ).json()) as { type: string; response: Record<string, string> };
+  /** A lightbox session opened by the client, the card typed in it; the approval it answered. */
+  async function approvedInLightbox(request: TransactionTokenRequest, cardNumber: string) {
+    const token = await client.createTransactionToken(request);
+    const answer = (await (await postSale(server.baseUrl, { token, cardNumber })).json()) as {
+      type: string;
+      response: Record<string, string>;
+    };
     expect(answer.type).toBe('approval');
     return answer.response;
   }
+
+  const approvedCardSale = (invoiceNumber: string, amountCents: number) =>
+    approvedInLightbox(
+      {
+        amountCents,
+        invoiceNumber,
+        firstName: 'Maria',
+        lastName: 'Lopez-Hernandez de la Cruz y Montoya',
+        address: '1234 South Temple Street, Building C',
+        city: 'Salt Lake City',
+        state: 'UT',
+        zip: '84101-1234',
+        email: 'maria@example.com',
+      },
+      SANDBOX_TEST_CARDS.visa.number,
+    );
 
   it('opens a session, and the approval it leads to verifies with txnquery', async () => {
     const invoiceNumber = newInvoice('WP-E2E');
@@ -199,6 +209,107 @@ describe.each(testDatabaseKinds)('ConvergeClient against the sandbox (%s)', (kin
     expect(JSON.stringify(wrong)).not.toContain('NOT-THE-PIN');
   });
 
+  it('saves a card in a verified session, charges its token and deletes it', async () => {
+    const invoiceNumber = newInvoice('WP-SETUP');
+    const response = await approvedInLightbox(
+      {
+        transactionType: 'ccgettoken',
+        verify: true,
+        addToken: true,
+        invoiceNumber,
+        firstName: 'Maria',
+        lastName: 'Lopez',
+      },
+      SANDBOX_TEST_CARDS.mastercard.number,
+    );
+    const token = response.ssl_token ?? '';
+    expect(response.ssl_token_response).toBe('SUCCESS');
+
+    const [verification] = await client.queryTransaction({
+      txnId: response.ssl_txn_id ?? '',
+    });
+    expect(verification).toMatchObject({
+      ssl_transaction_type: 'CCVERIFY',
+      ssl_result_message: 'APPROVAL',
+      ssl_invoice_number: invoiceNumber,
+      ssl_token: token,
+    });
+    expect(await client.queryToken(token)).toEqual({
+      token,
+      cardNumberMasked: response.ssl_card_number,
+      cardBrand: 'MC',
+      expiry: response.ssl_exp_date,
+      firstName: 'Maria',
+      lastName: 'Lopez',
+    });
+
+    const instalment = await client.tokenSale({
+      token,
+      amountCents: 7500,
+      invoiceNumber: newInvoice('WP-AUTO'),
+      recurring: { kind: 'instalment', paymentNumber: 2, paymentCount: 12 },
+    });
+    expect(isApproved(instalment)).toBe(true);
+    expect(instalment).toMatchObject({
+      ssl_amount: '75.00',
+      ssl_token: token,
+      ssl_recurring_flag: '2',
+      ssl_payment_number: '2',
+      ssl_payment_count: '12',
+    });
+    const unscheduledInvoice = newInvoice('WP-AUTO');
+    const unscheduled = await client.tokenSale({
+      token,
+      amountCents: 1999,
+      invoiceNumber: unscheduledInvoice,
+      recurring: { kind: 'unscheduled' },
+    });
+    expect(unscheduled).toMatchObject({ ssl_merchant_initiated_unscheduled: 'Y' });
+    const [listed] = await client.queryTransaction({ txnId: unscheduled.ssl_txn_id ?? '' });
+    expect(
+      verifyApproval(listed, {
+        amountCents: 1999,
+        invoiceNumber: unscheduledInvoice,
+      }),
+    ).toEqual({ ok: true });
+
+    await client.deleteToken(token);
+    expect(await client.queryToken(token)).toBeNull();
+    const refused = await rejectionOf(
+      client.tokenSale({
+        token,
+        amountCents: 100,
+        invoiceNumber: newInvoice('WP-AUTO'),
+        recurring: { kind: 'unscheduled' },
+      }),
+    );
+    expect(refused).toBeInstanceOf(ConvergeProcessorError);
+    expect(refused).toMatchObject({ operation: 'ccsale', errorCode: '5087' });
+    // Deleting a token Converge no longer holds is already done.
+    await expect(client.deleteToken(token)).resolves.toBeUndefined();
+  });
+
+  it('answers a decline of a token sale, not an error', async () => {
+    const saved = await approvedInLightbox(
+      {
+        amountCents: 3000,
+        invoiceNumber: newInvoice('WP-SAVE'),
+        addToken: true,
+        firstName: 'Maria',
+        lastName: 'Lopez',
+      },
+      SANDBOX_TEST_CARDS.declinesLater.number,
+    );
+    const declined = await client.tokenSale({
+      token: saved.ssl_token ?? '',
+      amountCents: 3000,
+      invoiceNumber: newInvoice('WP-AUTO'),
+      recurring: { kind: 'instalment', paymentNumber: 1, paymentCount: 3 },
+    });
+    expect(isApproved(declined)).toBe(false);
+    expect(declined.ssl_result_message).toBe('DECLINED');
+  });
+
   it('checks its input before sending anything', async () => {
     await expect(
       client.createTransactionToken({ amountCents: 12.5, invoiceNumber: 'WP-1' }),
@@ -207,6 +318,25 @@ describe.each(testDatabaseKinds)('ConvergeClient against the sandbox (%s)', (kin
       client.createTransactionToken({ amountCents: 100, invoiceNumber: 'has space' }),
     ).rejects.toThrow();
     await expect(client.queryTransaction({ txnId: '' })).rejects.toThrow();
+    const sale = {
+      token: 'TOKEN',
+      amountCents: 100,
+      invoiceNumber: 'WP-1',
+      recurring: { kind: 'instalment', paymentNumber: 4, paymentCount: 3 },
+    } as const;
+    await expect(client.tokenSale(sale)).rejects.toThrow();
+    await expect(
+      client.tokenSale({
+        ...sale,
+        recurring: { kind: 'instalment', paymentNumber: 0, paymentCount: 3 },
+      }),
+    ).rejects.toThrow();
+    await expect(client.tokenSale({ ...sale, token: 'has space' })).rejects.toThrow();
+    await expect(client.queryToken('')).rejects.toThrow();
+    await expect(client.deleteToken('')).rejects.toThrow();
+    await expect(
+      client.createTransactionToken({ transactionType: 'ccsale', invoiceNumber: 'WP-1' } as never),
+    ).rejects.toThrow();
   });
 });
 
@@ -396,6 +526,180 @@ describe('ConvergeClient when Converge misbehaves', () => {
       expect(unagreed?.get('xmldata')).not.toContain('ssl_agree');
     } finally {
       await recorder.close();
+    }
+  });
+
+  /** A fake Converge that records every request and answers each with the next of `answers`. */
+  async function recordingConverge(answers: string[]) {
+    const received: Record<string, string>[] = [];
+    const fake = await fakeConverge((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        const form = new URLSearchParams(body);
+        const xml = form.get('xmldata');
+        received.push(xml ? readTxn(xml) : Object.fromEntries(form));
+        response
+          .writeHead(200, { 'content-type': xml ? 'text/xml' : 'text/plain' })
+          .end(answers.shift() ?? 'TOKEN123');
+      });
+    });
+    return { ...fake, received };
+  }
+
+  const APPROVAL =
+    '<txn><ssl_result>0</ssl_result><ssl_result_message>APPROVAL</ssl_result_message></txn>';
+
+  it('sends the flags that keep, verify and charge a stored card', async () => {
+    const converge = await recordingConverge(['S1', 'S2', APPROVAL, APPROVAL]);
+    try {
+      const client = new ConvergeClient(converge.env);
+      await client.createTransactionToken({
+        transactionType: 'ccgettoken',
+        verify: true,
+        addToken: true,
+        invoiceNumber: 'CS-1',
+        firstName: 'Maria',
+        lastName: 'Lopez',
+      });
+      await client.createTransactionToken({
+        amountCents: 2500,
+        invoiceNumber: 'WP-2',
+        addToken: true,
+      });
+      await client.tokenSale({
+        token: '4000123456789990',
+        amountCents: 5000,
+        invoiceNumber: 'WP-3',
+        firstName: 'Maria',
+        recurring: { kind: 'instalment', paymentNumber: 2, paymentCount: 6 },
+      });
+      await client.tokenSale({
+        token: '4000123456789990',
+        amountCents: 5000,
+        invoiceNumber: 'WP-4',
+        recurring: { kind: 'unscheduled' },
+      });
+      const credentials = { ssl_merchant_id: 'm', ssl_user_id: 'u', ssl_pin: 'SECRET-PIN-VALUE' };
+      expect(converge.received).toEqual([
+        {
+          ...credentials,
+          ssl_transaction_type: 'ccgettoken',
+          ssl_invoice_number: 'CS-1',
+          ssl_first_name: 'Maria',
+          ssl_last_name: 'Lopez',
+          ssl_add_token: 'Y',
+          ssl_verify: 'Y',
+        },
+        {
+          ...credentials,
+          ssl_transaction_type: 'ccsale',
+          ssl_amount: '25.00',
+          ssl_invoice_number: 'WP-2',
+          ssl_get_token: 'Y',
+          ssl_add_token: 'Y',
+        },
+        {
+          ...credentials,
+          ssl_transaction_type: 'ccsale',
+          ssl_token: '4000123456789990',
+          ssl_amount: '50.00',
+          ssl_invoice_number: 'WP-3',
+          ssl_first_name: 'Maria',
+          ssl_recurring_flag: '2',
+          ssl_payment_number: '2',
+          ssl_payment_count: '6',
+        },
+        {
+          ...credentials,
+          ssl_transaction_type: 'ccsale',
+          ssl_token: '4000123456789990',
+          ssl_amount: '50.00',
+          ssl_invoice_number: 'WP-4',
+          ssl_merchant_initiated_unscheduled: 'Y',
+          ssl_entry_mode: '12',
+        },
+      ]);
+    } finally {
+      await converge.close();
+    }
+  });
+
+  it('reads Card Manager answers: the card, not held, refused, or not Converge at all', async () => {
+    const converge = await recordingConverge([
+      '<txn><ssl_result>0</ssl_result><ssl_token>T1</ssl_token><ssl_token_response>SUCCESS</ssl_token_response>' +
+        '<ssl_account_number>41**********9990</ssl_account_number><ssl_card_type>VISA</ssl_card_type>' +
+        '<ssl_exp_date>1239</ssl_exp_date><ssl_first_name></ssl_first_name></txn>',
+      '<txn><ssl_result>1</ssl_result><ssl_token_response>FAILURE</ssl_token_response></txn>',
+      '<txn><errorCode>5087</errorCode><errorName>Invalid Token</errorName></txn>',
+      '<txn><errorCode>4025</errorCode><errorName>Invalid Credentials</errorName></txn>',
+      '<txn><other>1</other></txn>',
+      '<txn><ssl_result>0</ssl_result><ssl_token_response>SUCCESS</ssl_token_response></txn>',
+      '<txn><ssl_result>1</ssl_result><ssl_result_message>NOT DELETED</ssl_result_message></txn>',
+      '<txn><errorCode>4025</errorCode><errorName>Invalid Credentials</errorName></txn>',
+    ]);
+    try {
+      const client = new ConvergeClient(converge.env);
+      expect(await client.queryToken('T1')).toEqual({
+        token: 'T1',
+        cardNumberMasked: '41**********9990',
+        cardBrand: 'VISA',
+        expiry: '1239',
+      });
+      expect(converge.received[0]).toMatchObject({
+        ssl_transaction_type: 'ccquerytoken',
+        ssl_token: 'T1',
+      });
+      expect(await client.queryToken('T2')).toBeNull();
+      expect(await client.queryToken('T3')).toBeNull();
+      expect(await rejectionOf(client.queryToken('T4'))).toMatchObject({
+        kind: 'processor',
+        operation: 'ccquerytoken',
+        errorCode: '4025',
+      });
+      expect(await rejectionOf(client.queryToken('T5'))).toBeInstanceOf(ConvergeTransportError);
+      expect(await rejectionOf(client.queryToken('T6'))).toBeInstanceOf(ConvergeTransportError);
+      expect(await rejectionOf(client.deleteToken('T7'))).toMatchObject({
+        kind: 'processor',
+        operation: 'ccdeletetoken',
+        errorCode: 'TOKEN_NOT_DELETED',
+      });
+      expect(converge.received[6]).toMatchObject({
+        ssl_transaction_type: 'ccdeletetoken',
+        ssl_token: 'T7',
+      });
+      expect(await rejectionOf(client.deleteToken('T8'))).toMatchObject({ errorCode: '4025' });
+    } finally {
+      await converge.close();
+    }
+  });
+
+  it('labels the token calls in its timings', async () => {
+    const converge = await recordingConverge([
+      APPROVAL,
+      '<txn><errorCode>5087</errorCode></txn>',
+      '<txn><errorCode>5087</errorCode></txn>',
+    ]);
+    const observed: string[] = [];
+    try {
+      const client = new ConvergeClient(converge.env, {
+        observe: (operation, outcome) => observed.push(`${operation}:${outcome}`),
+      });
+      await client.tokenSale({
+        token: 'T',
+        amountCents: 100,
+        invoiceNumber: 'WP-1',
+        recurring: { kind: 'unscheduled' },
+      });
+      await client.queryToken('T');
+      await client.deleteToken('T');
+      expect(observed).toEqual([
+        'ccsale:success',
+        'ccquerytoken:processor',
+        'ccdeletetoken:processor',
+      ]);
+    } finally {
+      await converge.close();
     }
   });
 });

@@ -10,14 +10,18 @@ import {
   type ConvergeOperation,
 } from './converge.errors.ts';
 import {
+  cardTokenSchema,
   ecsPurchaseRequestSchema,
   returnRequestSchema,
+  tokenSaleRequestSchema,
   transactionTokenRequestSchema,
   txnIdSchema,
   txnQuerySchema,
   type ConvergeTxn,
   type EcsPurchaseRequest,
   type ReturnRequest,
+  type StoredCardToken,
+  type TokenSaleRequest,
   type TransactionTokenRequest,
   type TxnQuery,
 } from './converge.types.ts';
@@ -61,6 +65,16 @@ const xmlErrorSchema = z.object({
   errorMessage: z.string().default(''),
 });
 
+/**
+ * The refusal Converge answers for a token it does not hold (never issued,
+ * or deleted). Not confirmed in Elavon's documents; the sandbox answers it
+ * (docs/sandbox-processor.md).
+ */
+export const UNKNOWN_TOKEN_ERROR_CODES: ReadonlySet<string> = new Set(['5087']);
+
+/** Converge's ssl_card_type says credit or debit; the brand is in ssl_card_short_description. */
+const CARD_KINDS = new Set(['CREDITCARD', 'DEBITCARD']);
+
 /** A sale or void answer must at least say how it ended. */
 const resultFieldsSchema = z.looseObject({
   ssl_result: z.string(),
@@ -94,25 +108,32 @@ export class ConvergeClient {
   }
 
   /**
-   * Opens a hosted-payments (lightbox) session for a card sale and returns
-   * its single-use token, which the browser hands to PayWithConverge.open.
+   * Opens a hosted-payments (lightbox) session and returns its single-use
+   * token, which the browser hands to PayWithConverge.open: a card sale
+   * (ccsale, the default), or saving a card with nothing charged
+   * (ccgettoken). `addToken` keeps the card in Converge's Card Manager, the
+   * lightbox's approval then carrying its `ssl_token`; `verify` (ccgettoken
+   * only) has the issuer check the card first.
    */
   async createTransactionToken(request: TransactionTokenRequest): Promise<string> {
-    const sale = transactionTokenRequestSchema.parse(request);
+    const session = transactionTokenRequestSchema.parse(request);
     const form: TxnFields = {
       ...this.#credentials,
-      ssl_transaction_type: 'ccsale',
-      ssl_amount: formatConvergeAmount(sale.amountCents),
-      ssl_invoice_number: sale.invoiceNumber,
+      ssl_transaction_type: session.transactionType,
+      ...(session.transactionType === 'ccsale'
+        ? { ssl_amount: formatConvergeAmount(session.amountCents) }
+        : {}),
+      ssl_invoice_number: session.invoiceNumber,
       ...optionalFields({
-        ssl_first_name: sale.firstName,
-        ssl_last_name: sale.lastName,
-        ssl_avs_address: sale.address,
-        ssl_city: sale.city,
-        ssl_state: sale.state,
-        ssl_avs_zip: sale.zip,
-        ssl_email: sale.email,
+        ssl_first_name: session.firstName,
+        ssl_last_name: session.lastName,
+        ssl_avs_address: session.address,
+        ssl_city: session.city,
+        ssl_state: session.state,
+        ssl_avs_zip: session.zip,
+        ssl_email: session.email,
       }),
+      ...tokenFlags(session),
     };
     const operation = 'transaction_token';
     return this.#timed(operation, async () => {
@@ -123,6 +144,79 @@ export class ConvergeClient {
       );
       return tokenFrom(operation, status, body);
     });
+  }
+
+  /**
+   * ccsale on a stored card's token, flagged as the stored-credential charge
+   * it is: an instalment (`ssl_recurring_flag=2`, payment N of M) or an
+   * unscheduled merchant-initiated charge. A decline is an answer, not an
+   * error: check `isApproved`. Converge keeps no idempotency key: after a
+   * timeout, look the sale up by invoice number before charging again.
+   */
+  async tokenSale(request: TokenSaleRequest): Promise<ConvergeTxn> {
+    const sale = tokenSaleRequestSchema.parse(request);
+    const recurring: TxnFields =
+      sale.recurring.kind === 'instalment'
+        ? {
+            ssl_recurring_flag: '2',
+            ssl_payment_number: String(sale.recurring.paymentNumber),
+            ssl_payment_count: String(sale.recurring.paymentCount),
+          }
+        : { ssl_merchant_initiated_unscheduled: 'Y', ssl_entry_mode: '12' };
+    return this.#result('ccsale', {
+      ssl_transaction_type: 'ccsale',
+      ssl_token: sale.token,
+      ssl_amount: formatConvergeAmount(sale.amountCents),
+      ssl_invoice_number: sale.invoiceNumber,
+      ...optionalFields({ ssl_first_name: sale.firstName, ssl_last_name: sale.lastName }),
+      ...recurring,
+    });
+  }
+
+  /** ccquerytoken: the card Card Manager keeps under this token; null when it holds none (or deleted it). */
+  async queryToken(token: string): Promise<StoredCardToken | null> {
+    const operation = 'ccquerytoken';
+    let root: XmlElement;
+    try {
+      root = await this.#xml(operation, {
+        ssl_transaction_type: operation,
+        ssl_token: cardTokenSchema.parse(token),
+      });
+    } catch (error) {
+      if (isUnknownToken(error)) return null;
+      throw error;
+    }
+    if (root.name !== 'txn') {
+      throw new ConvergeTransportError(operation, `unexpected <${root.name}> answer`);
+    }
+    return storedCardFrom(operation, fieldsOf(root));
+  }
+
+  /**
+   * ccdeletetoken: removes the card from Card Manager, after which the token
+   * can be neither charged nor queried. A token Converge no longer holds is
+   * already what was asked for.
+   */
+  async deleteToken(token: string): Promise<void> {
+    const operation = 'ccdeletetoken';
+    let answer: ConvergeTxn;
+    try {
+      answer = await this.#result(operation, {
+        ssl_transaction_type: operation,
+        ssl_token: cardTokenSchema.parse(token),
+      });
+    } catch (error) {
+      if (isUnknownToken(error)) return;
+      throw error;
+    }
+    if (answer.ssl_result !== '0') {
+      throw new ConvergeProcessorError(
+        operation,
+        'TOKEN_NOT_DELETED',
+        'Token not deleted',
+        'Converge answered the token deletion without success.',
+      );
+    }
   }
 
   /**
@@ -302,6 +396,56 @@ function tokenFrom(operation: ConvergeOperation, status: number, body: string): 
     );
   }
   return token;
+}
+
+/**
+ * What keeps the card as a token: on a sale `ssl_get_token` and
+ * `ssl_add_token`, on ccgettoken `ssl_add_token`, and `ssl_verify` for a
+ * verification first.
+ */
+function tokenFlags(session: ReturnType<typeof transactionTokenRequestSchema.parse>): TxnFields {
+  const flags: TxnFields = {};
+  if (session.addToken) {
+    if (session.transactionType === 'ccsale') flags.ssl_get_token = 'Y';
+    flags.ssl_add_token = 'Y';
+  }
+  if (session.transactionType === 'ccgettoken' && session.verify) flags.ssl_verify = 'Y';
+  return flags;
+}
+
+function isUnknownToken(error: unknown): boolean {
+  return error instanceof ConvergeProcessorError && UNKNOWN_TOKEN_ERROR_CODES.has(error.errorCode);
+}
+
+/**
+ * A ccquerytoken answer as a stored card; null when it says the token is not
+ * held. Card Manager names the masked number ssl_account_number; some answers
+ * carry ssl_card_number instead. An answer that says neither, or describes no
+ * card, is not Converge's protocol: null would read as "deleted".
+ */
+function storedCardFrom(operation: ConvergeOperation, fields: TxnFields): StoredCardToken | null {
+  const { ssl_result: result, ssl_token_response: tokenResponse } = fields;
+  if (result === undefined && tokenResponse === undefined) {
+    throw new ConvergeTransportError(operation, 'the answer has no ssl_result');
+  }
+  const held = (result ?? '0') === '0' && (tokenResponse ?? 'SUCCESS') === 'SUCCESS';
+  if (!held) return null;
+  const token = fields.ssl_token;
+  const cardNumberMasked = fields.ssl_account_number || fields.ssl_card_number;
+  const expiry = fields.ssl_exp_date;
+  if (!token || !cardNumberMasked || !expiry) {
+    throw new ConvergeTransportError(operation, 'the answer does not describe the card');
+  }
+  const cardType = fields.ssl_card_type ?? '';
+  const stored: StoredCardToken = {
+    token,
+    cardNumberMasked,
+    cardBrand: fields.ssl_card_short_description || (CARD_KINDS.has(cardType) ? '' : cardType),
+    expiry,
+  };
+  if (fields.ssl_first_name) stored.firstName = fields.ssl_first_name;
+  if (fields.ssl_last_name) stored.lastName = fields.ssl_last_name;
+  return stored;
 }
 
 /** Only the fields that have a value: Converge treats an empty field as sent. */

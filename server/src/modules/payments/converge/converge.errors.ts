@@ -5,7 +5,16 @@
  */
 
 export type ConvergeOperation =
-  'transaction_token' | 'txnquery' | 'ecspurchase' | 'ccvoid' | 'ecsvoid' | 'ccreturn' | 'settle';
+  | 'transaction_token'
+  | 'txnquery'
+  | 'ecspurchase'
+  | 'ccvoid'
+  | 'ecsvoid'
+  | 'ccreturn'
+  | 'settle'
+  | 'ccsale'
+  | 'ccquerytoken'
+  | 'ccdeletetoken';
 
 export abstract class ConvergeError extends Error {
   abstract readonly kind: 'timeout' | 'processor' | 'transport';

@@ -21,6 +21,8 @@ export interface ConvergeTxn {
   readonly ssl_card_short_description?: string;
   readonly ssl_card_type?: string;
   readonly ssl_exp_date?: string;
+  /** The stored card's token, on a sale that tokenized the card or was made on a token. */
+  readonly ssl_token?: string;
   readonly [field: string]: string | undefined;
 }
 
@@ -56,8 +58,8 @@ const descriptive = (limit: number) =>
     .optional()
     .transform((value) => (value ? toConvergeText(value, limit) : '') || undefined);
 
-export const transactionTokenRequestSchema = z.object({
-  amountCents: amountCentsSchema,
+/** Who pays and where they live: shown in the lightbox and kept with the transaction. */
+const cardholderFields = {
   invoiceNumber: invoiceNumberSchema,
   firstName: descriptive(CONVERGE_FIELD_LIMITS.firstName),
   lastName: descriptive(CONVERGE_FIELD_LIMITS.lastName),
@@ -85,10 +87,84 @@ export const transactionTokenRequestSchema = z.object({
         ? trimmed
         : undefined;
     }),
+};
+
+/** A card sale of this amount; with `addToken` the card is also kept as a token. */
+const saleSessionSchema = z.object({
+  transactionType: z.literal('ccsale').default('ccsale'),
+  amountCents: amountCentsSchema,
+  addToken: z.boolean().default(false),
+  ...cardholderFields,
 });
 
-/** What a hosted-payments (lightbox) session is opened for: a card sale of this amount. */
+/** A card kept as a token with nothing charged; with `verify` the issuer checks it first. */
+const tokenSessionSchema = z.object({
+  transactionType: z.literal('ccgettoken'),
+  addToken: z.boolean().default(false),
+  verify: z.boolean().default(false),
+  ...cardholderFields,
+});
+
+export const transactionTokenRequestSchema = z.union([saleSessionSchema, tokenSessionSchema]);
+
+/**
+ * What a hosted-payments (lightbox) session is opened for: a card sale of
+ * this amount (the default), or saving a card (`ccgettoken`), which carries
+ * no amount.
+ */
 export type TransactionTokenRequest = z.input<typeof transactionTokenRequestSchema>;
+
+/** A stored card's token, as Converge's Card Manager issued it. */
+export const cardTokenSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[\x21-\x7E]+$/, 'must be printable ASCII without spaces');
+
+/**
+ * Which stored-credential charge a token sale is: an instalment of a plan
+ * the cardholder agreed to (payment N of M), or an unscheduled charge the
+ * merchant starts under a standing authorization (statement autopay).
+ */
+const recurringSchema = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('instalment'),
+      paymentNumber: z.number().int().positive().max(999),
+      paymentCount: z.number().int().positive().max(999),
+    })
+    .refine(
+      ({ paymentNumber, paymentCount }) => paymentNumber <= paymentCount,
+      'the payment number cannot be above the number of payments',
+    ),
+  z.object({ kind: z.literal('unscheduled') }),
+]);
+
+export const tokenSaleRequestSchema = z.object({
+  token: cardTokenSchema,
+  amountCents: amountCentsSchema,
+  invoiceNumber: invoiceNumberSchema,
+  firstName: descriptive(CONVERGE_FIELD_LIMITS.firstName),
+  lastName: descriptive(CONVERGE_FIELD_LIMITS.lastName),
+  recurring: recurringSchema,
+});
+
+/** ccsale on a stored card's token: no card number, flagged as the stored-credential charge it is. */
+export type TokenSaleRequest = z.input<typeof tokenSaleRequestSchema>;
+
+/** A card in Converge's Card Manager, as ccquerytoken describes it. */
+export interface StoredCardToken {
+  token: string;
+  /** e.g. 41**********9990 */
+  cardNumberMasked: string;
+  /** Converge's short brand name: VISA, MC, DISC, AMEX. */
+  cardBrand: string;
+  /** MMYY */
+  expiry: string;
+  firstName?: string;
+  lastName?: string;
+}
 
 export const ecsPurchaseRequestSchema = z
   .object({

@@ -29,6 +29,8 @@ export interface DashboardTabsViewProps {
   /** The payments feature's dialogs, passed in by the route. */
   paymentDialog: PaymentDialogComponent;
   receiptDialog: ReceiptDialogComponent;
+  /** The main tab's way to a new payment plan, from the plans feature. */
+  planAction?: ReactNode;
 }
 
 /**
@@ -92,6 +94,7 @@ export function DashboardTabsView({
   supportPhone,
   paymentDialog: PaymentDialog,
   receiptDialog: ReceiptDialog,
+  planAction,
 }: DashboardTabsViewProps) {
   const config = useAppConfig().data;
   const language = useLanguage();
@@ -118,6 +121,7 @@ export function DashboardTabsView({
         customAmount={entered.customAmount}
         onCustomAmountChange={entered.setCustomAmount}
         onPay={entered.setPayment}
+        planAction={planAction}
       />
     ) : (
       <FacilityTabPanel

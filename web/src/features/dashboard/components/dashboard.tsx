@@ -18,13 +18,13 @@ import { DashboardTabsView, type DashboardTabsViewProps } from './dashboard-tabs
 /** /dashboard: what the guarantor owes and what they want to pay now. */
 export interface DashboardProps extends Pick<
   DashboardTabsViewProps,
-  'paymentDialog' | 'receiptDialog'
+  'paymentDialog' | 'receiptDialog' | 'planAction'
 > {
   /** Shown above the accounts: the sign-in's notice about e-mailed codes. */
   notice?: ReactNode;
 }
 
-export function Dashboard({ paymentDialog, receiptDialog, notice }: DashboardProps) {
+export function Dashboard({ paymentDialog, receiptDialog, planAction, notice }: DashboardProps) {
   const session = useSession();
   const auth = useAuth();
   const navigate = useNavigate();
@@ -97,6 +97,7 @@ export function Dashboard({ paymentDialog, receiptDialog, notice }: DashboardPro
           supportPhone={supportPhone}
           paymentDialog={paymentDialog}
           receiptDialog={receiptDialog}
+          planAction={planAction}
         />
       ) : null}
     </div>

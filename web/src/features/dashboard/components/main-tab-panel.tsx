@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import type { User } from '@webpay/contracts/auth';
 import {
   encounterPayable,
@@ -32,6 +32,8 @@ export interface MainTabPanelProps {
   onCustomAmountChange: (value: string) => void;
   /** Opens the payment dialog. */
   onPay: (request: PaymentRequest) => void;
+  /** The way to a new payment plan, shown above the plans. */
+  planAction?: ReactNode;
 }
 
 /** SPEC §2 Dashboard, the 'Hospitals & Clinics' tab: main encounters and payment plans. */
@@ -45,6 +47,7 @@ export function MainTabPanel({
   customAmount,
   onCustomAmountChange,
   onPay,
+  planAction,
 }: MainTabPanelProps) {
   // Encounters first, then plans: the order the payment summary lists them in.
   const payables = useMemo(
@@ -76,6 +79,7 @@ export function MainTabPanel({
         amounts={amounts}
         onAmountChange={onAmountChange}
       />
+      {planAction}
       <PaymentPlansTable
         plans={tab.plans}
         centralFacilityId={centralFacilityId}

@@ -4,14 +4,20 @@ import { TextField } from '@/components/ui/text-field.tsx';
 import { useMessages } from '@/lib/messages.ts';
 import { useValidationText } from '@/lib/validation-text.ts';
 import { PAYMENT_FORM_VALIDATION, paymentDialogMessages } from '../payments.messages.ts';
-import type { PaymentFormOutput, PaymentFormValues } from '../utils/payment-form.ts';
+import type { PaymentFormValues } from '../utils/payment-form.ts';
 import { StateSelectField } from './state-select-field.tsx';
 
 /** SPEC §2 Payment dialog / §5 Billing form, Billing Information: what the card processor checks the card holder against. */
+/** The billing fields of any form that has them: the payment form, or a saved method's (issue #25). */
+export type BillingFormValues = Pick<
+  PaymentFormValues,
+  'firstName' | 'lastName' | 'address' | 'city' | 'state' | 'zipCode'
+>;
+
 export function BillingFields({
   form,
 }: {
-  form: UseFormReturn<PaymentFormValues, unknown, PaymentFormOutput>;
+  form: Pick<UseFormReturn<BillingFormValues>, 'register' | 'formState'>;
 }) {
   const t = useMessages(paymentDialogMessages);
   const shown = useValidationText(PAYMENT_FORM_VALIDATION);

@@ -11,6 +11,7 @@ import {
   type PaymentFormValues,
 } from '../utils/payment-form.ts';
 import { ECheckFields } from './echeck-fields.tsx';
+import { SaveCardField } from './save-card-field.tsx';
 
 /** SPEC §2 Payment dialog, Payment Method: card (in the processor's window) or eCheck (here). */
 export function PaymentMethodFields({
@@ -35,6 +36,7 @@ export function PaymentMethodFields({
         className="[&>legend]:font-semibold"
         {...form.register('method')}
       />
+      {method === 'card' && <SaveCardField form={form} />}
       {method === 'eCheck' && (
         <ECheckFields
           form={form}

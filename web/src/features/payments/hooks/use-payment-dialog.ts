@@ -12,6 +12,7 @@ import {
   type PaymentFormValues,
 } from '../utils/payment-form.ts';
 import type { PaymentRequest } from '@/lib/payments/payment-items.ts';
+import { useConsentText } from '@/lib/payments/stored-credential.ts';
 import { buildSubmission } from '../utils/payment-submission.ts';
 import { useLoginRedirect } from './use-login-redirect.ts';
 import { usePaymentFlow } from './use-payment-flow.ts';
@@ -39,6 +40,7 @@ export function usePaymentDialog({
   onPaid,
 }: UsePaymentDialogOptions) {
   const config = useAppConfig().data;
+  const saveCardText = useConsentText('card');
   const form = useForm<PaymentFormValues, unknown, PaymentFormOutput>({
     resolver: zodResolver(paymentFormSchema),
     defaultValues: defaultPaymentFormValues(user),
@@ -80,6 +82,7 @@ export function usePaymentDialog({
         claims,
         centralFacilityId: config.centralFacility.id,
         acknowledgePending: pending.acknowledged,
+        saveCardText,
       }),
     );
   };

@@ -1,6 +1,7 @@
 import type { Payer } from '@webpay/contracts/billing';
 import type { CardProcessor } from '@webpay/contracts/config';
 import type { Language } from '@webpay/contracts/language';
+import type { StoredCredentialConsent } from '@webpay/contracts/payment-methods';
 import type { PaymentItem, PaymentLine } from '@webpay/contracts/payments';
 import { cancelCardPayment } from '../api/cancel-card-payment.ts';
 import { completeCardPayment } from '../api/complete-card-payment.ts';
@@ -22,6 +23,8 @@ export interface CardPaymentBody {
   payer: Payer;
   saveEmailAsGuarantor: boolean;
   acknowledgePending?: boolean;
+  /** The guarantor asked to keep the card, with the consent they were shown. */
+  saveCard?: StoredCredentialConsent;
 }
 
 export interface CardPaymentInput {

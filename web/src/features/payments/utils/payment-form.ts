@@ -47,6 +47,8 @@ export const paymentFormSchema = z
      * do), which is the one sent: acceptance ends when the text changes.
      */
     acceptedAuthorization: z.string(),
+    /** "Save this card for future payments" (issue #25); the consent shown under it is sent with the card start. */
+    saveCard: z.boolean(),
   })
   .superRefine((values, ctx) => {
     const issues: { path: PropertyKey[]; message: string }[] = [];
@@ -110,6 +112,7 @@ export function defaultPaymentFormValues(
     accountNumber: '',
     accountType: 'CHECKING',
     acceptedAuthorization: '',
+    saveCard: false,
   };
 }
 

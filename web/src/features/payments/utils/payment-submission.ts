@@ -16,6 +16,8 @@ export interface SubmissionContext {
   centralFacilityId: string;
   /** The guarantor chose to pay although something is pending (decision 0016). */
   acknowledgePending?: boolean;
+  /** The card consent as shown under "Save this card for future payments". */
+  saveCardText?: string;
 }
 
 /** What the service is asked for, from the checked form (SPEC §3 Payment line, Payer, eCheck). */
@@ -39,5 +41,14 @@ export function buildSubmission(
         method: 'eCheck',
         body: { ...body, eCheck: eCheckFrom(values), authorization: authorizationFrom(values) },
       }
-    : { method: 'card', body };
+    : {
+        method: 'card',
+        body: {
+          ...body,
+          // Sent only when the box is ticked and its consent was shown.
+          ...(values.saveCard && context.saveCardText
+            ? { saveCard: { accepted: true, text: context.saveCardText } }
+            : {}),
+        },
+      };
 }

@@ -10,6 +10,7 @@ export const homeMessages = defineCatalogue(
     awaitingReconciliation: 'Payments awaiting reconciliation',
     awaitingApproval: 'Voids and refunds awaiting approval',
     failedEmails: 'Emails that failed',
+    plansNeedingAttention: 'Plans needing attention',
     allClear: 'Nothing needs attention.',
     lastRuns: 'Last runs',
     runs: { import: 'Import', export: 'Export', reconcile: 'Reconciliation' },
@@ -29,6 +30,7 @@ export const homeMessages = defineCatalogue(
     awaitingReconciliation: 'Pagos en espera de conciliación',
     awaitingApproval: 'Anulaciones y reembolsos en espera de aprobación',
     failedEmails: 'Mensajes que no se enviaron',
+    plansNeedingAttention: 'Planes que requieren atención',
     allClear: 'Nada requiere atención.',
     lastRuns: 'Últimas ejecuciones',
     runs: { import: 'Importación', export: 'Exportación', reconcile: 'Conciliación' },
@@ -38,5 +40,31 @@ export const homeMessages = defineCatalogue(
     summary: 'Resumen',
     outcomes: { success: 'Correcto', failure: 'Fallido' },
     neverRun: 'Aún no se ejecutó',
+  },
+);
+
+/** Plans needing attention (issue #25): autopay could not collect an instalment twice. */
+export const plansAttentionMessages = defineCatalogue(
+  {
+    title: 'Plans needing attention',
+    list: 'Plans',
+    hint: 'An instalment is still unpaid after autopay’s second attempt was declined. Call the guarantor; the longest waiting come first.',
+    none: 'No plan needs attention.',
+    since: 'Overdue since',
+    guarantor: 'Guarantor',
+    account: 'Account',
+    plan: 'Plan',
+    overdue: 'Overdue',
+  },
+  {
+    title: 'Planes que requieren atención',
+    list: 'Planes',
+    hint: 'Una cuota sigue sin pagar después de que se rechazó el segundo intento del pago automático. Llame al garante; primero los que llevan más tiempo esperando.',
+    none: 'Ningún plan requiere atención.',
+    since: 'Vencido desde',
+    guarantor: 'Garante',
+    account: 'Cuenta',
+    plan: 'Plan',
+    overdue: 'Vencido',
   },
 );

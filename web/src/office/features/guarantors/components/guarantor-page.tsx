@@ -10,6 +10,7 @@ import { guarantorMessages } from '../guarantors.messages.ts';
 import { EncountersSection, PlansSection } from './billing-tables.tsx';
 import { BalancesSection, IdentitySection, SignInSection } from './guarantor-summary.tsx';
 import { PaymentsSection, StatementsSection } from './history-tables.tsx';
+import { RecurringSection } from './recurring-section.tsx';
 import { SupportActions } from './support-actions.tsx';
 
 /**
@@ -38,6 +39,7 @@ export function GuarantorPageView({ guarantorId, role }: { guarantorId: string; 
         <div className="flex flex-col gap-4 lg:col-span-3">
           <EncountersSection billing={page.billing} />
           <PlansSection plans={page.billing.paymentPlans} />
+          <RecurringSection guarantorId={guarantorId} role={role} />
           <StatementsSection page={page} />
           <PaymentsSection payments={page.payments} />
           <SentEmailsSection emails={page.emails} />

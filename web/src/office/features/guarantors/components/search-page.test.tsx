@@ -60,7 +60,12 @@ describe('Find a guarantor', () => {
         json({
           today: '2026-11-27',
           paymentsToday: { count: 0, amountCents: 0 },
-          attention: { awaitingReconciliation: 0, awaitingApproval: 0, failedEmails: 0 },
+          attention: {
+            awaitingReconciliation: 0,
+            awaitingApproval: 0,
+            plansNeedingAttention: 0,
+            failedEmails: 0,
+          },
           lastRuns: { import: null, export: null, reconcile: null },
         }),
     });

@@ -17,20 +17,15 @@ import {
   DialogTitle,
   DialogClose,
 } from '@/components/ui/dialog.tsx';
-import { FieldError } from '@/components/ui/field-error.tsx';
-import { Label } from '@/components/ui/label.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { useMessages } from '@/lib/messages.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { cn } from '@/lib/utils.ts';
 import { useValidationText } from '@/lib/validation-text.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { OFFICE_FORM_MESSAGES } from '../../../lib/field-messages.ts';
 import { openPinLetter, useSupportAction } from '../api/guarantor.ts';
 import { guarantorMessages } from '../guarantors.messages.ts';
-
-const textareaClassName =
-  'min-h-20 w-full rounded-md border border-input bg-surface px-3 py-2 text-base text-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-[invalid=true]:border-danger sm:text-sm';
+import { ReasonField } from './reason-field.tsx';
 
 /** What the service said it did; for a new PIN, the letter to print. */
 function ActionDone({ guarantorId, result }: { guarantorId: string; result: SupportActionResult }) {
@@ -117,21 +112,7 @@ export function SupportActionDialog({
               {...form.register('email')}
             />
           )}
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${ids}-reason`}>{t.reason}</Label>
-            <p id={`${ids}-reason-hint`} className="-mt-0.5 text-sm text-muted-foreground">
-              {t.reasonHint}
-            </p>
-            <textarea
-              id={`${ids}-reason`}
-              required
-              aria-invalid={reasonError ? true : undefined}
-              aria-describedby={cn(`${ids}-reason-hint`, reasonError && `${ids}-reason-error`)}
-              className={textareaClassName}
-              {...form.register('reason')}
-            />
-            {reasonError && <FieldError id={`${ids}-reason-error`}>{reasonError}</FieldError>}
-          </div>
+          <ReasonField error={reasonError} {...form.register('reason')} />
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="secondary">{t.cancel}</Button>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { OfficeHome } from '@webpay/contracts/office';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Table, TableBody, TableHeader, TableRow } from '@/components/ui/table.tsx';
@@ -17,6 +18,28 @@ import { homeQueryOptions } from '../api/get-home.ts';
 import { homeMessages } from '../home.messages.ts';
 
 const RUNS = ['import', 'export', 'reconcile'] as const;
+
+/** A figure whose name opens the list behind it. */
+function LinkedFigure({
+  label,
+  value,
+  to,
+}: {
+  label: string;
+  value: string;
+  to: '/plans-attention';
+}) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <dt className="text-sm">
+        <Link to={to} className="text-muted-foreground underline underline-offset-4">
+          {label}
+        </Link>
+      </dt>
+      <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
+    </div>
+  );
+}
 
 function LastRuns({ runs }: { runs: OfficeHome['lastRuns'] }) {
   const t = useMessages(homeMessages);
@@ -86,6 +109,11 @@ export function HomePage() {
                 value={String(home.data.attention.awaitingApproval)}
               />
               <Figure label={t.failedEmails} value={String(home.data.attention.failedEmails)} />
+              <LinkedFigure
+                label={t.plansNeedingAttention}
+                value={String(home.data.attention.plansNeedingAttention)}
+                to="/plans-attention"
+              />
             </dl>
             {Object.values(home.data.attention).every((count) => count === 0) && (
               <p className="mt-2 text-sm text-muted-foreground">{t.allClear}</p>

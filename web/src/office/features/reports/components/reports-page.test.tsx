@@ -7,7 +7,12 @@ import { fakeOfficeService, json, renderOffice } from '@test/office/office-servi
 const home = {
   today: '2026-11-27',
   paymentsToday: { count: 0, amountCents: 0 },
-  attention: { awaitingReconciliation: 0, awaitingApproval: 0, failedEmails: 0 },
+  attention: {
+    awaitingReconciliation: 0,
+    awaitingApproval: 0,
+    plansNeedingAttention: 0,
+    failedEmails: 0,
+  },
   lastRuns: { import: null, export: null, reconcile: null },
 };
 

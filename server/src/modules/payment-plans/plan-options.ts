@@ -1,0 +1,43 @@
+import type { PlanOptions } from '@webpay/contracts/payment-plans';
+import type { FacilityCalendar } from '../../lib/facility-day.ts';
+import type { AuthService, SessionReadSpec, SignedInRead } from '../auth/index.ts';
+import { eligibleEncountersJson, type EligibleEncounter } from './payment-plans.repository.ts';
+import type { PlanSettings } from './payment-plans.service.ts';
+
+/**
+ * The eligible encounters in one statement with the session check (auth's
+ * session-read.ts). The options have never had an audit row, so the read
+ * names no action and writes none.
+ */
+const PLAN_OPTIONS_READ: SessionReadSpec = {
+  name: 'plan_options_read',
+  payload: eligibleEncountersJson,
+};
+
+/** What a payment plan may be made of, as the signed-in guarantor's plan set-up shows it. */
+export class PlanOptionsReader {
+  private readonly readEligible: SignedInRead<EligibleEncounter[]>;
+
+  constructor(
+    /** Where the guarantor's one-trip reads are made. */
+    signedIn: Pick<AuthService, 'signedInRead'>,
+    private readonly calendar: FacilityCalendar,
+    private readonly settings: Pick<PlanSettings, 'rules' | 'timings'>,
+  ) {
+    this.readEligible = signedIn.signedInRead(PLAN_OPTIONS_READ);
+  }
+
+  /** GET /payment-plans/options: the rules, autopay's timings, today and the token's guarantor's encounters. */
+  readonly forToken: SignedInRead<PlanOptions> = async (token, context) => {
+    const { session, payload } = await this.readEligible(token, context);
+    return {
+      session,
+      payload: {
+        rules: this.settings.rules,
+        today: this.calendar.dayOf(),
+        timings: { ...this.settings.timings },
+        eligible: payload.map(({ id: _id, ...row }) => row),
+      },
+    };
+  };
+}
