@@ -1,3 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { API_PATHS } from '@webpay/contracts/api';
@@ -11,13 +15,19 @@ import {
 import { DEMO_GUARANTORS } from '@webpay/server/testkit/demo';
 import { completeCard, payInLightbox, startCard } from '@webpay/server/testkit/payments';
 import { createTestDatabase, type TestDatabase } from '@webpay/server/testkit/database';
-import { startApiServer, startCeilingServer, type ApiServer } from './api-server.ts';
+import {
+  startApiServer,
+  startCeilingServer,
+  startFloorServer,
+  type ApiServer,
+  type ApiServerDatabase,
+} from './api-server.ts';
 import { percentile } from './percentile.ts';
 import { ROBERT_PAYER } from './robert-payer.ts';
 
 /*
  * API throughput and latency on the service as production runs it (its own
- * process, NODE_ENV=production, LOG_LEVEL=warn), measured with autocannon:
+ * process, built for production, LOG_LEVEL=warn), measured with autocannon:
  * GET /encounters for Maria (typical) and Robert (150 encounters), GET
  * /auth/me, PIN sign-in, and a whole card payment through the sandbox
  * processor (start, lightbox sale, complete — three dependent calls, so a
@@ -48,7 +58,7 @@ export interface ApiBenchOptions {
 }
 
 export interface ApiBenchRow {
-  /** `memory` for the ceiling. */
+  /** `memory` for the ceiling. The floor's rows have a target beginning with `floor`. */
   database: ApiBenchDatabase | 'memory';
   target: string;
   /** autocannon, or the payment loop (each request a whole payment of three calls). */
@@ -59,7 +69,7 @@ export interface ApiBenchRow {
   requests: number;
   requestsPerSecond: number;
   p50Ms: number;
-  p99Ms: number;
+  p99: number;
   /** Connection errors and timeouts (the loop: calls that threw or a sale not approved). */
   errors: number;
   /** Answers with a status outside 2xx. */
@@ -68,8 +78,19 @@ export interface ApiBenchRow {
   non2xxStatuses: Record<string, number>;
   /** Mean bytes read per answer, headers included (autocannon only; 0 for the loop). */
   bytesPerResponse: number;
+  /**
+   * CPU time (user and system) of the answering process per answer, in ms:
+   * on PGlite the database's work too, on PostgreSQL the service's alone.
+   * NaN for the payment loop.
+   */
+  cpuMsPerRequest: number;
   /** requestsPerSecond over the ceiling's at the same concurrency. */
   ceilingRatio: number;
+  /**
+   * requestsPerSecond over the floor's on the same database at the same
+   * concurrency (1 for the floor's own rows); NaN for the ceiling.
+   */
+  floorRatio: number;
 }
 
 const number = (value: string | undefined, fallback: number) => {
@@ -116,10 +137,16 @@ const PAYMENT_AMOUNT = 0.01;
 /** The payment loop stops here at the latest, whatever the time left. */
 const MAX_PAYMENTS_PER_CELL = 1_000_000;
 
-type Measurement = Omit<ApiBenchRow, 'database' | 'target' | 'ceilingRatio'>;
+type Measurement = Omit<
+  ApiBenchRow,
+  'database' | 'target' | 'ceilingRatio' | 'floorRatio' | 'cpuMsPerRequest'
+>;
+type MeasuredRow = Omit<ApiBenchRow, 'ceilingRatio' | 'floorRatio'>;
 
 interface HttpTarget {
   name: string;
+  /** The process that answers it, whose CPU time each row reports per request. */
+  pid: number;
   url: string;
   method: 'GET' | 'POST';
   headers: Record<string, string>;
@@ -148,7 +175,7 @@ async function measureWithAutocannon(
     requests: result.requests.total,
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
+    p99: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
     non2xxStatuses: Object.fromEntries(
@@ -230,7 +257,7 @@ async function measurePayments(
     requests: latencies.length,
     requestsPerSecond: latencies.length / elapsed,
     p50Ms: percentile(latencies, 0.5),
-    p99Ms: percentile(latencies, 0.99),
+    p99: percentile(latencies, 0.99),
     errors,
     non2xx,
     non2xxStatuses,
@@ -254,24 +281,68 @@ async function getJson(server: ApiServer, apiPath: string, token: string): Promi
   return text;
 }
 
-const rowLine = (row: Omit<ApiBenchRow, 'ceilingRatio'>) =>
-  `  ${row.database.padEnd(8)} ${row.target.padEnd(30)} c=${String(row.concurrency).padStart(3)}  ${row.requestsPerSecond.toFixed(0).padStart(6)}/s  p50 ${row.p50Ms.toFixed(1)} ms  p99 ${row.p99Ms.toFixed(1)} ms  errors ${row.errors}  non-2xx ${row.non2xx}`;
+/** Whether a target's name is among those asked for (all when none are). */
+const wantedBy =
+  (options: ApiBenchOptions) =>
+  (name: string): boolean =>
+    !options.targets ||
+    options.targets.some((part) => name.toLowerCase().includes(part.toLowerCase()));
 
-async function benchDatabase(
-  database: ApiBenchDatabase,
+/** A warm-up, then one row per concurrency. */
+async function measureTarget(
+  target: HttpTarget,
+  database: MeasuredRow['database'],
   options: ApiBenchOptions,
-): Promise<{ rows: Omit<ApiBenchRow, 'ceilingRatio'>[]; mariaEncounters: string }> {
-  const log = options.log ?? (() => undefined);
-  let testDatabase: TestDatabase | undefined;
-  let server: ApiServer | undefined;
-  const rows: Omit<ApiBenchRow, 'ceilingRatio'>[] = [];
+): Promise<MeasuredRow[]> {
+  // Warm the JIT, the connection pool and the database's caches.
+  if (options.warmUpSeconds > 0) await measureWithAutocannon(target, 4, options.warmUpSeconds);
+  const rows: MeasuredRow[] = [];
+  for (const concurrency of options.concurrencies) {
+    const cpuBefore = await processCpuMs(target.pid);
+    const measured = await measureWithAutocannon(target, concurrency, options.seconds);
+    const cpuMs = (await processCpuMs(target.pid)) - cpuBefore;
+    const row = {
+      database,
+      target: target.name,
+      ...measured,
+      cpuMsPerRequest: measured.requests > 0 ? cpuMs / measured.requests : Number.NaN,
+    };
+    rows.push(row);
+    options.log?.(rowLine(row));
+  }
+  return rows;
+}
+
+/** Clock ticks per second in /proc's CPU times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** A process's CPU time so far (user and system), from /proc; NaN where there is none. */
+async function processCpuMs(pid: number): Promise<number> {
   try {
-    // PostgreSQL: an empty schema of its own, which the server migrates and seeds as in production.
-    if (database === 'postgres') {
-      testDatabase = await createTestDatabase('postgres', { migrate: false });
-    }
-    server = await startApiServer(testDatabase?.url);
-    log(`  ${database}: server pid ${server.pid} (NODE_ENV=production, LOG_LEVEL=warn)`);
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+const rowLine = (row: MeasuredRow) =>
+  `  ${row.database.padEnd(8)} ${row.target.padEnd(30)} c=${String(row.concurrency).padStart(3)}  ${row.requestsPerSecond.toFixed(0).padStart(6)}/s  p50 ${row.p50Ms.toFixed(1)} ms  p99 ${row.p99.toFixed(1)} ms  cpu ${row.cpuMsPerRequest.toFixed(2)} ms/req  errors ${row.errors}  non-2xx ${row.non2xx}`;
+
+/** The service's rows on one database; it is stopped before this returns. */
+async function benchService(
+  database: ApiBenchDatabase,
+  place: ApiServerDatabase,
+  options: ApiBenchOptions,
+): Promise<{ rows: MeasuredRow[]; mariaEncounters: string; mariaToken: string }> {
+  const log = options.log ?? (() => undefined);
+  let server: ApiServer | undefined;
+  const rows: MeasuredRow[] = [];
+  try {
+    server = await startApiServer(place);
+    log(`  ${database}: server pid ${server.pid} (production build, LOG_LEVEL=warn)`);
     const mariaToken = await signIn(server, maria);
     const robertToken = await signIn(server, robert);
     const mariaEncounters = await getJson(server, API_PATHS.encounters, mariaToken);
@@ -291,49 +362,59 @@ async function benchDatabase(
     const targets: HttpTarget[] = [
       {
         name: `GET /encounters (${maria.firstName})`,
+        pid: server.pid,
         url: server.apiUrl(API_PATHS.encounters),
         method: 'GET',
         headers: server.apiHeaders(mariaToken),
       },
       {
         name: `GET /encounters (${robert.firstName})`,
+        pid: server.pid,
         url: server.apiUrl(API_PATHS.encounters),
         method: 'GET',
         headers: server.apiHeaders(robertToken),
       },
       {
         name: `GET /auth/me (${maria.firstName})`,
+        pid: server.pid,
         url: server.apiUrl(API_PATHS.me),
         method: 'GET',
         headers: server.apiHeaders(mariaToken),
       },
       {
+        name: `GET /statements (${maria.firstName})`,
+        pid: server.pid,
+        url: server.apiUrl(API_PATHS.statements),
+        method: 'GET',
+        headers: server.apiHeaders(mariaToken),
+      },
+      {
+        name: `GET /payments (${maria.firstName})`,
+        pid: server.pid,
+        url: server.apiUrl(API_PATHS.payments),
+        method: 'GET',
+        headers: server.apiHeaders(mariaToken),
+      },
+      {
         name: `POST /auth/login (PIN, ${maria.firstName})`,
+        pid: server.pid,
         url: server.apiUrl(API_PATHS.login),
         method: 'POST',
         headers: { ...server.apiHeaders(), 'Content-Type': 'application/json' },
         body: JSON.stringify({ accountNumber: maria.accountNumber, pin: maria.pin }),
       },
     ];
-    const wanted = (name: string) =>
-      !options.targets ||
-      options.targets.some((part) => name.toLowerCase().includes(part.toLowerCase()));
+    const wanted = wantedBy(options);
     for (const target of targets.filter((candidate) => wanted(candidate.name))) {
-      // Warm the JIT, the connection pool and the database's caches.
-      if (options.warmUpSeconds > 0) {
-        await measureWithAutocannon(target, 4, options.warmUpSeconds);
-      }
-      for (const concurrency of options.concurrencies) {
-        const measured = await measureWithAutocannon(target, concurrency, options.seconds);
-        const row = { database, target: target.name, ...measured };
-        rows.push(row);
-        log(rowLine(row));
-      }
+      rows.push(...(await measureTarget(target, database, options)));
     }
 
     const failures: string[] = [];
     const paymentTarget = 'card payment (init+sale+complete)';
-    if (!wanted(paymentTarget)) return { rows, mariaEncounters };
+    // A fresh token for the floor, which measures after the service stops.
+    if (!wanted(paymentTarget)) {
+      return { rows, mariaEncounters, mariaToken: await signIn(server, maria) };
+    }
     if (options.warmUpSeconds > 0) {
       await measurePayments(server, robertToken, payable, 4, options.warmUpSeconds, failures);
     }
@@ -348,7 +429,7 @@ async function benchDatabase(
         options.seconds,
         failures,
       );
-      const row = { database, target: paymentTarget, ...measured };
+      const row = { database, target: paymentTarget, ...measured, cpuMsPerRequest: Number.NaN };
       rows.push(row);
       log(rowLine(row));
     }
@@ -358,13 +439,70 @@ async function benchDatabase(
         `  ${database}: server output (warnings and errors):\n${server.outputTail().slice(-4000)}`,
       );
     }
-    return { rows, mariaEncounters };
+    return { rows, mariaEncounters, mariaToken: await signIn(server, maria) };
   } catch (error) {
     if (server) log(`  ${database}: last server output:\n${server.outputTail()}`);
     throw error;
   } finally {
     await server?.stop();
+  }
+}
+
+const FLOOR_TARGET = `floor: GET /encounters (${maria.firstName})`;
+
+/** The floor's rows on the database the service left, with Maria's token from the service. */
+async function benchFloor(
+  database: ApiBenchDatabase,
+  place: ApiServerDatabase,
+  mariaToken: string,
+  options: ApiBenchOptions,
+): Promise<MeasuredRow[]> {
+  const log = options.log ?? (() => undefined);
+  const floor = await startFloorServer(place);
+  try {
+    log(`  ${database}: floor pid ${floor.pid} (token check and the one statement, bare Fastify)`);
+    const target: HttpTarget = {
+      name: FLOOR_TARGET,
+      pid: floor.pid,
+      url: floor.url,
+      method: 'GET',
+      headers: { Authorization: `Bearer ${mariaToken}` },
+    };
+    return await measureTarget(target, database, options);
+  } catch (error) {
+    log(`  ${database}: last floor output:\n${floor.outputTail()}`);
+    throw error;
+  } finally {
+    await floor.stop();
+  }
+}
+
+/** The service, then the floor, on one database: a fresh PostgreSQL schema or embedded directory. */
+async function benchDatabase(
+  database: ApiBenchDatabase,
+  options: ApiBenchOptions,
+): Promise<{ rows: MeasuredRow[]; mariaEncounters: string }> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'webpay-api-bench-'));
+  let testDatabase: TestDatabase | undefined;
+  try {
+    // PostgreSQL: an empty schema of its own, which the server migrates and seeds as in production.
+    if (database === 'postgres') {
+      testDatabase = await createTestDatabase('postgres', { migrate: false });
+    }
+    const place: ApiServerDatabase = {
+      databaseUrl: testDatabase?.url ?? '',
+      dataDir,
+      jwtSecret: randomBytes(32).toString('base64url'),
+    };
+    const service = await benchService(database, place, options);
+    const wanted = wantedBy(options);
+    const floorRows = wanted(FLOOR_TARGET)
+      ? await benchFloor(database, place, service.mariaToken, options)
+      : [];
+    return { rows: [...service.rows, ...floorRows], mariaEncounters: service.mariaEncounters };
+  } finally {
     await testDatabase?.close();
+    await rm(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -379,7 +517,7 @@ export async function runApiBench(
   // createTestDatabase('postgres') takes its server from here.
   if (options.postgresUrl) process.env.TEST_DATABASE_URL = options.postgresUrl;
 
-  const rows: Omit<ApiBenchRow, 'ceilingRatio'>[] = [];
+  const rows: MeasuredRow[] = [];
   let mariaEncounters: string | undefined;
   for (const database of databases) {
     const result = await benchDatabase(database, options);
@@ -392,29 +530,30 @@ export async function runApiBench(
     log(`  ceiling: bare Fastify pid ${ceiling.pid}, Maria's /encounters JSON from memory`);
     const target: HttpTarget = {
       name: 'ceiling: bare Fastify /encounters',
+      pid: ceiling.pid,
       url: ceiling.url,
       method: 'GET',
       headers: {},
     };
-    if (options.warmUpSeconds > 0) await measureWithAutocannon(target, 4, options.warmUpSeconds);
-    for (const concurrency of options.concurrencies) {
-      const measured = await measureWithAutocannon(target, concurrency, options.seconds);
-      const row = { database: 'memory' as const, target: target.name, ...measured };
-      rows.push(row);
-      log(rowLine(row));
-    }
+    rows.push(...(await measureTarget(target, 'memory', options)));
   } finally {
     await ceiling.stop();
   }
+  return withRatios(rows);
+}
 
-  const ceilingByConcurrency = new Map(
-    rows
-      .filter((row) => row.database === 'memory')
-      .map((row) => [row.concurrency, row.requestsPerSecond]),
-  );
+/** Each row over the ceiling at its concurrency, and over the floor on its database too. */
+function withRatios(rows: MeasuredRow[]): ApiBenchRow[] {
+  const rate = (row: MeasuredRow) =>
+    [`${row.database} ${row.concurrency}`, row.requestsPerSecond] as const;
+  const ceilings = new Map(rows.filter((row) => row.database === 'memory').map(rate));
+  const floors = new Map(rows.filter((row) => row.target === FLOOR_TARGET).map(rate));
+  const over = (row: MeasuredRow, rates: Map<string, number>, database: string) =>
+    row.requestsPerSecond / (rates.get(`${database} ${row.concurrency}`) ?? Number.NaN);
   return rows.map((row) => ({
     ...row,
-    ceilingRatio: row.requestsPerSecond / (ceilingByConcurrency.get(row.concurrency) ?? Number.NaN),
+    ceilingRatio: over(row, ceilings, 'memory'),
+    floorRatio: over(row, floors, row.database),
   }));
 }
 
@@ -428,7 +567,7 @@ export function printApiTable(rows: ApiBenchRow[]): void {
       concurrency: row.concurrency,
       'req/s': fixed(row.requestsPerSecond, 0),
       'p50 ms': fixed(row.p50Ms, 2),
-      'p99 ms': fixed(row.p99Ms, 2),
+      'p99 ms': fixed(row.p99, 2),
       errors: row.errors,
       'non-2xx':
         row.non2xx === 0
@@ -437,6 +576,8 @@ export function printApiTable(rows: ApiBenchRow[]): void {
               .map(([status, count]) => `${status}: ${count}`)
               .join(', ')})`,
       'bytes/resp': row.bytesPerResponse || '',
+      'cpu ms/req': fixed(row.cpuMsPerRequest, 3),
+      'ours/floor': fixed(row.floorRatio, 3),
       'ours/ceiling': fixed(row.ceilingRatio, 3),
     })),
   );

@@ -11,10 +11,11 @@ import { freePort, type ApiRequest } from '@webpay/server/testkit/test-server';
 /*
  * The processes the benchmarks measure, each on a localhost port of its own,
  * started with `node --import tsx` and stopped with SIGTERM (SIGKILL after
- * 15 s). The service runs as production runs it: NODE_ENV=production, real
- * random secrets, the demo data loaded at start; only the processor is the
- * built-in sandbox, so that card payments are real round trips without
- * leaving the machine.
+ * 15 s). The service runs as production runs it, with real random secrets
+ * and request logging off, but for two things production refuses (and so
+ * NODE_ENV stays development): the demo data loaded at start and the
+ * built-in sandbox processor, so that card payments are real round trips
+ * without leaving the machine. Nothing else in the service reads NODE_ENV.
  */
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -120,7 +121,7 @@ export async function startServiceProcess(options: ServiceProcessOptions): Promi
     ipc: options.ipc,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      NODE_ENV: 'development',
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: baseUrl,

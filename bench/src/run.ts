@@ -2,10 +2,11 @@
  * `npm run bench`: every benchmark, each printing its table, all figures
  * written to bench/results/. `npm run bench -- <part> [<part>…]` runs some:
  *
- *   api        GET /encounters (Maria, Robert), /auth/me, PIN sign-in and a full
- *              card payment with autocannon on the production-built service,
- *              beside a bare Fastify ceiling (api-bench.ts), on PGlite and, when
- *              BENCH_DATABASE_URL or TEST_DATABASE_URL is set, PostgreSQL
+ *   api        GET /encounters (Maria, Robert), /auth/me, /statements,
+ *              /payments, PIN sign-in and a full card payment with autocannon
+ *              on the production-built service, beside a bare Fastify ceiling
+ *              (api-bench.ts), on PGlite and, when BENCH_DATABASE_URL or
+ *              TEST_DATABASE_URL is set, PostgreSQL
  *   weight     JS and CSS per portal route, raw and compressed (portal-weight.ts)
  *   lighthouse Lighthouse on the login page and the dashboard (portal-lighthouse.ts)
  *   sign-in    the API calls the portal makes between a PIN sign-in's answer and the

@@ -98,7 +98,7 @@ export async function benchSoak(options: SoakOptions): Promise<SoakResult> {
     }
     server = await startSoakServer(database?.url);
     console.info(
-      `  soak: server pid ${server.pid} (NODE_ENV=production, ${options.database}), warm-up ${options.warmUpSeconds} s, then ${options.seconds} s at concurrency ${options.concurrency}`,
+      `  soak: server pid ${server.pid} (production build, ${options.database}), warm-up ${options.warmUpSeconds} s, then ${options.seconds} s at concurrency ${options.concurrency}`,
     );
     const fixture: SoakFixture = await readFixture(server, new SoakStats());
     const traffic = {

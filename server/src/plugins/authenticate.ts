@@ -1,13 +1,22 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasHistoricalDataRole, ROLES } from '@webpay/contracts/auth';
+import { hasHistoricalDataRole } from '@webpay/contracts/auth';
 import { apiErrors, isApiError } from '../lib/api-error.ts';
 import { requestContext } from '../lib/request-context.ts';
-import type { AuthSession } from '../modules/auth/auth.service.ts';
+import type { AuthSession, SignedInRead } from '../modules/auth/auth.service.ts';
+import { HISTORICAL_DATA_REFUSAL } from '../modules/auth/historical-data.ts';
+import type { ReadValues } from '../modules/auth/session-read.ts';
 import { bearerToken } from '../modules/auth/session-tokens.ts';
 import { isStaffToken } from '../modules/staff/index.ts';
+import { urlHasNulCharacter } from './nul-characters.ts';
 
 type AuthHook = (request: FastifyRequest) => Promise<void>;
+
+interface HistoricalReadInput {
+  attachValidation: true;
+  onRequest: AuthHook;
+  preHandler: AuthHook;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +30,28 @@ declare module 'fastify' {
      * token's claims say; 403 otherwise.
      */
     requireHistoricalData: AuthHook;
+    /**
+     * A route's whole work for a read made in one trip with its session
+     * check (AuthService.signedInRead), in place of the `authenticate`
+     * hook (and `requireHistoricalData`, for a read that needs the role):
+     * the same 401s and 403, and `request.auth` set once it succeeds.
+     * `values` are the read's own, from the validated request.
+     */
+    readSignedIn<T>(request: FastifyRequest, read: SignedInRead<T>): Promise<T>;
+    readSignedIn<T, V extends ReadValues>(
+      request: FastifyRequest,
+      read: SignedInRead<T, V>,
+      values: V,
+    ): Promise<T>;
+    /**
+     * Route options of a route whose historical-data read checks the
+     * session and the role in its statement (`readSignedIn`) and which
+     * takes input: input refused before the handler (a NUL character, a
+     * schema's refusal) is refused only after `authenticate` and
+     * `requireHistoricalData`, so a caller without a live session or the
+     * role is told 401 or 403 first, as behind those hooks.
+     */
+    historicalReadInput: HistoricalReadInput;
   }
   interface FastifyRequest {
     auth: AuthSession | null;
@@ -28,6 +59,9 @@ declare module 'fastify' {
     requireAuth(): AuthSession;
   }
 }
+
+/** The route asked as Fastify names it, `GET <base path>/statements/:id`. */
+const routeOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? ''}`;
 
 /**
  * Sign-in as route options, in the style of fastify/demo's autohooks: a
@@ -48,6 +82,24 @@ export default fp(
       request.auth = await app.services.auth.authenticate(token);
     });
 
+    app.decorate(
+      'readSignedIn',
+      async <T, V extends ReadValues>(
+        request: FastifyRequest,
+        read: SignedInRead<T, V>,
+        values?: V,
+      ): Promise<T> => {
+        const token = bearerToken(request.headers.authorization);
+        if (!token) throw apiErrors.unauthorized();
+        const { session, payload } = await read(token, requestContext(request), {
+          route: routeOf(request),
+          values: values ?? ({} as V),
+        });
+        request.auth = session;
+        return payload;
+      },
+    );
+
     app.decorate('authenticateOptional', async (request: FastifyRequest) => {
       const token = bearerToken(request.headers.authorization);
       if (!token) return;
@@ -63,19 +115,34 @@ export default fp(
     app.decorate('requireHistoricalData', async (request: FastifyRequest) => {
       const session = request.requireAuth();
       if (hasHistoricalDataRole(session)) return;
-      // Refused reads of PHI are audited as well as granted ones (PRODUCT.md, Audit).
       await app.services.audit.record(requestContext(request), {
-        action: 'access.denied',
-        outcome: 'failure',
+        ...HISTORICAL_DATA_REFUSAL,
         actorType: 'guarantor',
         actorId: session.guarantorId,
         guarantorId: session.guarantorId,
-        targetType: 'route',
-        targetId: `${request.method} ${request.routeOptions.url ?? ''}`,
-        details: { requiredRole: ROLES.historicalData },
+        targetId: routeOf(request),
       });
       throw apiErrors.historicalDataRequired();
     });
+
+    const checkedFirst = async (request: FastifyRequest) => {
+      await app.authenticate(request);
+      await app.requireHistoricalData(request);
+    };
+    app.decorate('historicalReadInput', {
+      // The schema's refusal is kept for the preHandler below.
+      attachValidation: true,
+      // The nul-characters hook refuses before validation, so what it will refuse is checked now.
+      onRequest: async (request: FastifyRequest) => {
+        if (urlHasNulCharacter(request)) await checkedFirst(request);
+      },
+      preHandler: async (request: FastifyRequest) => {
+        const refusal = request.validationError;
+        if (!refusal) return;
+        await checkedFirst(request);
+        throw refusal;
+      },
+    } satisfies HistoricalReadInput);
   },
   { name: 'authenticate', dependencies: ['services'] },
 );

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiErrors, fieldText } from '../lib/api-error.ts';
 
@@ -20,6 +21,19 @@ export function nulCharacterAt(value: unknown, at: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * Whether the hook below will refuse the request for its path or query,
+ * known at onRequest: routes that check the caller's session in their
+ * handler check it first then, so a caller without one is still told 401
+ * before anything about the input.
+ */
+export function urlHasNulCharacter(request: FastifyRequest): boolean {
+  return (
+    (nulCharacterAt(request.params, 'params') ?? nulCharacterAt(request.query, 'querystring')) !==
+    undefined
+  );
 }
 
 /**

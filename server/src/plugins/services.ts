@@ -12,7 +12,7 @@ import { ChallengesRepository } from '../modules/challenges/challenges.repositor
 import { ConfigRepository } from '../modules/config/config.repository.ts';
 import { ConfigService } from '../modules/config/config.service.ts';
 import { EncountersRepository } from '../modules/encounters/encounters.repository.ts';
-import { EncountersService } from '../modules/encounters/encounters.service.ts';
+import { EncountersService, OPEN_BILLS_READ } from '../modules/encounters/encounters.service.ts';
 import { LockoutRepository } from '../modules/lockout/lockout.repository.ts';
 import { SignInLockout } from '../modules/lockout/lockout.service.ts';
 import { MagicLinkRepository } from '../modules/magic-link/magic-link.repository.ts';
@@ -21,15 +21,36 @@ import { JobEngine, type JobLog } from '../modules/jobs/index.ts';
 import { MailOutbox, mailDomainOf } from '../modules/mail/mail-outbox.ts';
 import { MailService } from '../modules/mail/mail.service.ts';
 import { createOfficeReports, type OfficeReports } from '../modules/office-reports/index.ts';
-import { createOfficeServices, type OfficeServices } from '../modules/office/index.ts';
+import {
+  createOfficeServices,
+  type OfficeDependencies,
+  type OfficeServices,
+} from '../modules/office/index.ts';
+import {
+  createOfficeRecurring,
+  type OfficeRecurringService,
+  type StaffAutopayCanceller,
+} from '../modules/office-recurring/index.ts';
 import {
   createPaymentDesk,
   type PaymentDesk,
   type ReversalProcessor,
 } from '../modules/payment-desk/index.ts';
 import type { Metrics } from '../modules/metrics/metrics.ts';
+import {
+  createPaymentMethods,
+  type PaymentMethodProcessor,
+  type PaymentMethods,
+} from '../modules/payment-methods/index.ts';
 import { PaymentHistoryRepository } from '../modules/payment-history/payment-history.repository.ts';
 import { PaymentHistoryService } from '../modules/payment-history/payment-history.service.ts';
+import { createAutopay, type Autopay, type AutopayDependencies } from '../modules/autopay/index.ts';
+import {
+  createPaymentPlans,
+  PlanOptionsReader,
+  type PaymentPlans,
+  type PlanSettings,
+} from '../modules/payment-plans/index.ts';
 import { ConvergeClient } from '../modules/payments/converge/converge.client.ts';
 import {
   NO_CHECKPOINTS,
@@ -53,6 +74,7 @@ import { StatementsService } from '../modules/statements/statements.service.ts';
 import { VerificationRepository } from '../modules/verification/verification.repository.ts';
 import { VerificationService } from '../modules/verification/verification.service.ts';
 import { FacilityCalendar } from '../lib/facility-day.ts';
+import { paymentMethodKeyring } from '../lib/payment-method-keys.ts';
 import { deriveKey } from '../lib/secrets.ts';
 import { RECONCILE_QUEUE, defineSchedules } from './schedules.ts';
 
@@ -86,15 +108,31 @@ export interface Services {
   officeReports: OfficeReports;
   /** The billing office's payment desk: find, read, void, refund, approve (issue #24). */
   paymentDesk: PaymentDesk;
+  /** Saved cards and bank accounts (issue #25). */
+  paymentMethods: PaymentMethods;
+  /** A guarantor's recurring payments in the console, and the staff cancel (issue #25). */
+  officeRecurring: OfficeRecurringService;
+  /** Autopay on plans and statements: its runs, and the guarantor's enrolment (issue #25). */
+  autopay: Autopay;
+  /** Self-service payment plans and their figures (issue #25). */
+  paymentPlans: PaymentPlans;
+  /** What a plan may be made of, read with the session check (GET /payment-plans/options). */
+  planOptions: PlanOptionsReader;
 }
 
 export interface ServiceOverrides {
+  /** Autopay's processor, saved methods and plan figures, replaced by a test's fakes. */
+  autopay?: Partial<Pick<AutopayDependencies, 'processor' | 'methods' | 'ledger'>>;
   /** Another processor than the one CONVERGE_* points at (the CLI's own sandbox). */
   processor?: PaymentProcessor;
   /** Another processor for the payment desk's voids, returns and lookups (a test's fake). */
   reversalProcessor?: ReversalProcessor;
   /** Listens to the payment pipeline's steps; only the crash tests give one. */
   paymentCheckpoints?: PaymentCheckpoints;
+  /** Another processor for saved cards' tokens (a test's fake). */
+  paymentMethodProcessor?: PaymentMethodProcessor;
+  /** The console's autopay cancels (a test's fake). */
+  autopayCanceller?: StaffAutopayCanceller;
 }
 
 /** The outbox of DATA_DIR, where e-mail goes when SMTP_URL is not set. */
@@ -114,6 +152,12 @@ interface Foundation {
   outbox: MailOutbox;
   /** The facility's days, in WEBPAY_TIME_ZONE. */
   calendar: FacilityCalendar;
+}
+
+/** The foundation of the guarantor's services whose reads check the session themselves. */
+interface SignedInFoundation extends Foundation {
+  /** Where the guarantor's one-trip reads are made (AuthService.signedInRead). */
+  signedIn: AuthService;
 }
 
 /** The logger calls services make (pino's signature). */
@@ -185,7 +229,7 @@ function createSignIn({ db, env, audit, lockout, mail, outbox }: Foundation) {
 /** Statements and the notices that point guarantors to them. */
 function createStatements(
   { db, env, audit, mail, outbox, calendar }: Foundation,
-  magicLinks: MagicLinkService,
+  { magicLinks, auth }: { magicLinks: MagicLinkService; auth: AuthService },
   encountersRepository: EncountersRepository,
 ) {
   const statementNotices = new StatementNoticeService(
@@ -207,6 +251,7 @@ function createStatements(
       fallbackSupportPhone: env.WEBPAY_FALLBACK_SUPPORT_PHONE,
       calendar,
     },
+    auth,
   );
   return { statementNotices, statements };
 }
@@ -223,11 +268,39 @@ function createProcessor(env: Env, metrics: Metrics | undefined): ConvergeClient
   });
 }
 
-/** Payments, their receipts, and the reconciliation of those never heard back. */
-function createPayments(
-  { db, env, log, metrics, audit, mail, outbox, calendar }: Foundation,
+/** Saved methods, over the same processor as payments unless a test gives its own. */
+function createMethods(
+  { db, env, log, metrics, audit, calendar, signedIn }: SignedInFoundation,
   overrides: ServiceOverrides,
+): PaymentMethods {
+  const given = overrides.processor;
+  return createPaymentMethods({
+    db,
+    audit,
+    calendar,
+    log,
+    processor:
+      overrides.paymentMethodProcessor ??
+      (given instanceof ConvergeClient ? given : undefined) ??
+      createProcessor(env, metrics),
+    keyring: paymentMethodKeyring(env.PAYMENT_METHOD_KEYS, env.JWT_SECRET),
+    bankFingerprintKey: deriveKey(env.JWT_SECRET, 'bank-account'),
+    payee: env.WEBPAY_PROVIDER_NAME,
+    fallbackSupportPhone: env.WEBPAY_FALLBACK_SUPPORT_PHONE,
+    signedIn,
+  });
+}
+
+/**
+ * Payments, their receipts, the reconciliation of those never heard back,
+ * and the portal plans whose figures follow the payments recorded on them.
+ */
+function createPayments(
+  foundation: SignedInFoundation,
+  overrides: ServiceOverrides,
+  paymentMethods: PaymentMethods,
 ) {
+  const { db, env, log, metrics, audit, mail, outbox, calendar, signedIn } = foundation;
   const paymentsRepository = new PaymentsRepository(db, calendar);
   const paymentAudit = new PaymentAudit(audit, log, metrics);
   const processor = overrides.processor ?? createProcessor(env, metrics);
@@ -263,6 +336,7 @@ function createPayments(
         timeZone: env.WEBPAY_TIME_ZONE,
       },
     },
+    paymentMethods.service,
   );
   const reconcile = new ReconcileService(
     paymentsRepository,
@@ -275,7 +349,23 @@ function createPayments(
       inFlightMs: 2 * env.CONVERGE_TIMEOUT_MS,
     },
   );
-  return { payments, reconcile, receiptMailer, checkpoints };
+  const paymentPlans = createPlans(foundation, recorder);
+  return {
+    payments,
+    reconcile,
+    receiptMailer,
+    checkpoints,
+    paymentPlans,
+    planOptions: new PlanOptionsReader(signedIn, calendar, planSettings(env)),
+    autopay: createAutopayServices({ db, env, log, audit, mail, outbox, calendar }, overrides, {
+      payments: paymentsRepository,
+      recorder,
+      processor,
+      methods: paymentMethods.repository,
+      ledger: paymentPlans.ledger,
+      signedIn,
+    }),
+  };
 }
 
 /** The payment desk, over the same processor as payments unless a test gives its own. */
@@ -303,6 +393,104 @@ function createDesk(
   });
 }
 
+/** Until a part is given, autopay says so rather than charging or skipping anything. */
+function notWired(part: string): never {
+  throw new Error(`Autopay needs ${part}, which this service does not have`);
+}
+
+/** Autopay over the payments' repository, recorder and processor. */
+function createAutopayServices(
+  {
+    db,
+    env,
+    log,
+    audit,
+    mail,
+    outbox,
+    calendar,
+  }: Pick<Foundation, 'db' | 'env' | 'log' | 'audit' | 'mail' | 'outbox' | 'calendar'>,
+  overrides: ServiceOverrides,
+  parts: Pick<AutopayDependencies, 'payments' | 'recorder' | 'methods' | 'ledger' | 'signedIn'> & {
+    processor: PaymentProcessor;
+  },
+): Autopay {
+  const given = overrides.autopay ?? {};
+  const processor = parts.processor as PaymentProcessor & Partial<AutopayDependencies['processor']>;
+  return createAutopay({
+    db,
+    audit,
+    mail,
+    outbox,
+    log,
+    payments: parts.payments,
+    recorder: parts.recorder,
+    processor: given.processor ?? {
+      tokenSale: (request) => processor.tokenSale?.(request) ?? notWired('a token sale'),
+      ecsPurchase: (request) => processor.ecsPurchase(request),
+      queryTransaction: (query) => processor.queryTransaction(query),
+    },
+    methods: given.methods ?? parts.methods,
+    ledger: given.ledger ?? parts.ledger,
+    timings: {
+      fixedNoticeDays: env.AUTOPAY_NOTICE_DAYS_FIXED,
+      variableNoticeDays: env.AUTOPAY_NOTICE_DAYS_VARIABLE,
+      retryDays: env.AUTOPAY_RETRY_DAYS,
+      changeBusinessDays: env.AUTOPAY_CHANGE_BUSINESS_DAYS,
+    },
+    timeZone: env.WEBPAY_TIME_ZONE,
+    calendar,
+    billingOfficePhone: env.WEBPAY_FALLBACK_SUPPORT_PHONE,
+    payee: env.WEBPAY_PROVIDER_NAME,
+    signedIn: parts.signedIn,
+  });
+}
+
+/** The hospital's rules for plans, and autopay's timings, from the settings. */
+function planSettings(env: Env): PlanSettings {
+  return {
+    rules: {
+      minBalanceCents: env.PLAN_MIN_BALANCE,
+      minMonthlyCents: env.PLAN_MIN_MONTHLY_PAYMENT,
+      maxMonths: env.PLAN_MAX_MONTHS,
+      interestRatePercent: 0,
+    },
+    timings: {
+      fixedNoticeDays: env.AUTOPAY_NOTICE_DAYS_FIXED,
+      variableNoticeDays: env.AUTOPAY_NOTICE_DAYS_VARIABLE,
+      retryDays: env.AUTOPAY_RETRY_DAYS,
+      changeBusinessDays: env.AUTOPAY_CHANGE_BUSINESS_DAYS,
+    },
+    payee: env.WEBPAY_PROVIDER_NAME,
+    fallbackSupportPhone: env.WEBPAY_FALLBACK_SUPPORT_PHONE,
+  };
+}
+
+/**
+ * Self-service payment plans, under the hospital's rules from the settings;
+ * a payment recorded on a plan brings its figures up to date.
+ */
+function createPlans(
+  { db, env, log, mail, outbox, calendar }: Foundation,
+  recorder: PaymentRecorder,
+): PaymentPlans {
+  const plans = createPaymentPlans({
+    db,
+    calendar,
+    outbox,
+    branding: mail.branding,
+    settings: planSettings(env),
+  });
+  recorder.onRecorded(async (payment) => {
+    try {
+      await plans.ledger.refreshForPayment(payment.id, calendar.dayOf());
+    } catch (error) {
+      // The payment stands; the plan's figures catch up at the next autopay run.
+      log.warn({ err: error, paymentId: payment.id }, 'could not refresh the plan paid on');
+    }
+  });
+  return plans;
+}
+
 /** The billing office's staff: accounts, sessions and single sign-on. */
 function createStaff({
   db,
@@ -320,6 +508,37 @@ function createStaff({
     serviceNames: [env.WEBPAY_PORTAL_NAME, env.WEBPAY_PROVIDER_NAME],
   });
   return { staff, staffSso: createStaffSso({ db, env, audit, staff }) };
+}
+
+/** The billing office console's reads and support actions, and its view of recurring payments. */
+function createConsole(
+  foundation: Foundation,
+  overrides: ServiceOverrides,
+  portal: Pick<
+    OfficeDependencies,
+    'encounters' | 'statements' | 'paymentHistory' | 'magicLinks' | 'jobs'
+  > & { autopayCanceller: StaffAutopayCanceller },
+): Pick<Services, 'office' | 'officeRecurring'> {
+  const { env } = foundation;
+  const { autopayCanceller: _canceller, ...officeParts } = portal;
+  const office = createOfficeServices({
+    ...foundation,
+    ...officeParts,
+    pinLetterKey: deriveKey(env.JWT_SECRET, 'pin-letter'),
+    providerName: env.WEBPAY_PROVIDER_NAME,
+    portalName: env.WEBPAY_PORTAL_NAME,
+    reconcileQueue: RECONCILE_QUEUE.name,
+  });
+  const officeRecurring = createOfficeRecurring({
+    db: foundation.db,
+    page: office.guarantors,
+    // The staff cancels are autopay's own, unless a test gives its fake.
+    enrolment: overrides.autopayCanceller ?? portal.autopayCanceller,
+    audit: foundation.audit,
+    calendar: foundation.calendar,
+    changeBusinessDays: env.AUTOPAY_CHANGE_BUSINESS_DAYS,
+  });
+  return { office, officeRecurring };
 }
 
 export interface ServiceOptions {
@@ -367,13 +586,18 @@ export function createServices(
   // One repository, so its prepared statement is prepared once per connection.
   const encountersRepository = new EncountersRepository(db);
   const signIn = createSignIn(foundation);
-  const encounters = new EncountersService(encountersRepository, audit);
-  const statements = createStatements(foundation, signIn.magicLinks, encountersRepository);
-  const { checkpoints, ...paymentServices } = createPayments(foundation, overrides);
+  const signedIn: SignedInFoundation = { ...foundation, signedIn: signIn.auth };
+  const encounters = new EncountersService(
+    encountersRepository,
+    signIn.auth.signedInRead(OPEN_BILLS_READ),
+  );
+  const statements = createStatements(foundation, signIn, encountersRepository);
+  const paymentMethods = createMethods(signedIn, overrides);
+  const { checkpoints, ...paymentServices } = createPayments(signedIn, overrides, paymentMethods);
   const paymentHistory = new PaymentHistoryService(
     new PaymentHistoryRepository(db),
-    audit,
     calendar,
+    signIn.auth,
   );
   return {
     jobs,
@@ -388,18 +612,15 @@ export function createServices(
     paymentHistory,
     ...paymentServices,
     paymentDesk: createDesk(foundation, overrides, checkpoints),
+    paymentMethods,
     ...createStaff(foundation),
-    office: createOfficeServices({
-      ...foundation,
+    ...createConsole(foundation, overrides, {
       encounters,
       statements: statements.statements,
       paymentHistory,
       magicLinks: signIn.magicLinks,
       jobs,
-      pinLetterKey: deriveKey(env.JWT_SECRET, 'pin-letter'),
-      providerName: env.WEBPAY_PROVIDER_NAME,
-      portalName: env.WEBPAY_PORTAL_NAME,
-      reconcileQueue: RECONCILE_QUEUE.name,
+      autopayCanceller: paymentServices.autopay.enrolment,
     }),
     officeReports: createOfficeReports({
       ...foundation,

@@ -1,8 +1,9 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { LoginType } from '@webpay/contracts/auth';
 import type { Language } from '@webpay/contracts/language';
 import type { Database } from '../../db/client.ts';
 import { guarantors, sessions } from '../../db/schema.ts';
+import { SessionRead, type SessionReadSpec } from './session-read.ts';
 
 export interface SignInCandidate {
   id: string;
@@ -31,6 +32,21 @@ export interface GuarantorProfile {
   email: string | null;
   supportPhone: string | null;
 }
+
+/** A guarantor's profile as one JSON value, for the signed-in read of GET /auth/me. */
+export const profileJson = (guarantorId: SQL): SQL<GuarantorProfile> =>
+  sql<GuarantorProfile>`(
+    select json_build_object(
+      'id', g.id,
+      'accountNumber', g.account_number,
+      'mmi', g.mmi,
+      'firstName', g.first_name,
+      'lastName', g.last_name,
+      'email', g.email,
+      'supportPhone', g.support_phone
+    )
+    from guarantors g where g.id = ${guarantorId}
+  )`;
 
 export class AuthRepository {
   /**
@@ -90,6 +106,11 @@ export class AuthRepository {
       .update(guarantors)
       .set({ preferredLanguage: language })
       .where(and(eq(guarantors.id, guarantorId), ne(guarantors.preferredLanguage, language)));
+  }
+
+  /** A read bound to its session check and audit row: one statement, prepared (session-read.ts). */
+  sessionRead<T>(spec: SessionReadSpec): SessionRead<T> {
+    return new SessionRead<T>(this.db, spec);
   }
 
   async findSession(sessionId: string): Promise<SessionRow | undefined> {

@@ -36,7 +36,6 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { env }
   app.get(
     API_PATHS.me,
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
         summary: 'The signed-in guarantor',
@@ -44,8 +43,8 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { env }
         response: { 200: userSchema, ...errorResponses(...SERVICE_ERRORS) },
       },
     },
-    async (request) =>
-      app.services.auth.currentUser(request.requireAuth(), requestContext(request)),
+    // The session check is part of the read.
+    async (request) => app.readSignedIn(request, app.services.auth.currentUser),
   );
 
   app.put(

@@ -8,7 +8,13 @@ import type { RequestContext } from '../../lib/request-context.ts';
 import { hashPin, randomDigits, verifyPin } from '../../lib/secrets.ts';
 import type { AuditRepository } from '../audit/index.ts';
 import type { SignInAttempt, SignInLockout } from '../lockout/index.ts';
-import { AuthRepository } from './auth.repository.ts';
+import {
+  AuthRepository,
+  profileJson,
+  type GuarantorProfile,
+  type SessionRow,
+} from './auth.repository.ts';
+import type { ReadValues, SessionReadSpec } from './session-read.ts';
 import { TokenError, type SessionTokens } from './session-tokens.ts';
 
 export { LOCKOUT_MINUTES, MAX_FAILED_SIGN_INS } from '../lockout/index.ts';
@@ -41,6 +47,28 @@ export interface SessionSubject {
   language?: Language;
 }
 
+/** A read without values of its own. */
+export type NoValues = Record<never, never>;
+
+/** What a route asks of a signed-in read besides the token. */
+export interface ReadAsked<V extends ReadValues> {
+  /** The route as Fastify names it: where a refusal for want of a role is recorded. */
+  route: string;
+  /** The read's own values, e.g. a statement id, by placeholder name. */
+  values: V;
+}
+
+/**
+ * A signed-in read made in one trip (`AuthService.signedInRead`): the
+ * session and its answer. `asked` may be left out only by a read that
+ * needs neither values nor a role.
+ */
+export type SignedInRead<T, V extends ReadValues = NoValues> = (
+  token: string,
+  context: RequestContext,
+  asked?: ReadAsked<V>,
+) => Promise<{ session: AuthSession; payload: T }>;
+
 export interface StartedSession {
   sessionId: string;
   response: LoginResponse;
@@ -49,6 +77,7 @@ export interface StartedSession {
 export class AuthService {
   private dummyPinHash: Promise<string> | undefined;
   private readonly now: () => Date;
+  private readonly readProfile: SignedInRead<GuarantorProfile>;
 
   constructor(
     private readonly repository: AuthRepository,
@@ -58,6 +87,11 @@ export class AuthService {
     options: AuthServiceOptions = {},
   ) {
     this.now = options.now ?? (() => new Date());
+    this.readProfile = this.signedInRead({
+      name: 'profile_read',
+      payload: profileJson,
+      action: 'user.read',
+    });
   }
 
   /**
@@ -167,16 +201,51 @@ export class AuthService {
    */
   async authenticate(token: string): Promise<AuthSession> {
     const now = this.now();
-    let claims;
+    const claims = await this.claimsOf(token, now);
+    return this.liveSession(await this.repository.findSession(claims.sid), claims.sub, now);
+  }
+
+  /**
+   * A read of the signed-in guarantor's own data that checks the session
+   * (and the role, when the read needs one), reads and writes its audit row
+   * in one statement (session-read.ts): the same answers as `authenticate`
+   * for a bad token or an ended session, and nothing read or audited then;
+   * the same 403 as the requireHistoricalData hook without the role, with
+   * only the refusal audited.
+   */
+  signedInRead<T, V extends ReadValues = NoValues>(spec: SessionReadSpec): SignedInRead<T, V> {
+    const statement = this.repository.sessionRead<T>(spec);
+    return async (token, context, asked) => {
+      const now = this.now();
+      const claims = await this.claimsOf(token, now);
+      const row = await statement.run({
+        sessionId: claims.sid,
+        guarantorId: claims.sub,
+        now,
+        context,
+        values: asked?.values ?? {},
+        ...(asked ? { route: asked.route } : {}),
+      });
+      const session = this.liveSession(row?.session, claims.sub, now);
+      if (row && !row.permitted) throw apiErrors.historicalDataRequired();
+      // A live, permitted session always reads: the statement and the checks above test the same things.
+      if (!row?.read) throw new Error(`${spec.name} read nothing for a live session`);
+      return { session, payload: row.payload as T };
+    };
+  }
+
+  private async claimsOf(token: string, now: Date) {
     try {
-      claims = await this.tokens.verify(token, now);
+      return await this.tokens.verify(token, now);
     } catch (error) {
       if (error instanceof TokenError && error.problem === 'expired')
         throw apiErrors.sessionExpired();
       throw apiErrors.unauthorized((m) => m.signInNotValid);
     }
-    const session = await this.repository.findSession(claims.sid);
-    if (!session || session.guarantorId !== claims.sub) {
+  }
+
+  private liveSession(session: SessionRow | undefined, subject: string, now: Date): AuthSession {
+    if (!session || session.guarantorId !== subject) {
       throw apiErrors.unauthorized((m) => m.signInNotValid);
     }
     if (session.revokedAt || session.expiresAt <= now) throw apiErrors.sessionExpired();
@@ -221,26 +290,20 @@ export class AuthService {
     });
   }
 
-  async currentUser(session: AuthSession, context: RequestContext): Promise<User> {
-    const profile = await this.repository.findProfile(session.guarantorId);
-    if (!profile) throw apiErrors.unauthorized();
-    await this.audit.record(context, {
-      action: 'user.read',
-      outcome: 'success',
-      actorType: 'guarantor',
-      actorId: session.guarantorId,
-      guarantorId: session.guarantorId,
-      targetType: 'guarantor',
-      targetId: session.guarantorId,
-    });
+  /** GET /auth/me: the token's guarantor, read and audited with the session check. */
+  readonly currentUser: SignedInRead<User> = async (token, context) => {
+    const { session, payload: profile } = await this.readProfile(token, context);
     const supportPhone = profile.supportPhone?.trim() ? profile.supportPhone : undefined;
     return {
-      email: profile.email,
-      firstName: profile.firstName,
-      lastName: profile.lastName,
-      mmi: profile.mmi,
-      ...(supportPhone ? { supportPhone } : {}),
-      context: { facility: FACILITY.hospitalsAndClinics, accountNumber: profile.accountNumber },
+      session,
+      payload: {
+        email: profile.email,
+        firstName: profile.firstName,
+        lastName: profile.lastName,
+        mmi: profile.mmi,
+        ...(supportPhone ? { supportPhone } : {}),
+        context: { facility: FACILITY.hospitalsAndClinics, accountNumber: profile.accountNumber },
+      },
     };
-  }
+  };
 }

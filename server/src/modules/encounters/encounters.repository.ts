@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   guarantors,
@@ -56,11 +56,75 @@ export interface OpenBills {
 }
 
 /**
- * One guarantor's open bills in a single statement whatever their number:
- * the dashboard asks for them on every visit, so each answer is one round
- * trip to the database (four sets aggregated as JSON, each served by a
- * guarantor index) rather than four; the service stitches them together.
+ * One guarantor's open bills as one JSON value whatever their number: the
+ * dashboard asks for them on every visit, so each answer is one round trip
+ * to the database (four sets aggregated as JSON, each served by a guarantor
+ * index) rather than four; the service stitches them together. Over
+ * `guarantorId`, an SQL expression, so that the signed-in read (auth's
+ * session-read.ts) can put it in the statement that checks the session.
  */
+export const openBillsJson = (guarantorId: SQL): SQL<OpenBills> =>
+  // Plain SQL: within a one-table select Drizzle leaves columns unqualified, and these subqueries need them qualified.
+  sql<OpenBills>`json_build_object(
+    'encounters', (
+      select coalesce(json_agg(json_build_object(
+        'id', e.id,
+        'facilityId', e.facility_id,
+        'accountNumber', e.account_number,
+        'patientName', e.patient_name,
+        'status', e.status,
+        'admitDate', e.admit_date,
+        'balanceCents', e.balance_cents,
+        'type', e.type,
+        'planId', e.plan_id
+      ) order by f.sort_order, e.facility_id, e.admit_date asc nulls last, e.account_number), '[]'::json)
+      from encounters e
+      join facilities f on f.id = e.facility_id
+      where e.guarantor_id = ${guarantorId} and e.closed_at is null
+    ),
+    'plans', (
+      select coalesce(json_agg(json_build_object(
+        'id', p.id,
+        'planNumber', p.plan_number,
+        'version', p.version,
+        'type', p.type,
+        'status', p.status,
+        'nextDueDate', p.next_due_date,
+        'dueCents', p.due_cents,
+        'overdueCents', p.overdue_cents,
+        'regularPaymentCents', p.regular_payment_cents,
+        'currentBalanceCents', p.current_balance_cents,
+        'numberOfPayments', p.number_of_payments
+      ) order by p.plan_number, p.version), '[]'::json)
+      from payment_plans p
+      where p.guarantor_id = ${guarantorId} and p.closed_at is null
+    ),
+    'instalments', (
+      select coalesce(json_agg(json_build_object(
+        'planId', i.plan_id,
+        'number', i.number,
+        'dueDate', i.due_date,
+        'amountCents', i.amount_cents,
+        'completedAt', i.completed_at
+      ) order by i.plan_id, i.number), '[]'::json)
+      from plan_instalments i
+      join payment_plans p on p.id = i.plan_id
+      where p.guarantor_id = ${guarantorId} and p.closed_at is null
+    ),
+    'pendingPayments', (
+      select coalesce(json_agg(json_build_object(
+        'encounterId', pp.encounter_id,
+        'planId', pp.plan_id,
+        'receiptId', pp.receipt_id,
+        'paidOn', pp.paid_on,
+        'amountCents', pp.amount_cents,
+        'madeInPortal', pp.payment_id is not null
+      ) order by pp.paid_on, pp.receipt_id), '[]'::json)
+      from pending_payments pp
+      where pp.guarantor_id = ${guarantorId} and pp.applied_at is null
+    )
+  )`;
+
 export class EncountersRepository {
   /**
    * Prepared, so that PostgreSQL plans this statement once per connection
@@ -70,68 +134,7 @@ export class EncountersRepository {
 
   constructor(private readonly db: Database) {
     this.openBillsQuery = this.db
-      .select({
-        // Plain SQL: within a one-table select Drizzle leaves columns unqualified, and these subqueries need them qualified.
-        bills: sql<OpenBills>`json_build_object(
-          'encounters', (
-            select coalesce(json_agg(json_build_object(
-              'id', e.id,
-              'facilityId', e.facility_id,
-              'accountNumber', e.account_number,
-              'patientName', e.patient_name,
-              'status', e.status,
-              'admitDate', e.admit_date,
-              'balanceCents', e.balance_cents,
-              'type', e.type,
-              'planId', e.plan_id
-            ) order by f.sort_order, e.facility_id, e.admit_date asc nulls last, e.account_number), '[]'::json)
-            from encounters e
-            join facilities f on f.id = e.facility_id
-            where e.guarantor_id = guarantors.id and e.closed_at is null
-          ),
-          'plans', (
-            select coalesce(json_agg(json_build_object(
-              'id', p.id,
-              'planNumber', p.plan_number,
-              'version', p.version,
-              'type', p.type,
-              'status', p.status,
-              'nextDueDate', p.next_due_date,
-              'dueCents', p.due_cents,
-              'overdueCents', p.overdue_cents,
-              'regularPaymentCents', p.regular_payment_cents,
-              'currentBalanceCents', p.current_balance_cents,
-              'numberOfPayments', p.number_of_payments
-            ) order by p.plan_number, p.version), '[]'::json)
-            from payment_plans p
-            where p.guarantor_id = guarantors.id and p.closed_at is null
-          ),
-          'instalments', (
-            select coalesce(json_agg(json_build_object(
-              'planId', i.plan_id,
-              'number', i.number,
-              'dueDate', i.due_date,
-              'amountCents', i.amount_cents,
-              'completedAt', i.completed_at
-            ) order by i.plan_id, i.number), '[]'::json)
-            from plan_instalments i
-            join payment_plans p on p.id = i.plan_id
-            where p.guarantor_id = guarantors.id and p.closed_at is null
-          ),
-          'pendingPayments', (
-            select coalesce(json_agg(json_build_object(
-              'encounterId', pp.encounter_id,
-              'planId', pp.plan_id,
-              'receiptId', pp.receipt_id,
-              'paidOn', pp.paid_on,
-              'amountCents', pp.amount_cents,
-              'madeInPortal', pp.payment_id is not null
-            ) order by pp.paid_on, pp.receipt_id), '[]'::json)
-            from pending_payments pp
-            where pp.guarantor_id = guarantors.id and pp.applied_at is null
-          )
-        )`,
-      })
+      .select({ bills: openBillsJson(sql`guarantors.id`) })
       .from(guarantors)
       .where(eq(guarantors.id, sql.placeholder('guarantorId')))
       .prepare('open_bills');

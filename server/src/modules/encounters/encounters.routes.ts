@@ -2,12 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_PATHS } from '@webpay/contracts/api';
 import { encountersResponseSchema } from '@webpay/contracts/encounters';
 import { SECURITY, SERVICE_ERRORS, errorResponses } from '../../lib/openapi.ts';
-import { requestContext } from '../../lib/request-context.ts';
 
 const encountersRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Everything in this module is the guarantor's own data.
-  app.addHook('onRequest', app.authenticate);
-
   app.get(
     API_PATHS.encounters,
     {
@@ -20,11 +16,8 @@ const encountersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: encountersResponseSchema, ...errorResponses(...SERVICE_ERRORS) },
       },
     },
-    async (request) =>
-      app.services.encounters.forGuarantor(
-        request.requireAuth().guarantorId,
-        requestContext(request),
-      ),
+    // The guarantor's own data; the session check is part of the read.
+    async (request) => app.readSignedIn(request, app.services.encounters.forToken),
   );
 };
 

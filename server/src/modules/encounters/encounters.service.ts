@@ -5,15 +5,16 @@ import type {
   PendingPayment,
 } from '@webpay/contracts/encounters';
 import { fromCents } from '@webpay/contracts/money';
-import type { RequestContext } from '../../lib/request-context.ts';
-import type { AuditRepository } from '../audit/index.ts';
-import type {
-  EncounterRow,
-  EncountersRepository,
-  InstalmentRow,
-  OpenBills,
-  PendingPaymentRow,
-  PlanRow,
+import { sql, type SQL } from 'drizzle-orm';
+import type { SessionReadSpec, SignedInRead } from '../auth/index.ts';
+import {
+  openBillsJson,
+  type EncounterRow,
+  type EncountersRepository,
+  type InstalmentRow,
+  type OpenBills,
+  type PendingPaymentRow,
+  type PlanRow,
 } from './encounters.repository.ts';
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => string | null): Map<string, T[]> {
@@ -125,10 +126,37 @@ export function assembleEncounters(rows: OpenBills): EncountersResponse {
   );
 }
 
+/**
+ * What an audit row counts of open bills (openBillsJson's value, `bills`),
+ * as jsonb: the encounters the answer lists outside an open plan, and the
+ * open plans.
+ */
+export const openBillsCounts = (bills: SQL) => sql`jsonb_build_object(
+  'encounters', (
+    select count(*) from json_array_elements(${bills}->'encounters') e
+    where not exists (
+      select 1 from json_array_elements(${bills}->'plans') p where p->>'id' = e->>'planId'
+    )
+  ),
+  'paymentPlans', json_array_length(${bills}->'plans')
+)`;
+
+/**
+ * GET /encounters as one statement with its session check and audit row
+ * (auth's session-read.ts). The audit row counts what the answer lists:
+ * the encounters outside an open plan, and the open plans.
+ */
+export const OPEN_BILLS_READ: SessionReadSpec = {
+  name: 'encounters_read',
+  payload: openBillsJson,
+  action: 'encounters.read',
+  details: (bills) => openBillsCounts(bills),
+};
+
 export class EncountersService {
   constructor(
     private readonly repository: EncountersRepository,
-    private readonly audit: AuditRepository,
+    private readonly readOpenBills: SignedInRead<OpenBills>,
   ) {}
 
   /** What GET /encounters answers the guarantor, unaudited: the caller records who looked. */
@@ -136,21 +164,9 @@ export class EncountersService {
     return assembleEncounters(await this.repository.openBills(guarantorId));
   }
 
-  async forGuarantor(guarantorId: string, context: RequestContext): Promise<EncountersResponse> {
-    const response = await this.openBills(guarantorId);
-    await this.audit.record(context, {
-      action: 'encounters.read',
-      outcome: 'success',
-      actorType: 'guarantor',
-      actorId: guarantorId,
-      guarantorId,
-      targetType: 'guarantor',
-      targetId: guarantorId,
-      details: {
-        encounters: response.encounters.length,
-        paymentPlans: response.paymentPlans.length,
-      },
-    });
-    return response;
-  }
+  /** GET /encounters: the token's guarantor's bills, read and audited with the session check. */
+  readonly forToken: SignedInRead<EncountersResponse> = async (token, context) => {
+    const { session, payload } = await this.readOpenBills(token, context);
+    return { session, payload: assembleEncounters(payload) };
+  };
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { facilities, paymentReversals, payments, receipts } from '../../db/schema.ts';
+import { staffReadStatement, type StaffReadSpec, type StaffSessionRead } from '../staff/index.ts';
 
 /** One facility day and the instants it runs between, as FacilityCalendar reads them. */
 export interface DayBounds {
@@ -75,43 +76,94 @@ const toFigures = (rows: RawFigure[]): FigureRow[] =>
     cents: Number(row.cents),
   }));
 
+const FIGURE_SETS = [
+  'paymentsByMethod',
+  'paymentsByFacility',
+  'refundsByMethod',
+  'refundsByFacility',
+] as const satisfies readonly (keyof MoneyRows)[];
+
+/** The figures as one JSON value: each set's rows as read, and facility names in the portal's order. */
+export type MoneyReportJson = Record<keyof MoneyRows, RawFigure[]> & {
+  facilityNames: [string, string][];
+};
+
+/** Each set's rows from a report's JSON. */
+export const moneyRowsOf = (json: MoneyReportJson): MoneyRows => ({
+  paymentsByMethod: toFigures(json.paymentsByMethod),
+  paymentsByFacility: toFigures(json.paymentsByFacility),
+  refundsByMethod: toFigures(json.refundsByMethod),
+  refundsByFacility: toFigures(json.refundsByFacility),
+});
+
+/**
+ * Payments on the facility day they were recorded and completed reversals
+ * (void, return, check) on the day they completed, by method and by
+ * facility. A reversal's facilities are those of the lines its allocation
+ * gives back.
+ */
+function figureQueries(days: readonly DayBounds[]): Record<keyof MoneyRows, SQL> {
+  const period = daysTable(days);
+  const recorded = sql`p.status = 'recorded' and p.recorded_at >= d.start_at and p.recorded_at < d.end_at`;
+  const completed = sql`r.status = 'completed' and r.completed_at >= d.start_at and r.completed_at < d.end_at`;
+  return {
+    paymentsByMethod: sql`select d.day, p.method as key, count(*) as count,
+        sum(p.amount_cents)::bigint as cents
+      from ${period} join payments p on ${recorded} group by d.day, p.method`,
+    paymentsByFacility: sql`select d.day, l.facility_id as key, count(distinct p.id) as count,
+        sum(l.amount_cents)::bigint as cents
+      from ${period} join payments p on ${recorded}
+      join payment_lines l on l.payment_id = p.id
+      group by d.day, l.facility_id`,
+    refundsByMethod: sql`select d.day, p.method as key, count(*) as count,
+        sum(r.amount_cents)::bigint as cents
+      from ${period} join payment_reversals r on ${completed}
+      join payments p on p.id = r.payment_id
+      group by d.day, p.method`,
+    refundsByFacility: sql`select d.day, l.facility_id as key, count(distinct r.id) as count,
+        sum((a.value ->> 'amountCents')::bigint)::bigint as cents
+      from ${period} join payment_reversals r on ${completed}
+      cross join lateral jsonb_array_elements(r.allocation) as a(value)
+      join payment_lines l on l.payment_id = r.payment_id
+        and l.line_number = (a.value ->> 'lineNumber')::int
+      group by d.day, l.facility_id`,
+  };
+}
+
 export class MoneyReportRepository {
   constructor(private readonly db: Database) {}
 
-  /**
-   * Payments on the facility day they were recorded and completed reversals
-   * (void, return, check) on the day they completed, by method and by
-   * facility. A reversal's facilities are those of the lines its allocation
-   * gives back.
-   */
+  /** The period's figures (figureQueries), each set its own query. */
   async figures(days: readonly DayBounds[]): Promise<MoneyRows> {
-    const period = daysTable(days);
-    const recorded = sql`p.status = 'recorded' and p.recorded_at >= d.start_at and p.recorded_at < d.end_at`;
-    const completed = sql`r.status = 'completed' and r.completed_at >= d.start_at and r.completed_at < d.end_at`;
+    const queries = figureQueries(days);
     const [paymentsByMethod, paymentsByFacility, refundsByMethod, refundsByFacility] =
-      await Promise.all([
-        this.query(sql`select d.day, p.method as key, count(*) as count,
-            sum(p.amount_cents)::bigint as cents
-          from ${period} join payments p on ${recorded} group by d.day, p.method`),
-        this.query(sql`select d.day, l.facility_id as key, count(distinct p.id) as count,
-            sum(l.amount_cents)::bigint as cents
-          from ${period} join payments p on ${recorded}
-          join payment_lines l on l.payment_id = p.id
-          group by d.day, l.facility_id`),
-        this.query(sql`select d.day, p.method as key, count(*) as count,
-            sum(r.amount_cents)::bigint as cents
-          from ${period} join payment_reversals r on ${completed}
-          join payments p on p.id = r.payment_id
-          group by d.day, p.method`),
-        this.query(sql`select d.day, l.facility_id as key, count(distinct r.id) as count,
-            sum((a.value ->> 'amountCents')::bigint)::bigint as cents
-          from ${period} join payment_reversals r on ${completed}
-          cross join lateral jsonb_array_elements(r.allocation) as a(value)
-          join payment_lines l on l.payment_id = r.payment_id
-            and l.line_number = (a.value ->> 'lineNumber')::int
-          group by d.day, l.facility_id`),
-      ]);
-    return { paymentsByMethod, paymentsByFacility, refundsByMethod, refundsByFacility };
+      await Promise.all(FIGURE_SETS.map((set) => this.query(queries[set])));
+    return {
+      paymentsByMethod: paymentsByMethod ?? [],
+      paymentsByFacility: paymentsByFacility ?? [],
+      refundsByMethod: refundsByMethod ?? [],
+      refundsByFacility: refundsByFacility ?? [],
+    };
+  }
+
+  /**
+   * The figures and the facility names as one JSON value (MoneyReportJson),
+   * for a report made in one statement with its session check and audit row.
+   */
+  reportJson(days: readonly DayBounds[]): SQL<MoneyReportJson> {
+    const queries = figureQueries(days);
+    const sets = FIGURE_SETS.map(
+      (set) =>
+        sql`${set}::text, (select coalesce(json_agg(f), '[]'::json) from (${queries[set]}) f)`,
+    );
+    return sql<MoneyReportJson>`json_build_object(${sql.join(sets, sql`, `)},
+      'facilityNames', (select coalesce(json_agg(json_build_array(${facilities.id}, ${facilities.name})
+        order by ${facilities.sortOrder}, ${facilities.id}), '[]'::json) from ${facilities}))`;
+  }
+
+  /** A console read of the report in one trip with the staff session check. */
+  staffRead(spec: StaffReadSpec): StaffSessionRead<MoneyReportJson> {
+    return staffReadStatement(this.db, spec);
   }
 
   /** Facility names by id, in the order the portal lists facilities. */

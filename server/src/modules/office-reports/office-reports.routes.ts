@@ -21,14 +21,15 @@ const PERIOD =
  * processor's batches. Read only, behind staff sign-in and 'read'.
  */
 const officeReportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticateStaff);
-  const read = { onRequest: app.requireStaffPermission('read') };
+  // The money report is read in one trip with the checks; the settlement asks the processor too.
+  const reads = app.staffRead('read');
+  const gate = { onRequest: app.staffGate('read') };
   const reports = () => app.services.officeReports;
 
   app.get(
     PAYMENT_DESK_PATHS.moneyReport,
     {
-      ...read,
+      ...reads,
       schema: {
         tags: ['office'],
         security: SECURITY.staff,
@@ -38,14 +39,13 @@ const officeReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: moneyReportSchema, ...errorResponses(400, ...SERVICE_ERRORS) },
       },
     },
-    async (request) =>
-      reports().money.report(request.query, request.requireStaff(), requestContext(request)),
+    async (request) => reports().money.reportAsStaff(request.query, app.staffReader(request)),
   );
 
   app.get(
     PAYMENT_DESK_PATHS.moneyReportCsv,
     {
-      ...read,
+      ...reads,
       schema: {
         tags: ['office'],
         security: SECURITY.staff,
@@ -59,11 +59,7 @@ const officeReportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const csv = await reports().money.csv(
-        request.query,
-        request.requireStaff(),
-        requestContext(request),
-      );
+      const csv = await reports().money.csvAsStaff(request.query, app.staffReader(request));
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${csv.filename}"`)
@@ -75,7 +71,7 @@ const officeReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     PAYMENT_DESK_PATHS.settlement,
     {
-      ...read,
+      ...gate,
       schema: {
         tags: ['office'],
         security: SECURITY.staff,

@@ -1,24 +1,131 @@
-import { and, desc, eq, gt, isNull, max, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { saveGuarantorEmail } from '../../db/guarantor-email.ts';
-import { auditEvents, guarantors, payments, sessions, statements } from '../../db/schema.ts';
+import { staffReadStatement, type StaffReadSpec, type StaffSessionRead } from '../staff/index.ts';
+import { guarantors, sessions } from '../../db/schema.ts';
 
 export type GuarantorRow = typeof guarantors.$inferSelect;
 
-/** An e-mail sent straight to the mail server, as its audit row recorded it (mail.delivery). */
-export interface DirectEmail {
+/** What the page shows of the guarantor's own row, and what its other reads start from. */
+export type PageGuarantor = Pick<
+  GuarantorRow,
+  | 'id'
+  | 'accountNumber'
+  | 'firstName'
+  | 'lastName'
+  | 'birthdate'
+  | 'email'
+  | 'supportPhone'
+  | 'preferredLanguage'
+  | 'signedUpAt'
+  | 'pinIssuedAt'
+>;
+
+type Instants<T, K extends keyof T> = Omit<T, K> & { [P in K]: string | null };
+
+/** PageGuarantor as JSON: its instants ISO text. */
+export type PageGuarantorJson = Instants<PageGuarantor, 'signedUpAt' | 'pinIssuedAt'>;
+
+/** An e-mail sent straight to the mail server, from its audit row (mail.delivery). */
+export interface DirectEmailJson {
   id: number;
-  occurredAt: Date;
+  occurredAt: string;
   outcome: 'success' | 'failure';
-  details: Record<string, unknown> | null;
+  kind: string;
+  to: string;
+  subject: string;
 }
 
-export interface SessionSummary {
+export interface SessionsJson {
   active: number;
-  lastSignInAt: Date | null;
+  lastSignInAt: string | null;
 }
 
-/** What the console reads of a guarantor beyond what the portal's services answer. */
+/*
+ * What the console reads of a guarantor beyond what the portal's services
+ * answer, each as one JSON value over the guarantor id (an SQL expression),
+ * so that the page reads them all in one statement.
+ */
+
+/** The guarantor's row as the page reads it; null for an unknown id. */
+export const pageGuarantorJson = (guarantorId: SQL): SQL<PageGuarantorJson | null> =>
+  sql<PageGuarantorJson | null>`(
+    select json_build_object(
+      'id', g.id,
+      'accountNumber', g.account_number,
+      'firstName', g.first_name,
+      'lastName', g.last_name,
+      'birthdate', g.birthdate,
+      'email', g.email,
+      'supportPhone', g.support_phone,
+      'preferredLanguage', g.preferred_language,
+      'signedUpAt', g.signed_up_at,
+      'pinIssuedAt', g.pin_issued_at)
+    from guarantors g
+    where g.id = ${guarantorId}
+  )`;
+
+export const pageGuarantorOf = (json: PageGuarantorJson): PageGuarantor => ({
+  ...json,
+  signedUpAt: json.signedUpAt === null ? null : new Date(json.signedUpAt),
+  pinIssuedAt: json.pinIssuedAt === null ? null : new Date(json.pinIssuedAt),
+});
+
+/** The guarantor's live sessions, and when they last signed in. */
+export const sessionsJson = (guarantorId: SQL): SQL<SessionsJson> =>
+  sql<SessionsJson>`(
+    select json_build_object(
+      'active', (count(*) filter (where s.revoked_at is null and s.expires_at > now()))::int,
+      'lastSignInAt', max(s.created_at))
+    from sessions s
+    where s.guarantor_id = ${guarantorId}
+  )`;
+
+/** The payer of the guarantor's last recorded payment: the only postal address WebPay holds. */
+export const lastPayerJson = (guarantorId: SQL): SQL<Record<string, string | null> | null> =>
+  sql<Record<string, string | null> | null>`(
+    select p.payer from payments p
+    where p.guarantor_id = ${guarantorId} and p.status = 'recorded'
+    order by p.recorded_at desc
+    limit 1
+  )`;
+
+/**
+ * The e-mails sent to the guarantor while they waited (codes and links),
+ * newest first: of the newest `limit` audit rows of `action`, those that
+ * name their kind, recipient and subject.
+ */
+export const directEmailsJson = (
+  guarantorId: SQL,
+  action: string,
+  limit: number,
+): SQL<DirectEmailJson[]> =>
+  sql<DirectEmailJson[]>`(
+    select coalesce(json_agg(json_build_object(
+      'id', a.id,
+      'occurredAt', a.occurred_at,
+      'outcome', a.outcome,
+      'kind', a.details->>'kind',
+      'to', a.details->>'to',
+      'subject', a.details->>'subject'
+    ) order by a.occurred_at desc), '[]'::json)
+    from (
+      select id, occurred_at, outcome, details from audit_events
+      where guarantor_id = ${guarantorId} and action = ${action}::text
+      order by occurred_at desc
+      limit ${limit}::integer
+    ) a
+    where jsonb_typeof(a.details->'kind') = 'string'
+      and jsonb_typeof(a.details->'to') = 'string'
+      and jsonb_typeof(a.details->'subject') = 'string'
+  )`;
+
+/** Ids the mail outbox's messages about the guarantor may name, as `text[]` values. */
+export const mailReferences = (guarantorId: SQL) => ({
+  payments: sql`array(select p.id from payments p where p.guarantor_id = ${guarantorId})`,
+  statements: sql`array(select st.id from statements st where st.guarantor_id = ${guarantorId})`,
+});
+
 export class GuarantorPageRepository {
   constructor(private readonly db: Database) {}
 
@@ -27,65 +134,24 @@ export class GuarantorPageRepository {
     return row;
   }
 
-  async sessions(guarantorId: string): Promise<SessionSummary> {
-    const [row] = await this.db
-      .select({
-        active: sql<number>`(count(*) filter (where ${sessions.revokedAt} is null and ${sessions.expiresAt} > now()))::int`,
-        lastSignInAt: max(sessions.createdAt),
-      })
-      .from(sessions)
-      .where(eq(sessions.guarantorId, guarantorId));
-    const last = row?.lastSignInAt;
-    return { active: row?.active ?? 0, lastSignInAt: last ? new Date(last) : null };
+  /** A read made in one trip with the staff session checks (staff-session-read.ts). */
+  staffRead<R>(spec: StaffReadSpec): StaffSessionRead<R> {
+    return staffReadStatement(this.db, spec);
   }
 
-  /** The address the guarantor last paid with: the only postal address WebPay holds. */
-  async lastPayerAddress(guarantorId: string): Promise<string | null> {
-    const [row] = await this.db
-      .select({ payer: payments.payer })
-      .from(payments)
-      .where(and(eq(payments.guarantorId, guarantorId), eq(payments.status, 'recorded')))
-      .orderBy(desc(payments.recordedAt))
-      .limit(1);
-    if (!row) return null;
-    const { address, city, state, zipCode } = row.payer;
-    const line = [address, [city, state].filter(Boolean).join(', '), zipCode]
-      .filter((part) => part && part.trim())
-      .join(' ');
-    return line || null;
-  }
-
-  /** The newest e-mails sent to the guarantor while they waited (codes and links), by audit row. */
-  directEmails(guarantorId: string, action: string, limit: number): Promise<DirectEmail[]> {
-    return this.db
-      .select({
-        id: auditEvents.id,
-        occurredAt: auditEvents.occurredAt,
-        outcome: auditEvents.outcome,
-        details: auditEvents.details,
-      })
-      .from(auditEvents)
-      .where(and(eq(auditEvents.guarantorId, guarantorId), eq(auditEvents.action, action)))
-      .orderBy(desc(auditEvents.occurredAt))
-      .limit(limit);
-  }
-
-  /** Ids the mail outbox's messages about this guarantor may name. */
-  async mailReferences(guarantorId: string): Promise<{ payments: string[]; statements: string[] }> {
-    const [paymentRows, statementRows] = await Promise.all([
-      this.db
-        .select({ id: payments.id })
-        .from(payments)
-        .where(eq(payments.guarantorId, guarantorId)),
-      this.db
-        .select({ id: statements.id })
-        .from(statements)
-        .where(eq(statements.guarantorId, guarantorId)),
-    ]);
-    return {
-      payments: paymentRows.map((row) => row.id),
-      statements: statementRows.map((row) => row.id),
-    };
+  /**
+   * Reads `payload` (one JSON value) and writes `audit`, an insert whose
+   * values may read the answer from the common table `page` (its column
+   * `payload`), in one statement: the row is committed before the answer
+   * leaves.
+   */
+  async readAudited<T>(payload: SQL<T>, audit: SQL): Promise<T> {
+    const { rows } = await this.db.execute<{ payload: T }>(
+      sql`with page as (select ${payload} as payload), audit as (${audit}) select payload from page`,
+    );
+    const [row] = rows;
+    if (!row) throw new Error('a guarantor page read no row');
+    return row.payload;
   }
 
   /** Ends every live session of the guarantor; answers how many. */

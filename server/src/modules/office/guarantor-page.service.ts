@@ -1,16 +1,32 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { GuarantorPage, SentEmail, SignInState } from '@webpay/contracts/office';
 import { apiErrors } from '../../lib/api-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuditRepository } from '../audit/index.ts';
-import type { EncountersService } from '../encounters/index.ts';
-import type { SignInLockout } from '../lockout/index.ts';
-import { MAIL_DELIVERY_ACTION, type MailOutbox } from '../mail/index.ts';
-import type { PaymentHistoryService } from '../payment-history/index.ts';
-import type { StatementsService } from '../statements/index.ts';
-import type {
-  DirectEmail,
-  GuarantorPageRepository,
-  GuarantorRow,
+import {
+  assembleEncounters,
+  openBillsCounts,
+  openBillsJson,
+  type OpenBills,
+} from '../encounters/index.ts';
+import type { StoredJobJson } from '../jobs/index.ts';
+import type { LockoutCount, LockoutJson, SignInLockout } from '../lockout/index.ts';
+import { MAIL_DELIVERY_ACTION, type MailOutbox, type OutboxMessage } from '../mail/index.ts';
+import type { HistoryPaymentJson, PaymentHistoryService } from '../payment-history/index.ts';
+import type { StatementSummaryRow, StatementsService } from '../statements/index.ts';
+import type { StaffReader, StaffSessionRead } from '../staff/index.ts';
+import {
+  directEmailsJson,
+  lastPayerJson,
+  mailReferences,
+  pageGuarantorJson,
+  pageGuarantorOf,
+  sessionsJson,
+  type DirectEmailJson,
+  type GuarantorPageRepository,
+  type PageGuarantor,
+  type PageGuarantorJson,
+  type SessionsJson,
 } from './guarantor-page.repository.ts';
 import { OFFICE_MESSAGES } from './office-messages.ts';
 import { staffEvent, type StaffActor } from './staff-actor.ts';
@@ -18,13 +34,27 @@ import { staffEvent, type StaffActor } from './staff-actor.ts';
 /** E-mails listed on the page at most, newest first. */
 const MAX_EMAILS = 50;
 
+const VIEWED = 'office.guarantor.viewed';
+
 export interface GuarantorPageServices {
-  encounters: Pick<EncountersService, 'openBills'>;
-  statements: Pick<StatementsService, 'summaries' | 'pdf'>;
-  paymentHistory: Pick<PaymentHistoryService, 'items'>;
-  lockout: Pick<SignInLockout, 'accountKey' | 'emailKey' | 'state'>;
-  outbox: Pick<MailOutbox, 'messagesConcerning'>;
+  statements: Pick<StatementsService, 'summariesJson' | 'summariesOf' | 'pdf'>;
+  paymentHistory: Pick<PaymentHistoryService, 'allItemsJson' | 'itemsOf'>;
+  lockout: Pick<SignInLockout, 'accountKey' | 'emailKey' | 'stateJson' | 'stateOf'>;
+  outbox: Pick<MailOutbox, 'messagesConcerningJson' | 'messagesOf'>;
   audit: AuditRepository;
+}
+
+/** Everything on the page beyond the guarantor's own row, as its one statement reads it. */
+interface PageJson {
+  bills: OpenBills;
+  statements: StatementSummaryRow[];
+  payments: HistoryPaymentJson[];
+  queued: StoredJobJson[];
+  direct: DirectEmailJson[];
+  byAccount: LockoutJson | null;
+  byEmail: LockoutJson | null;
+  sessions: SessionsJson;
+  payer: Record<string, string | null> | null;
 }
 
 export const guarantorNotFound = () =>
@@ -35,25 +65,86 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 /** `magic_link` as the console shows it: `magic-link`. */
 const kindName = (kind: string) => kind.replaceAll('_', '-');
 
-/** An audit row of a direct send, when it names its recipient and subject. */
-function directEmail(row: DirectEmail): SentEmail[] {
-  const { kind, to, subject } = row.details ?? {};
-  if (typeof kind !== 'string' || typeof to !== 'string' || typeof subject !== 'string') return [];
-  const at = row.occurredAt.toISOString();
+/** A direct send as the page lists it. */
+function directEmail(row: DirectEmailJson): SentEmail {
+  const at = new Date(row.occurredAt).toISOString();
   const sent = row.outcome === 'success';
-  return [
-    {
-      id: `direct-${row.id}`,
-      kind: kindName(kind),
-      to,
-      subject,
-      status: sent ? 'sent' : 'failed',
-      queuedAt: at,
-      sentAt: sent ? at : null,
-      error: sent ? null : 'The mail server did not accept it',
-    },
-  ];
+  return {
+    id: `direct-${row.id}`,
+    kind: kindName(row.kind),
+    to: row.to,
+    subject: row.subject,
+    status: sent ? 'sent' : 'failed',
+    queuedAt: at,
+    sentAt: sent ? at : null,
+    error: sent ? null : 'The mail server did not accept it',
+  };
 }
+
+/**
+ * What was e-mailed to the guarantor: the outbox's messages (receipts,
+ * notices, the console's sign-in links) and those sent while they waited
+ * (codes and links they asked for), newest first.
+ */
+function emailsOf(queued: readonly OutboxMessage[], direct: readonly DirectEmailJson[]) {
+  const emails: SentEmail[] = [
+    ...queued.map((message) => ({
+      id: message.id,
+      kind: kindName(message.kind),
+      to: message.to,
+      subject: message.subject,
+      status: message.status,
+      queuedAt: message.queuedAt.toISOString(),
+      sentAt: iso(message.sentAt),
+      error: message.error,
+    })),
+    ...direct.map(directEmail),
+  ];
+  return emails.sort((a, b) => b.queuedAt.localeCompare(a.queuedAt)).slice(0, MAX_EMAILS);
+}
+
+/** The address the guarantor last paid with, on one line. */
+function addressOf(payer: Record<string, string | null> | null): string | null {
+  if (!payer) return null;
+  const { address, city, state, zipCode } = payer;
+  const line = [address, [city, state].filter(Boolean).join(', '), zipCode]
+    .filter((part) => part && part.trim())
+    .join(' ');
+  return line || null;
+}
+
+/** Both counters a guarantor signs in under: the account number's and the e-mail address's. */
+function signInStateOf(
+  row: PageGuarantor,
+  [byAccount, byEmail]: [LockoutCount, LockoutCount],
+  sessions: SessionsJson,
+): SignInState {
+  const locks = [byAccount.lockedUntil, byEmail.lockedUntil].filter(
+    (date): date is Date => date !== null,
+  );
+  const lockedUntil = locks.sort((a, b) => b.getTime() - a.getTime())[0] ?? null;
+  return {
+    signedUp: row.signedUpAt !== null,
+    pinIssuedAt: iso(row.pinIssuedAt),
+    lockedUntil: iso(lockedUntil),
+    failedAttempts: byAccount.failures + byEmail.failures,
+    activeSessions: sessions.active,
+    lastSignInAt: sessions.lastSignInAt ? new Date(sessions.lastSignInAt).toISOString() : null,
+  };
+}
+
+/**
+ * The view's audit details from the statement's answer (`page`, its JSON):
+ * what the page lists, counted as the answer counts it.
+ */
+const viewedDetails = (page: SQL) => sql`(
+  select ${openBillsCounts(sql`${page}->'bills'`)} || jsonb_build_object(
+    'statements', json_array_length(${page}->'statements'),
+    'payments', json_array_length(${page}->'payments'),
+    'emails', least(${MAX_EMAILS}::integer,
+      json_array_length(${page}->'queued') + json_array_length(${page}->'direct')))
+  from page
+)`;
 
 /**
  * A guarantor as the billing office sees them: the figures come from the
@@ -61,15 +152,34 @@ function directEmail(row: DirectEmail): SentEmail[] {
  * different balances.
  */
 export class GuarantorPageService {
+  /** The first of the page's two trips: the staff checks and the guarantor's row. */
+  private readonly guarantorRead: StaffSessionRead<{ guarantor: PageGuarantorJson | null }>;
+
   constructor(
     private readonly repository: GuarantorPageRepository,
     private readonly services: GuarantorPageServices,
-  ) {}
+  ) {
+    const guarantorId = sql`${sql.placeholder('guarantorId')}::text`;
+    this.guarantorRead = repository.staffRead({
+      name: 'office_guarantor_page',
+      permission: 'read',
+      payload: sql`json_build_object('guarantor', ${pageGuarantorJson(guarantorId)})`,
+    });
+  }
 
   /** The guarantor, or 404 (audited as a failure, so a probe for ids shows in the trail). */
   async require(guarantorId: string, action: string, actor: StaffActor, context: RequestContext) {
     const row = await this.repository.guarantor(guarantorId);
     if (row) return row;
+    return this.notFound(guarantorId, action, actor, context);
+  }
+
+  private async notFound(
+    guarantorId: string,
+    action: string,
+    actor: StaffActor,
+    context: RequestContext,
+  ): Promise<never> {
     await this.services.audit.record(context, {
       action,
       outcome: 'failure',
@@ -87,26 +197,47 @@ export class GuarantorPageService {
     actor: StaffActor,
     context: RequestContext,
   ): Promise<GuarantorPage> {
-    const action = 'office.guarantor.viewed';
-    const row = await this.require(guarantorId, action, actor, context);
-    const [billing, statements, payments, emails, signIn, address] = await Promise.all([
-      this.services.encounters.openBills(row.id),
-      this.services.statements.summaries(row.id),
-      this.services.paymentHistory.items(row.id, {}),
-      this.emails(row),
-      this.signInState(row),
-      this.repository.lastPayerAddress(row.id),
-    ]);
-    await this.services.audit.record(
-      context,
-      staffEvent(actor, action, row.id, {
-        encounters: billing.encounters.length,
-        paymentPlans: billing.paymentPlans.length,
-        statements: statements.length,
-        payments: payments.length,
-        emails: emails.length,
-      }),
+    const row = await this.require(guarantorId, VIEWED, actor, context);
+    return this.pageOf(row, actor, context);
+  }
+
+  /**
+   * The page in two trips (decision 0028): the staff session and role
+   * checks with the guarantor's row, whose account number and address give
+   * the sign-in counters' keys; then everything else with the audit row.
+   * `actor` is known once the first has passed.
+   */
+  async pageAsStaff(
+    guarantorId: string,
+    read: StaffReader,
+    context: RequestContext,
+    actor: () => StaffActor,
+  ): Promise<GuarantorPage> {
+    const { guarantor } = await read(this.guarantorRead, { guarantorId });
+    if (!guarantor) return this.notFound(guarantorId, VIEWED, actor(), context);
+    return this.pageOf(pageGuarantorOf(guarantor), actor(), context);
+  }
+
+  /** The page of a guarantor whose row is read: one statement, its audit row within it. */
+  private async pageOf(
+    row: PageGuarantor,
+    actor: StaffActor,
+    context: RequestContext,
+  ): Promise<GuarantorPage> {
+    const { statements, paymentHistory, lockout, outbox, audit } = this.services;
+    const json = await this.repository.readAudited(
+      this.pageJson(row),
+      audit.insertWith(
+        context,
+        staffEvent(actor, VIEWED, row.id, {}),
+        viewedDetails(sql`page.payload`),
+      ),
     );
+    const emails = emailsOf(outbox.messagesOf(json.queued), json.direct);
+    const counts: [LockoutCount, LockoutCount] = [
+      lockout.stateOf(json.byAccount),
+      lockout.stateOf(json.byEmail),
+    ];
     return {
       guarantorId: row.id,
       accountNumber: row.accountNumber,
@@ -114,14 +245,40 @@ export class GuarantorPageService {
       birthdate: row.birthdate,
       email: row.email,
       phone: row.supportPhone,
-      address,
+      address: addressOf(json.payer),
       preferredLanguage: row.preferredLanguage,
-      billing,
-      statements,
-      payments,
+      billing: assembleEncounters(json.bills),
+      statements: statements.summariesOf(json.statements),
+      payments: paymentHistory.itemsOf(json.payments),
       emails,
-      signIn,
+      signIn: signInStateOf(row, counts, json.sessions),
     };
+  }
+
+  /** The page's reads as one JSON value: the portal's own, the outbox's and the counters'. */
+  private pageJson(row: PageGuarantor): SQL<PageJson> {
+    const id = sql`${row.id}::text`;
+    const { statements, paymentHistory, lockout, outbox } = this.services;
+    const references = mailReferences(id);
+    const queued = outbox.messagesConcerningJson(
+      {
+        guarantorId: row.id,
+        addresses: row.email ? [row.email] : [],
+        paymentIds: references.payments,
+        statementIds: references.statements,
+      },
+      MAX_EMAILS,
+    );
+    return sql<PageJson>`json_build_object(
+      'bills', ${openBillsJson(id)},
+      'statements', ${statements.summariesJson(id)},
+      'payments', ${paymentHistory.allItemsJson(id)},
+      'queued', ${queued},
+      'direct', ${directEmailsJson(id, MAIL_DELIVERY_ACTION, MAX_EMAILS)},
+      'byAccount', ${lockout.stateJson(lockout.accountKey(row.accountNumber))},
+      'byEmail', ${lockout.stateJson(row.email ? lockout.emailKey(row.email) : null)},
+      'sessions', ${sessionsJson(id)},
+      'payer', ${lastPayerJson(id)})`;
   }
 
   /** The statement PDF the portal makes, its download recorded as the staff member's. */
@@ -136,62 +293,5 @@ export class GuarantorPageService {
       actorType: 'staff',
       actorId: actor.staffId,
     });
-  }
-
-  /**
-   * What was e-mailed to the guarantor: the outbox's messages (receipts,
-   * notices, the console's sign-in links) and those sent while they waited
-   * (codes and links they asked for), newest first.
-   */
-  private async emails(row: GuarantorRow): Promise<SentEmail[]> {
-    const references = await this.repository.mailReferences(row.id);
-    const [queued, direct] = await Promise.all([
-      this.services.outbox.messagesConcerning(
-        {
-          guarantorId: row.id,
-          addresses: row.email ? [row.email] : [],
-          paymentIds: references.payments,
-          statementIds: references.statements,
-        },
-        MAX_EMAILS,
-      ),
-      this.repository.directEmails(row.id, MAIL_DELIVERY_ACTION, MAX_EMAILS),
-    ]);
-    const emails: SentEmail[] = [
-      ...queued.map((message) => ({
-        id: message.id,
-        kind: kindName(message.kind),
-        to: message.to,
-        subject: message.subject,
-        status: message.status,
-        queuedAt: message.queuedAt.toISOString(),
-        sentAt: iso(message.sentAt),
-        error: message.error,
-      })),
-      ...direct.flatMap(directEmail),
-    ];
-    return emails.sort((a, b) => b.queuedAt.localeCompare(a.queuedAt)).slice(0, MAX_EMAILS);
-  }
-
-  /** Both counters a guarantor signs in under: the account number's and the e-mail address's. */
-  private async signInState(row: GuarantorRow): Promise<SignInState> {
-    const { lockout } = this.services;
-    const [byAccount, byEmail, sessions] = await Promise.all([
-      lockout.state(lockout.accountKey(row.accountNumber)),
-      row.email ? lockout.state(lockout.emailKey(row.email)) : undefined,
-      this.repository.sessions(row.id),
-    ]);
-    const locks = [byAccount.lockedUntil, byEmail?.lockedUntil ?? null].filter(
-      (date): date is Date => date !== null,
-    );
-    const lockedUntil = locks.sort((a, b) => b.getTime() - a.getTime())[0] ?? null;
-    return {
-      signedUp: row.signedUpAt !== null,
-      pinIssuedAt: iso(row.pinIssuedAt),
-      lockedUntil: iso(lockedUntil),
-      failedAttempts: byAccount.failures + (byEmail?.failures ?? 0),
-      activeSessions: sessions.active,
-      lastSignInAt: iso(sessions.lastSignInAt),
-    };
   }
 }

@@ -1,10 +1,17 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { addDays } from '@webpay/contracts/dates';
 import type { AuditEntry, AuditPage, AuditQuery } from '@webpay/contracts/office';
 import { csvText } from '../../lib/csv.ts';
 import type { FacilityCalendar } from '../../lib/facility-day.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuditRepository } from '../audit/index.ts';
-import type { AuditFilter, AuditRow, OfficeAuditRepository } from './office-audit.repository.ts';
+import type { StaffReader } from '../staff/index.ts';
+import {
+  auditRowOf,
+  type AuditFilter,
+  type AuditRow,
+  type OfficeAuditRepository,
+} from './office-audit.repository.ts';
 import type { StaffActor } from './staff-actor.ts';
 
 /** Rows an export holds at most: a year of a busy office's views fits. */
@@ -74,12 +81,40 @@ export class OfficeAuditService {
   /** One page, newest first; reading the trail is itself recorded in it. */
   async page(query: AuditQuery, actor: StaffActor, context: RequestContext): Promise<AuditPage> {
     const rows = await this.repository.entries(this.filterOf(query, query.limit + 1));
-    const page = rows.slice(0, query.limit);
-    await this.record('office.audit.viewed', query, page.length, actor, context);
+    const page = this.pageOf(rows, query.limit);
+    await this.record('office.audit.viewed', query, page.entries.length, actor, context);
+    return page;
+  }
+
+  /** The first `limit` of the rows read (one more than a page, to tell whether more follow). */
+  private pageOf(rows: AuditRow[], limit: number): AuditPage {
+    const page = rows.slice(0, limit);
     return {
       entries: this.entriesOf(page),
-      nextBefore: rows.length > query.limit ? (page[page.length - 1]?.id ?? null) : null,
+      nextBefore: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null,
     };
+  }
+
+  /**
+   * The same page and audit row as `page`, read in one trip with the staff
+   * session and role checks (staff-session-read.ts); planned with its
+   * values each time, since which filters apply follows the query.
+   */
+  async pageAsStaff(query: AuditQuery, read: StaffReader): Promise<AuditPage> {
+    const { limit: _limit, ...filters } = query;
+    const viewed = (entries: SQL) => sql`select null::text as guarantor_id,
+        'office.audit.viewed'::text as action, 'success'::text as outcome,
+        null::text as target_type, null::text as target_id,
+        jsonb_build_object('filters', ${JSON.stringify(filters)}::jsonb,
+          'entries', least(json_array_length(${entries}), ${query.limit}::integer)) as details`;
+    const rows = await read(
+      this.repository.staffRead({
+        permission: 'read',
+        payload: this.repository.entriesJson(this.filterOf(query, query.limit + 1)),
+        audit: viewed,
+      }),
+    );
+    return this.pageOf(rows.map(auditRowOf), query.limit);
   }
 
   /** Every entry the filters keep, as CSV, up to MAX_EXPORT_ROWS. */

@@ -92,13 +92,17 @@ function sendPdf(
 type OfficeApp = Parameters<FastifyPluginAsyncZod>[0];
 
 interface RouteKit {
+  /** The session and role checks as a hook, in one trip, before the call's own work. */
   can(permission: StaffPermission): { onRequest: (request: FastifyRequest) => Promise<void> };
+  /** Options of a read made in one trip with those checks (run with `reader`). */
+  reads: OfficeApp['staffRead'];
+  reader: OfficeApp['staffReader'];
   actor(request: FastifyRequest): StaffActor;
   office: () => OfficeServices;
 }
 
 /** Home and search. */
-function findingRoutes(app: OfficeApp, { can, actor, office }: RouteKit): void {
+function findingRoutes(app: OfficeApp, { can, reads, reader, actor, office }: RouteKit): void {
   app.get(
     OFFICE_API_PATHS.home,
     {
@@ -117,7 +121,7 @@ function findingRoutes(app: OfficeApp, { can, actor, office }: RouteKit): void {
   app.get(
     OFFICE_API_PATHS.search,
     {
-      ...can('read'),
+      ...reads('read'),
       schema: {
         tags: ['office'],
         security: SECURITY.staff,
@@ -127,17 +131,16 @@ function findingRoutes(app: OfficeApp, { can, actor, office }: RouteKit): void {
         response: { 200: guarantorSearchResultSchema, ...errorResponses(400, ...SERVICE_ERRORS) },
       },
     },
-    async (request) =>
-      office().search.search(request.query.q, actor(request), requestContext(request)),
+    async (request) => office().search.searchAsStaff(request.query.q, reader(request)),
   );
 }
 
 /** A guarantor's page and statement PDFs. */
-function guarantorRoutes(app: OfficeApp, { can, actor, office }: RouteKit): void {
+function guarantorRoutes(app: OfficeApp, { can, reads, reader, actor, office }: RouteKit): void {
   app.get(
     path.guarantor,
     {
-      ...can('read'),
+      ...reads('read'),
       schema: {
         tags: ['office'],
         security: SECURITY.staff,
@@ -151,7 +154,12 @@ function guarantorRoutes(app: OfficeApp, { can, actor, office }: RouteKit): void
       },
     },
     async (request) =>
-      office().guarantors.page(request.params.id, actor(request), requestContext(request)),
+      office().guarantors.pageAsStaff(
+        request.params.id,
+        reader(request),
+        requestContext(request),
+        () => actor(request),
+      ),
   );
 
   app.get(
@@ -234,11 +242,11 @@ function supportRoutes(app: OfficeApp, { can, actor, office }: RouteKit): void {
 }
 
 /** The audit trail, read only. */
-function auditRoutes(app: OfficeApp, { can, actor, office }: RouteKit): void {
+function auditRoutes(app: OfficeApp, { can, reads, reader, actor, office }: RouteKit): void {
   app.get(
     OFFICE_API_PATHS.audit,
     {
-      ...can('read'),
+      ...reads('read'),
       schema: {
         tags: ['office'],
         security: SECURITY.staff,
@@ -248,7 +256,7 @@ function auditRoutes(app: OfficeApp, { can, actor, office }: RouteKit): void {
         response: { 200: auditPageSchema, ...errorResponses(400, ...SERVICE_ERRORS) },
       },
     },
-    async (request) => office().audit.page(request.query, actor(request), requestContext(request)),
+    async (request) => office().audit.pageAsStaff(request.query, reader(request)),
   );
 
   app.get(
@@ -288,9 +296,10 @@ function auditRoutes(app: OfficeApp, { can, actor, office }: RouteKit): void {
  * nothing here writes to the audit trail but the rows of its own calls.
  */
 const officeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticateStaff);
   const kit: RouteKit = {
-    can: (permission) => ({ onRequest: app.requireStaffPermission(permission) }),
+    can: (permission) => ({ onRequest: app.staffGate(permission) }),
+    reads: app.staffRead,
+    reader: app.staffReader,
     actor: (request) => request.requireStaff(),
     office: () => app.services.office,
   };

@@ -51,20 +51,25 @@ const REVERSAL_ANSWER =
 type DeskApp = Parameters<FastifyPluginAsyncZod>[0];
 
 interface RouteKit {
+  /** The session and role checks as a hook, in one trip, before the call's own work. */
   can(permission: 'read' | 'support' | 'approve'): {
-    onRequest: ReturnType<DeskApp['requireStaffPermission']>;
+    onRequest: ReturnType<DeskApp['staffGate']>;
   };
+  /** Options of a read made in one trip with those checks (run with `reader`). */
+  reads: DeskApp['staffRead'];
+  reader: DeskApp['staffReader'];
   desk(): DeskApp['services']['paymentDesk'];
 }
 
 const common = { tags: ['payment-desk'], security: SECURITY.staff };
 
 /** Find a payment, read it, and the approvals queue. */
-function readingRoutes(app: DeskApp, { can, desk }: RouteKit): void {
+function readingRoutes(app: DeskApp, { can, reads, reader, desk }: RouteKit): void {
+  const readGate = can('read').onRequest;
   app.get(
     PAYMENT_DESK_PATHS.search,
     {
-      ...can('read'),
+      ...reads('read'),
       schema: {
         ...common,
         summary: 'Find a payment',
@@ -73,8 +78,14 @@ function readingRoutes(app: DeskApp, { can, desk }: RouteKit): void {
         response: { 200: paymentSearchResultSchema, ...errorResponses(400, ...SERVICE_ERRORS) },
       },
     },
-    async (request) =>
-      desk().search.search(request.query, request.requireStaff(), requestContext(request)),
+    async (request) => {
+      const { search } = desk();
+      if (search.inOneTrip(request.query)) {
+        return search.searchAsStaff(request.query, reader(request));
+      }
+      await readGate(request);
+      return search.search(request.query, request.requireStaff(), requestContext(request));
+    },
   );
 
   app.get(
@@ -239,9 +250,10 @@ function approvalRoutes(app: DeskApp, { can, desk }: RouteKit): void {
 }
 
 const paymentDeskRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticateStaff);
   const kit: RouteKit = {
-    can: (permission) => ({ onRequest: app.requireStaffPermission(permission) }),
+    can: (permission) => ({ onRequest: app.staffGate(permission) }),
+    reads: app.staffRead,
+    reader: app.staffReader,
     desk: () => app.services.paymentDesk,
   };
   readingRoutes(app, kit);

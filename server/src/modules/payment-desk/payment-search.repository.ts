@@ -3,6 +3,7 @@ import type { PaymentSearchQuery } from '@webpay/contracts/payment-desk';
 import type { Database } from '../../db/client.ts';
 import { guarantors, paymentLines, paymentReversals, payments, receipts } from '../../db/schema.ts';
 import type { FacilityCalendar } from '../../lib/facility-day.ts';
+import { staffReadStatement, type StaffReadSpec, type StaffSessionRead } from '../staff/index.ts';
 
 /** Candidates read at most per search: the desk status is derived after reading. */
 export const CANDIDATE_LIMIT = 1000;
@@ -30,6 +31,33 @@ function statusCondition(status: PaymentSearchQuery['status']): SQL | undefined 
 
 export type SearchRow = Awaited<ReturnType<PaymentSearchRepository['candidates']>>[number];
 
+type PaymentRow = typeof payments.$inferSelect;
+
+/** A candidate as its JSON carries it: times as text, its reversals and facilities within. */
+export type CandidateJson = Pick<
+  PaymentRow,
+  | 'id'
+  | 'processorReference'
+  | 'guarantorId'
+  | 'amountCents'
+  | 'status'
+  | 'method'
+  | 'cardBrand'
+  | 'cardLast4'
+  | 'bankAccountType'
+  | 'bankLast4'
+> & {
+  createdAt: string;
+  recordedAt: string | null;
+  receiptId: string | null;
+  accountNumber: string;
+  firstName: string;
+  lastName: string;
+  reversals: Pick<typeof paymentReversals.$inferSelect, 'kind' | 'status' | 'amountCents'>[];
+  /** The facilities of its lines, in line order, each as often as it has lines. */
+  facilityIds: string[];
+};
+
 /** "Find a payment": the rows the desk's search reads. */
 export class PaymentSearchRepository {
   constructor(
@@ -37,9 +65,9 @@ export class PaymentSearchRepository {
     private readonly calendar: FacilityCalendar,
   ) {}
 
-  candidates(query: PaymentSearchQuery) {
+  private conditions(query: PaymentSearchQuery): (SQL | undefined)[] {
     const receipt = query.receipt?.trim().toUpperCase();
-    const conditions = [
+    return [
       receipt
         ? or(eq(receipts.receiptId, receipt), eq(payments.processorReference, receipt))
         : undefined,
@@ -65,6 +93,9 @@ export class PaymentSearchRepository {
           )
         : undefined,
     ];
+  }
+
+  candidates(query: PaymentSearchQuery) {
     return this.db
       .select({
         payment: payments,
@@ -76,9 +107,50 @@ export class PaymentSearchRepository {
       .from(payments)
       .innerJoin(guarantors, eq(guarantors.id, payments.guarantorId))
       .leftJoin(receipts, eq(receipts.paymentId, payments.id))
-      .where(and(...conditions))
+      .where(and(...this.conditions(query)))
       .orderBy(desc(paymentInstant), desc(payments.id))
       .limit(CANDIDATE_LIMIT);
+  }
+
+  /**
+   * The same candidates, newest first, each with its reversals and its
+   * lines' facilities, as one JSON value (CandidateJson[]): for a search
+   * made in one statement with its session check and audit row.
+   */
+  candidatesJson(query: PaymentSearchQuery): SQL<CandidateJson[]> {
+    const found = this.db
+      .select({
+        id: payments.id,
+        instant: sql<string>`${paymentInstant}`.as('instant'),
+        json: sql`json_build_object(
+          'id', ${payments.id}, 'processorReference', ${payments.processorReference},
+          'guarantorId', ${payments.guarantorId}, 'createdAt', ${payments.createdAt},
+          'recordedAt', ${payments.recordedAt}, 'amountCents', ${payments.amountCents},
+          'status', ${payments.status}, 'method', ${payments.method},
+          'cardBrand', ${payments.cardBrand}, 'cardLast4', ${payments.cardLast4},
+          'bankAccountType', ${payments.bankAccountType}, 'bankLast4', ${payments.bankLast4},
+          'receiptId', ${receipts.receiptId}, 'accountNumber', ${guarantors.accountNumber},
+          'firstName', ${guarantors.firstName}, 'lastName', ${guarantors.lastName},
+          'reversals', (select coalesce(json_agg(json_build_object(
+              'kind', r.kind, 'status', r.status, 'amountCents', r.amount_cents)), '[]'::json)
+            from payment_reversals r where r.payment_id = ${payments.id}),
+          'facilityIds', (select coalesce(json_agg(l.facility_id order by l.line_number), '[]'::json)
+            from payment_lines l where l.payment_id = ${payments.id})
+        )`.as('json'),
+      })
+      .from(payments)
+      .innerJoin(guarantors, eq(guarantors.id, payments.guarantorId))
+      .leftJoin(receipts, eq(receipts.paymentId, payments.id))
+      .where(and(...this.conditions(query)))
+      .orderBy(desc(paymentInstant), desc(payments.id))
+      .limit(CANDIDATE_LIMIT);
+    return sql<CandidateJson[]>`(select coalesce(json_agg(found.json
+        order by found.instant desc, found.id desc), '[]'::json) from (${found}) found)`;
+  }
+
+  /** A console read of payments in one trip with the staff session check. */
+  staffRead(spec: StaffReadSpec): StaffSessionRead<CandidateJson[]> {
+    return staffReadStatement(this.db, spec);
   }
 
   /** The reversals and line facilities of the given payments. */

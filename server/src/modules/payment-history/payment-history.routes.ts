@@ -6,7 +6,6 @@ import {
   receiptIdParamsSchema,
 } from '@webpay/contracts/payment-history';
 import { PATH_ERRORS, SECURITY, SERVICE_ERRORS, errorResponses } from '../../lib/openapi.ts';
-import { requestContext } from '../../lib/request-context.ts';
 import { receiptResponseSchema } from '../payments/index.ts';
 
 const ID_PLACEHOLDER = 'RECEIPT_ID';
@@ -17,9 +16,7 @@ const ROLE =
   'Needs the historical-data role (SPEC §6): without it 403 HISTORICAL_DATA_REQUIRED. Every read is audited.';
 
 const paymentHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
-  app.addHook('onRequest', app.requireHistoricalData);
-
+  // The guarantor's own data; the session and role checks are part of each read.
   const history = () => app.services.paymentHistory;
 
   app.get(
@@ -38,9 +35,13 @@ const paymentHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: paymentHistoryQuerySchema,
         response: { 200: paymentHistorySchema, ...errorResponses(400, ...SERVICE_ERRORS) },
       },
+      ...app.historicalReadInput,
     },
     async (request) =>
-      history().history(request.requireAuth().guarantorId, request.query, requestContext(request)),
+      app.readSignedIn(request, history().history, {
+        from: request.query.from ?? null,
+        to: request.query.to ?? null,
+      }),
   );
 
   app.get(
@@ -61,13 +62,10 @@ const paymentHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errorResponses(...PATH_ERRORS, ...SERVICE_ERRORS, 404),
         },
       },
+      ...app.historicalReadInput,
     },
     async (request) =>
-      history().receipt(
-        request.requireAuth().guarantorId,
-        request.params.receiptId,
-        requestContext(request),
-      ),
+      app.readSignedIn(request, history().receipt, { receiptId: request.params.receiptId }),
   );
 };
 

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { addDays } from '@webpay/contracts/dates';
 import { fromCents } from '@webpay/contracts/money';
 import type {
@@ -8,16 +9,21 @@ import type {
 import type { Receipt } from '@webpay/contracts/payments';
 import { apiErrors } from '../../lib/api-error.ts';
 import type { FacilityCalendar } from '../../lib/facility-day.ts';
-import type { RequestContext } from '../../lib/request-context.ts';
-import type { AuditRepository } from '../audit/index.ts';
+import type { AuthService, SessionReadSpec, SignedInRead } from '../auth/index.ts';
 import { receiptFromSnapshot } from '../payments/index.ts';
-import { guarantorReversalOf } from './guarantor-reversal.ts';
-import type {
-  HistoryLineRow,
-  HistoryPaymentRow,
-  PaymentHistoryRepository,
-  RecordedWithin,
+import { guarantorReversalOf, type CompletedReversalRow } from './guarantor-reversal.ts';
+import {
+  historyJson,
+  receiptJson,
+  type HistoryLineRow,
+  type HistoryPaymentJson,
+  type PaymentHistoryRepository,
+  type ReceiptJson,
+  type RecordedWithin,
+  type ReversalJson,
 } from './payment-history.repository.ts';
+
+export type { HistoryPaymentJson } from './payment-history.repository.ts';
 
 /**
  * `from` and `to` are whole facility days, both included: from the start of
@@ -32,6 +38,15 @@ export function recordedWithin(
     ...(to ? { before: calendar.startOf(addDays(to, 1)) } : {}),
   };
 }
+
+/** A payment as the history lists it, its instants read as dates. */
+export type HistoryPaymentRow = Omit<
+  HistoryPaymentJson,
+  'appliedAt' | 'paidAt' | 'lines' | 'reversals'
+> & {
+  appliedAt: Date | null;
+  paidAt: Date;
+};
 
 /** Card and bank account are shown as on the receipt: kind and last four digits, nothing more. */
 export function toHistoryItem(row: HistoryPaymentRow, lines: HistoryLineRow[]): PaymentHistoryItem {
@@ -58,81 +73,119 @@ export function toHistoryItem(row: HistoryPaymentRow, lines: HistoryLineRow[]): 
   };
 }
 
-function byPayment<T extends { paymentId: string }>(rows: readonly T[]): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const group = groups.get(row.paymentId);
-    if (group) group.push(row);
-    else groups.set(row.paymentId, [row]);
-  }
-  return groups;
-}
+const completed = (reversals: readonly ReversalJson[]): CompletedReversalRow[] =>
+  reversals.map((reversal) => ({ ...reversal, completedAt: new Date(reversal.completedAt) }));
+
+/** The days of GET /payments' from and to, as its read's values; null for an open end. */
+export type HistoryDays = { from: string | null; to: string | null };
+
+/** The values of GET /receipts/{receiptId}'s read. */
+export type ReceiptIdValues = { receiptId: string };
+
+/** The history read's values: the days asked, for the audit row, and the instants they span. */
+type HistoryValues = HistoryDays & { since: string | null; before: string | null };
+
+const placeholder = (name: string) => sql`${sql.placeholder(name)}`;
+
+/** GET /payments in one statement with its session and role checks (auth's session-read.ts). */
+const HISTORY_READ: SessionReadSpec = {
+  name: 'payment_history_read',
+  payload: (guarantorId) =>
+    historyJson(guarantorId, { from: placeholder('since'), before: placeholder('before') }),
+  action: 'payments.history_viewed',
+  details: (history) => sql`jsonb_build_object(
+    'payments', json_array_length(${history}),
+    'from', ${placeholder('from')}::text,
+    'to', ${placeholder('to')}::text)`,
+  historicalData: true,
+};
+
+/**
+ * GET /receipts/{receiptId} likewise. A missing or someone else's receipt
+ * reads null, recorded as a failure with no payment and the number asked.
+ */
+const RECEIPT_READ: SessionReadSpec = {
+  name: 'receipt_read',
+  payload: (guarantorId) => receiptJson(guarantorId, placeholder('receiptId')),
+  action: 'receipt.viewed',
+  outcome: (read) => sql`case when ${read} is null then 'failure' else 'success' end`,
+  target: { type: 'payment', id: (read) => sql`${read}->>'paymentId'` },
+  details: (read) => sql`case when ${read} is null
+    then jsonb_build_object('receiptId', ${placeholder('receiptId')}::text, 'reason', 'not_found')
+    else jsonb_build_object('receiptId', ${read}->>'receiptId')
+    end`,
+  historicalData: true,
+};
 
 export class PaymentHistoryService {
+  private readonly readHistory: SignedInRead<HistoryPaymentJson[], HistoryValues>;
+  private readonly readReceipt: SignedInRead<ReceiptJson | null, ReceiptIdValues>;
+
   constructor(
     private readonly repository: PaymentHistoryRepository,
-    private readonly audit: AuditRepository,
     private readonly calendar: FacilityCalendar,
-  ) {}
+    /** Where the guarantor's one-trip reads are made. */
+    signedIn: Pick<AuthService, 'signedInRead'>,
+  ) {
+    this.readHistory = signedIn.signedInRead(HISTORY_READ);
+    this.readReceipt = signedIn.signedInRead(RECEIPT_READ);
+  }
 
-  /** What GET /payments answers the guarantor, unaudited: the caller records who looked. */
-  async items(guarantorId: string, range: PaymentHistoryQuery): Promise<PaymentHistoryItem[]> {
-    const rows = await this.repository.recordedPayments(
-      guarantorId,
-      recordedWithin(range, this.calendar),
-    );
-    const ids = rows.map((row) => row.id);
-    // Lines are read after the payments: a payment's lines are written before it is recorded.
-    const linesByPayment = byPayment(await this.repository.linesOf(ids));
-    const reversalsByPayment = byPayment(await this.repository.completedReversalsOf(ids));
-    return rows.map((row) => ({
-      ...toHistoryItem(row, linesByPayment.get(row.id) ?? []),
-      reversal: guarantorReversalOf(
-        row.amountCents,
-        reversalsByPayment.get(row.id) ?? [],
-        this.calendar,
+  /** A guarantor's whole history (what `items` answers without a range) as one JSON value. */
+  allItemsJson(guarantorId: SQL): SQL<HistoryPaymentJson[]> {
+    return historyJson(guarantorId, { from: sql`null`, before: sql`null` });
+  }
+
+  /** The history's items from its JSON rows (`allItemsJson`). */
+  itemsOf(rows: readonly HistoryPaymentJson[]): PaymentHistoryItem[] {
+    return rows.map(({ lines, reversals, appliedAt, paidAt, ...row }) => ({
+      ...toHistoryItem(
+        { ...row, appliedAt: appliedAt ? new Date(appliedAt) : null, paidAt: new Date(paidAt) },
+        lines,
       ),
+      reversal: guarantorReversalOf(row.amountCents, completed(reversals), this.calendar),
     }));
   }
 
-  async history(
-    guarantorId: string,
-    range: PaymentHistoryQuery,
-    context: RequestContext,
-  ): Promise<PaymentHistory> {
-    const payments = await this.items(guarantorId, range);
-    await this.audit.record(context, {
-      action: 'payments.history_viewed',
-      outcome: 'success',
-      actorType: 'guarantor',
-      actorId: guarantorId,
-      guarantorId,
-      targetType: 'guarantor',
-      targetId: guarantorId,
-      details: { payments: payments.length, from: range.from ?? null, to: range.to ?? null },
-    });
-    return { payments };
+  /** What GET /payments answers the guarantor, unaudited: the caller records who looked. */
+  async items(guarantorId: string, range: PaymentHistoryQuery): Promise<PaymentHistoryItem[]> {
+    return this.itemsOf(
+      await this.repository.history(guarantorId, recordedWithin(range, this.calendar)),
+    );
   }
 
+  /** GET /payments: the token's guarantor's history, read and audited with the checks. */
+  readonly history: SignedInRead<PaymentHistory, HistoryDays> = async (token, context, asked) => {
+    const { session, payload } = await this.readHistory(
+      token,
+      context,
+      asked && { route: asked.route, values: this.historyValues(asked.values) },
+    );
+    return { session, payload: { payments: this.itemsOf(payload) } };
+  };
+
   /** The receipt as it was issued; a missing or someone else's receipt is recorded and answered alike. */
-  async receipt(guarantorId: string, receiptId: string, context: RequestContext): Promise<Receipt> {
-    const row = await this.repository.receiptFor(guarantorId, receiptId);
-    await this.audit.record(context, {
-      action: 'receipt.viewed',
-      outcome: row ? 'success' : 'failure',
-      actorType: 'guarantor',
-      actorId: guarantorId,
-      guarantorId,
-      targetType: 'payment',
-      targetId: row?.paymentId ?? null,
-      details: row ? { receiptId: row.receiptId } : { receiptId, reason: 'not_found' },
-    });
-    if (!row) throw apiErrors.receiptNotFound();
+  readonly receipt: SignedInRead<Receipt, ReceiptIdValues> = async (token, context, asked) => {
+    const { session, payload } = await this.readReceipt(token, context, asked);
+    if (!payload) throw apiErrors.receiptNotFound();
     // The snapshot is what was issued; money given back since is told beside it.
-    const reversals = await this.repository.completedReversalsOf([row.paymentId]);
+    const reversal = guarantorReversalOf(
+      payload.amountCents,
+      completed(payload.reversals),
+      this.calendar,
+    );
+    return { session, payload: { ...receiptFromSnapshot(payload.snapshot), reversal } };
+  };
+
+  private historyValues(days: HistoryDays): HistoryValues {
+    const within = recordedWithin(
+      { from: days.from ?? undefined, to: days.to ?? undefined },
+      this.calendar,
+    );
     return {
-      ...receiptFromSnapshot(row.snapshot),
-      reversal: guarantorReversalOf(row.amountCents, reversals, this.calendar),
+      ...days,
+      since: within.from?.toISOString() ?? null,
+      before: within.before?.toISOString() ?? null,
     };
   }
 }

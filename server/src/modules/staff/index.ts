@@ -10,3 +10,9 @@ export type { StaffWithLink } from './staff-admin.service.ts';
 export type { StaffAdministrator } from './staff-actor.ts';
 export type { EnrolmentLink } from './enrolment.service.ts';
 export { isStaffToken } from './staff-tokens.ts';
+export type {
+  StaffCall,
+  StaffReader,
+  StaffReadSpec,
+  StaffSessionRead,
+} from './staff-session-read.ts';

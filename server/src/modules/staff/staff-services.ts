@@ -8,6 +8,7 @@ import { EnrolmentService } from './enrolment.service.ts';
 import { SecondFactors } from './second-factor.ts';
 import { StaffAdmin } from './staff-admin.service.ts';
 import { StaffRepository } from './staff.repository.ts';
+import { StaffSessionRead, type StaffReadSpec } from './staff-session-read.ts';
 import { StaffSessionsRepository } from './staff-sessions.repository.ts';
 import { StaffSessions } from './staff-sessions.service.ts';
 import { StaffSignIn } from './staff-sign-in.service.ts';
@@ -39,16 +40,28 @@ export interface StaffServicesOptions {
   serviceNames: readonly string[];
 }
 
+/** Issue #23: idle 15 minutes, 12 hours at most. */
+const SESSION_LIMITS = {
+  maxSeconds: STAFF_SESSION_MAX_SECONDS,
+  idleSeconds: STAFF_IDLE_TIMEOUT_SECONDS,
+};
+
+/**
+ * A console read's statement (staff-session-read.ts) under the sessions'
+ * limits, for the modules whose reads check the session themselves; run it
+ * with the authenticate-staff plugin's `staffReader`.
+ */
+export function staffReadStatement<R>(db: Database, spec: StaffReadSpec): StaffSessionRead<R> {
+  return new StaffSessionRead<R>(db, spec, SESSION_LIMITS.idleSeconds);
+}
+
 export function createStaffServices(options: StaffServicesOptions): StaffServices {
   const { db, audit, lockout, secret } = options;
   const members = new StaffRepository(db);
   const secondFactors = new SecondFactors(secret);
   const sessions = new StaffSessions(
     members,
-    new StaffSessionsRepository(db, {
-      maxSeconds: STAFF_SESSION_MAX_SECONDS,
-      idleSeconds: STAFF_IDLE_TIMEOUT_SECONDS,
-    }),
+    new StaffSessionsRepository(db, SESSION_LIMITS),
     new StaffTokens(options.sessionKeys),
     audit,
   );

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { staffSessions } from '../../db/schema.ts';
+import { StaffSessionRead, type StaffReadSpec } from './staff-session-read.ts';
 
 export type StaffSessionRow = typeof staffSessions.$inferSelect;
 export type StaffSessionMethod = StaffSessionRow['method'];
@@ -58,6 +59,11 @@ export class StaffSessionsRepository {
       )
       .returning();
     return row;
+  }
+
+  /** A console read's statement over these sessions (staff-session-read.ts). */
+  statement<R>(spec: StaffReadSpec): StaffSessionRead<R> {
+    return new StaffSessionRead<R>(this.db, spec, this.limits.idleSeconds);
   }
 
   async find(sessionId: string): Promise<StaffSessionRow | undefined> {

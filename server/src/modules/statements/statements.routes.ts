@@ -77,37 +77,29 @@ const statementPdfSchema = {
 } satisfies FastifySchema;
 
 const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
-  app.addHook('onRequest', app.requireHistoricalData);
-
   const statements = () => app.services.statements;
 
-  app.get(
-    API_PATHS.statements,
-    {
-      schema: statementsSchema,
-    },
-    async (request) =>
-      statements().list(request.requireAuth().guarantorId, requestContext(request)),
+  // The guarantor's own data; the session and role checks are part of the read.
+  app.get(API_PATHS.statements, { schema: statementsSchema }, async (request) =>
+    app.readSignedIn(request, statements().list),
   );
 
   app.get(
     statementPath,
     {
       schema: statementSchema,
+      ...app.historicalReadInput,
     },
     async (request) =>
-      statements().detail(
-        request.requireAuth().guarantorId,
-        request.params.id,
-        requestContext(request),
-      ),
+      app.readSignedIn(request, statements().detail, { statementId: request.params.id }),
   );
 
   app.get(
     statementPdfPath,
     {
       schema: statementPdfSchema,
+      // The PDF's audit row counts its bytes, so it is written after the rendering.
+      onRequest: [app.authenticate, app.requireHistoricalData],
     },
     async (request, reply) => {
       const pdf = await statements().pdf(

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { fromCents, sumCents } from '@webpay/contracts/money';
 import type { StatementReconciliation } from '@webpay/contracts/statement-reconciliation';
 import type {
@@ -10,15 +11,20 @@ import { apiErrors } from '../../lib/api-error.ts';
 import type { FacilityCalendar } from '../../lib/facility-day.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuditActor, AuditRepository } from '../audit/index.ts';
-import type { EncountersRepository } from '../encounters/index.ts';
+import type { AuthService, SessionReadSpec, SignedInRead } from '../auth/index.ts';
+import { openBillsJson, type EncountersRepository, type OpenBills } from '../encounters/index.ts';
 import { renderStatementPdf, type StatementTotals } from './statement-pdf.ts';
 import { reconcileStatement } from './statement-reconciliation.ts';
 import { statementStatusOn } from './statement-status.ts';
-import type {
-  StatementRow,
-  StatementsRepository,
-  StatementSummaryRow,
+import {
+  statementJson,
+  statementSummariesJson,
+  type StatementRow,
+  type StatementsRepository,
+  type StatementSummaryRow,
 } from './statements.repository.ts';
+
+export type { StatementSummaryRow } from './statements.repository.ts';
 
 export interface StatementsServiceOptions {
   providerName: string;
@@ -89,12 +95,59 @@ export function toStatementDetail(
   };
 }
 
+/** The values of GET /statements/{id}'s read. */
+export type StatementIdValues = { statementId: string };
+
+/** The statement id asked, as its read's placeholder. */
+const STATEMENT_ID = sql`${sql.placeholder('statementId')}`;
+
+/** One statement with the open bills it is compared with, as GET /statements/{id} reads them. */
+interface StatementWithBills {
+  statement: StatementRow;
+  bills: OpenBills;
+}
+
+/** GET /statements in one statement with its session and role checks (auth's session-read.ts). */
+const STATEMENTS_READ: SessionReadSpec = {
+  name: 'statements_read',
+  payload: statementSummariesJson,
+  action: 'statements.listed',
+  details: (summaries) => sql`jsonb_build_object('statements', json_array_length(${summaries}))`,
+  historicalData: true,
+};
+
+/**
+ * GET /statements/{id} likewise, with the bills it is compared with. A
+ * missing or someone else's id reads null, recorded as a failure against
+ * the id asked, as a found one is recorded against its own.
+ */
+const STATEMENT_READ: SessionReadSpec = {
+  name: 'statement_read',
+  payload: (guarantorId) => sql`(
+    select json_build_object('statement', found.statement, 'bills', ${openBillsJson(guarantorId)})
+    from (select ${statementJson(guarantorId, STATEMENT_ID)} as statement) found
+    where found.statement is not null
+  )`,
+  action: 'statement.viewed',
+  outcome: (read) => sql`case when ${read} is null then 'failure' else 'success' end`,
+  target: { type: 'statement', id: () => STATEMENT_ID },
+  details: (read) => sql`case when ${read} is null
+    then jsonb_build_object('reason', 'not_found')
+    else jsonb_build_object(
+      'statementDate', ${read}->'statement'->>'statementDate',
+      'items', json_array_length(${read}->'statement'->'items'))
+    end`,
+  historicalData: true,
+};
+
 function guarantorName(row: Pick<StatementRow, 'firstName' | 'lastName'>): string {
   return `${row.firstName} ${row.lastName}`.trim();
 }
 
 export class StatementsService {
   private readonly now: () => Date;
+  private readonly readSummaries: SignedInRead<StatementSummaryRow[]>;
+  private readonly readStatement: SignedInRead<StatementWithBills | null, StatementIdValues>;
 
   constructor(
     private readonly repository: StatementsRepository,
@@ -102,8 +155,12 @@ export class StatementsService {
     private readonly bills: Pick<EncountersRepository, 'openBills'>,
     private readonly audit: AuditRepository,
     private readonly options: StatementsServiceOptions,
+    /** Where the guarantor's one-trip reads are made. */
+    signedIn: Pick<AuthService, 'signedInRead'>,
   ) {
     this.now = options.now ?? (() => new Date());
+    this.readSummaries = signedIn.signedInRead(STATEMENTS_READ);
+    this.readStatement = signedIn.signedInRead(STATEMENT_READ);
   }
 
   private today(): string {
@@ -121,31 +178,45 @@ export class StatementsService {
 
   /** What GET /statements answers the guarantor, unaudited: the caller records who looked. */
   async summaries(guarantorId: string): Promise<StatementSummary[]> {
-    const rows = await this.repository.listForGuarantor(guarantorId);
+    return this.summariesOf(await this.repository.listForGuarantor(guarantorId));
+  }
+
+  /** The guarantor's statement summaries as one JSON value, for a read made in one statement. */
+  summariesJson(guarantorId: SQL): SQL<StatementSummaryRow[]> {
+    return statementSummariesJson(guarantorId);
+  }
+
+  /** What `summaries` answers, from `summariesJson`'s rows. */
+  summariesOf(rows: readonly StatementSummaryRow[]): StatementSummary[] {
     const today = this.today();
     return rows.map((row) => toStatementSummary(row, today));
   }
 
-  async list(guarantorId: string, context: RequestContext): Promise<StatementList> {
-    const statements = await this.summaries(guarantorId);
-    await this.record(context, guarantorId, 'statements.listed', 'success', {
-      targetType: 'guarantor',
-      targetId: guarantorId,
-      details: { statements: statements.length },
-    });
-    return { statements };
-  }
-
-  async detail(guarantorId: string, id: string, context: RequestContext): Promise<StatementDetail> {
-    const row = await this.find(guarantorId, id, 'statement.viewed', context);
-    await this.record(context, guarantorId, 'statement.viewed', 'success', {
-      targetType: 'statement',
-      targetId: row.id,
-      details: { statementDate: row.statementDate, items: row.items.length },
-    });
+  /** GET /statements: the token's guarantor's statements, read and audited with the checks. */
+  readonly list: SignedInRead<StatementList> = async (token, context, asked) => {
+    const { session, payload } = await this.readSummaries(token, context, asked);
     const today = this.today();
-    return toStatementDetail(row, today, await this.reconcile(guarantorId, row, today));
-  }
+    return {
+      session,
+      payload: { statements: payload.map((row) => toStatementSummary(row, today)) },
+    };
+  };
+
+  /** GET /statements/{id}: one of them, compared with the bills as they stand today. */
+  readonly detail: SignedInRead<StatementDetail, StatementIdValues> = async (
+    token,
+    context,
+    asked,
+  ) => {
+    const { session, payload } = await this.readStatement(token, context, asked);
+    if (!payload) throw apiErrors.statementNotFound();
+    const today = this.today();
+    const { statement, bills } = payload;
+    return {
+      session,
+      payload: toStatementDetail(statement, today, reconcileStatement(statement, bills, today)),
+    };
+  };
 
   /** `actor`: who downloads it, the guarantor unless the billing office does (modules/office). */
   async pdf(
