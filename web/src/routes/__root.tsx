@@ -4,7 +4,6 @@ import {
   Outlet,
   type ErrorComponentProps,
 } from '@tanstack/react-router';
-import { ErrorScreen } from '@/components/error-screen.tsx';
 import { LoadOnEvent } from '@/components/load-on-event.tsx';
 import { NotFoundRedirect } from '@/components/not-found-redirect.tsx';
 import { TopProgressBar } from '@/components/top-progress-bar.tsx';
@@ -30,6 +29,13 @@ const InvalidCodeDialog = lazy(() =>
 );
 const SessionExpiredDialog = lazy(() =>
   loadSessionExpiredDialog().then((module) => ({ default: module.SessionExpiredDialog })),
+);
+
+// The root is never split from the entry, which every page loads first; its
+// error screen (with the button styles and their class merging) comes only
+// when something has failed.
+const ErrorScreen = lazy(() =>
+  import('@/components/error-screen.tsx').then((module) => ({ default: module.ErrorScreen })),
 );
 
 const MODAL_LOADERS = [loadApiErrorDialog, loadInvalidCodeDialog, loadSessionExpiredDialog];
@@ -92,13 +98,15 @@ function RootError({ error, reset }: ErrorComponentProps) {
   const retry = useRouteRetry(error, reset);
   return (
     <main id="main-content" className="mx-auto w-full max-w-[1920px] px-4 py-10 sm:px-6 lg:px-8">
-      <ErrorScreen
-        error={error}
-        headingLevel="h1"
-        onRetry={retry}
-        supportEmail={supportEmail}
-        supportPhone={fallbackSupportPhone}
-      />
+      <Suspense fallback={null}>
+        <ErrorScreen
+          error={error}
+          headingLevel="h1"
+          onRetry={retry}
+          supportEmail={supportEmail}
+          supportPhone={fallbackSupportPhone}
+        />
+      </Suspense>
     </main>
   );
 }

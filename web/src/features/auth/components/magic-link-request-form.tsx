@@ -1,8 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { MailCheck } from 'lucide-react';
-import { magicLinkRequestSchema } from '@webpay/contracts/sign-in';
 import { AlertMessage } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useLanguage } from '@/lib/language.ts';
@@ -14,8 +11,47 @@ import { SIGN_IN_FORM_MESSAGES } from '../utils/field-messages.ts';
 import { emailFlowErrorMessage } from '../utils/sign-in.ts';
 import { EmailAddressField, SubmitButton } from './sign-in-form-parts.tsx';
 
-interface MagicLinkRequestValues {
-  email: string;
+/*
+ * The form of the login page itself, so it keeps zod and a form library off
+ * the page's first load: its one field is checked by the shared schema,
+ * loaded when the guarantor first focuses the field or sends the form.
+ */
+const loadEmailCheck = () =>
+  import('@webpay/contracts/sign-in').then(({ magicLinkRequestSchema }) => (email: string) => {
+    const parsed = magicLinkRequestSchema.safeParse({ email });
+    return parsed.success
+      ? ({ email: parsed.data.email } as const)
+      : ({ error: parsed.error.issues[0]?.message ?? '' } as const);
+  });
+
+/** The address typed, checked as rhf's onSubmit/onChange modes would: on sending, then on each change. */
+function useCheckedEmail() {
+  const input = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string>();
+  const [checkAsTyped, setCheckAsTyped] = useState(false);
+  const check = async () => {
+    const result = (await loadEmailCheck())(input.current?.value ?? '');
+    setError('error' in result ? result.error : undefined);
+    return 'email' in result ? result.email : undefined;
+  };
+  const onChange = () => {
+    if (checkAsTyped) void check();
+  };
+  const reset = () => {
+    if (input.current) input.current.value = '';
+    setError(undefined);
+    setCheckAsTyped(false);
+  };
+  const focus = () => input.current?.focus();
+  return {
+    input,
+    error,
+    check,
+    onChange,
+    reset,
+    focus,
+    startCheckingAsTyped: () => setCheckAsTyped(true),
+  };
 }
 
 /**
@@ -31,30 +67,30 @@ export function MagicLinkRequestForm() {
   const language = useLanguage();
   const t = useMessages(magicLinkRequestMessages);
   const validationText = useValidationText(SIGN_IN_FORM_MESSAGES);
+  const { input, error, check, onChange, reset, focus, startCheckingAsTyped } = useCheckedEmail();
 
-  const form = useForm<MagicLinkRequestValues>({
-    resolver: zodResolver(magicLinkRequestSchema),
-    defaultValues: { email: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
-  const { errors } = form.formState;
-
-  const onSubmit = form.handleSubmit(async ({ email }) => {
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    startCheckingAsTyped();
+    const address = await check();
+    if (address === undefined) {
+      focus();
+      return;
+    }
     try {
-      await request.mutateAsync(email);
+      await request.mutateAsync(address);
     } catch {
       return;
     }
     setSent(true);
-  });
+  };
 
   const startOver = () => {
     request.reset();
-    form.reset({ email: '' });
+    reset();
     setSent(false);
     // After the form is back, put the guarantor in the e-mail field.
-    setTimeout(() => form.setFocus('email'), 0);
+    setTimeout(focus, 0);
   };
 
   return (
@@ -77,8 +113,11 @@ export function MagicLinkRequestForm() {
           )}
           <EmailAddressField
             id={emailId}
-            error={validationText(errors.email?.message)}
-            {...form.register('email')}
+            name="email"
+            ref={input}
+            error={validationText(error)}
+            onChange={onChange}
+            onFocus={() => void loadEmailCheck()}
           />
           <SubmitButton variant="secondary" pending={request.isPending}>
             {t.submit}
