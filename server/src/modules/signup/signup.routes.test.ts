@@ -123,12 +123,14 @@ describe.each(testDatabaseKinds)('sign-up by e-mail (%s)', (kind) => {
     const [event] = await server.database.db
       .select()
       .from(auditEvents)
-      .where(eq(auditEvents.requestId, 'in-use-1'));
+      .where(
+        and(eq(auditEvents.requestId, 'in-use-1'), eq(auditEvents.action, 'auth.signup.start')),
+      );
     const mariaRow = await guarantorRow(maria.accountNumber);
     expect(event).toMatchObject({
       action: 'auth.signup.start',
       outcome: 'failure',
-      details: { reason: 'email_in_use', emailOwner: mariaRow.id, ownerNotice: 'queued' },
+      details: { reason: 'email_in_use', emailOwner: mariaRow.id, ownerNotice: 'sent' },
     });
   });
 

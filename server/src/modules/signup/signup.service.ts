@@ -3,7 +3,12 @@ import { apiErrors } from '../../lib/api-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuditRepository } from '../audit/index.ts';
 import type { SignInAttempt, SignInLockout } from '../lockout/index.ts';
-import type { MailOutbox, MailService } from '../mail/index.ts';
+import {
+  MailDeliveryError,
+  mailDeliveryEvent,
+  type MailOutbox,
+  type MailService,
+} from '../mail/index.ts';
 import { namesMatch } from './names.ts';
 import type { EmailOwner, SignupCandidate, SignupRepository } from './signup.repository.ts';
 
@@ -102,7 +107,7 @@ export class SignupService {
     }
     const owner = await this.repository.emailOwner(request.email, candidate.id);
     await (owner
-      ? this.tellOwner(owner, candidate, record)
+      ? this.tellOwner(owner, candidate, record, context)
       : this.sendCode(request, candidate, identifierHash, record, context));
     return true;
   }
@@ -136,13 +141,16 @@ export class SignupService {
 
   /**
    * Instead of a code, a notice to the address's owner, in their language.
-   * It goes out before the answer like a code does, so both take as long and
-   * fail alike when mail cannot be sent.
+   * It goes out before the answer as a code does, so that an address on
+   * file and a new one take as long and fail alike when the mail server
+   * refuses; a refused notice is queued, and reaches its owner once the
+   * mail server is back.
    */
   private async tellOwner(
     owner: EmailOwner,
     candidate: SignupCandidate,
     record: SignupRecord,
+    context: RequestContext,
   ): Promise<void> {
     const notice = this.mail.signupAttempt(
       owner.email,
@@ -152,13 +160,19 @@ export class SignupService {
       },
       owner.preferredLanguage,
     );
-    // Nobody waits for it: the outbox sends it, through an outage too.
-    await this.outbox.queue(notice, { guarantorId: owner.id });
-    await record('failure', candidate.id, {
-      reason: 'email_in_use',
-      emailOwner: owner.id,
-      ownerNotice: 'queued',
-    });
+    const details = { reason: 'email_in_use', emailOwner: owner.id };
+    const about = { guarantorId: owner.id, targetType: 'guarantor', targetId: owner.id };
+    try {
+      await this.mail.deliver(notice);
+      await this.audit.record(context, mailDeliveryEvent(notice, 'success', about));
+    } catch (error) {
+      if (!(error instanceof MailDeliveryError)) throw error;
+      await this.audit.record(context, mailDeliveryEvent(notice, 'failure', about));
+      await this.outbox.queue(notice, { guarantorId: owner.id });
+      await record('failure', candidate.id, { ...details, ownerNotice: 'queued' });
+      throw apiErrors.mailUnavailable(error);
+    }
+    await record('failure', candidate.id, { ...details, ownerNotice: 'sent' });
   }
 }
 
