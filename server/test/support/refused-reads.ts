@@ -1,10 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
-import { expect, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_PATHS } from '@webpay/contracts/api';
 import { auditEvents, sessions } from '../../src/db/schema.ts';
+import { DEMO_GUARANTORS } from '../../src/demo/demo-guarantors.ts';
 import { SessionRead } from '../../src/modules/auth/index.ts';
 import { decodeToken } from '../security/hostile-tokens.ts';
-import type { TestServer } from './test-server.ts';
+import { testDatabaseKinds } from './database.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
 
 /*
  * A route whose read checks the session in its own statement (auth's
@@ -83,4 +85,59 @@ export async function expectEndedAndUnknownRefused(
     .from(auditEvents)
     .where(inArray(auditEvents.requestId, [ended.requestId, unknown.requestId]));
   expect(audited).toEqual([]);
+}
+
+export interface OneTripReadCase {
+  /** The describe block's title; `%s` is the database kind. */
+  title: string;
+  path: string;
+  /** The audit row's action of a good read. */
+  action: string;
+  /** Checks the answer to Maria's good read. */
+  checkAnswer: (body: unknown) => void;
+}
+
+/**
+ * A read of the signed-in guarantor's own data made in one statement: a
+ * live session is answered and leaves one audit row, made by Maria about
+ * herself; an ended or unknown session is refused as behind the hook.
+ */
+export function describeOneTripRead({ title, path, action, checkAnswer }: OneTripReadCase): void {
+  const { maria } = DEMO_GUARANTORS;
+  const label = action.replace(/[^a-z0-9]+/g, '-');
+
+  describe.each(testDatabaseKinds)(title, (kind) => {
+    let server: TestServer;
+
+    beforeAll(async () => {
+      server = await startTestServer(kind);
+    });
+
+    afterAll(async () => {
+      await server?.close();
+    });
+
+    it(`answers a live session and records ${action}`, async () => {
+      const token = await server.login(maria.accountNumber, maria.pin);
+      const requestId = `${label}-live`;
+      const response = await server.api(path, { token, headers: { 'X-Request-Id': requestId } });
+      expect(response.status).toBe(200);
+      checkAnswer(await response.json());
+      const { sub } = decodeToken(token).claims;
+      const audited = await server.database.db
+        .select({
+          action: auditEvents.action,
+          outcome: auditEvents.outcome,
+          actorId: auditEvents.actorId,
+          guarantorId: auditEvents.guarantorId,
+        })
+        .from(auditEvents)
+        .where(eq(auditEvents.requestId, requestId));
+      expect(audited).toEqual([{ action, outcome: 'success', actorId: sub, guarantorId: sub }]);
+    });
+
+    it('refuses an ended or unknown session as the authenticate hook did, reading nothing', async () => {
+      await expectEndedAndUnknownRefused(server, path, maria, label);
+    });
+  });
 }

@@ -268,8 +268,8 @@ function overviewOf(
 /**
  * What the guarantor's autopay page shows: what is on, the next charge of
  * each plan with autopay and of statements, and the charges made or tried.
- * Read in one statement with the session check; the page has never had an
- * audit row, so the read names no action and writes none.
+ * Read in one statement with the session check and its audit row: the
+ * plans name patients and balances (PRODUCT.md, Audit).
  */
 export class AutopayOverviewReader {
   private readonly readOverview: SignedInRead<OverviewJson>;
@@ -286,6 +286,7 @@ export class AutopayOverviewReader {
     this.readOverview = signedIn.signedInRead({
       name: 'autopay_overview_read',
       payload: (guarantorId) => overviewJson(guarantorId, timeZone),
+      action: 'autopay.read',
     });
   }
 

@@ -54,13 +54,13 @@ export type MethodLog = Pick<MailLog, 'warn'>;
 type Actor = { kind: 'guarantor' } | { kind: 'system' };
 
 /**
- * GET /payment-methods in one statement with the session check (auth's
- * session-read.ts). The list has never had an audit row, so the read names
- * no action and writes none.
+ * GET /payment-methods in one statement with the session check and its
+ * audit row (auth's session-read.ts).
  */
 const SAVED_METHODS_READ: SessionReadSpec = {
   name: 'payment_methods_read',
   payload: savedMethodsJson,
+  action: 'payment_methods.read',
 };
 
 /**

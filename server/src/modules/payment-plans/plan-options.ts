@@ -5,13 +5,14 @@ import { eligibleEncountersJson, type EligibleEncounter } from './payment-plans.
 import type { PlanSettings } from './payment-plans.service.ts';
 
 /**
- * The eligible encounters in one statement with the session check (auth's
- * session-read.ts). The options have never had an audit row, so the read
- * names no action and writes none.
+ * The eligible encounters in one statement with the session check and its
+ * audit row (auth's session-read.ts): they name patients and balances, and
+ * every read of patient data is recorded (PRODUCT.md, Audit).
  */
 const PLAN_OPTIONS_READ: SessionReadSpec = {
   name: 'plan_options_read',
   payload: eligibleEncountersJson,
+  action: 'payment_plan_options.read',
 };
 
 /** What a payment plan may be made of, as the signed-in guarantor's plan set-up shows it. */
