@@ -8,6 +8,7 @@ import { createAppRouter } from '@/app/router.ts';
 import { getMe } from '@/features/auth/api/get-me.ts';
 import { postLogout } from '@/features/auth/api/logout.ts';
 import { appConfigQueryOptions } from '@/config/get-app-config.ts';
+import { keepPageBranding } from '@/config/page-branding.ts';
 import { createAuth } from '@/lib/auth.ts';
 import { startLanguage } from '@/lib/language.ts';
 import { shareStyleNonce } from '@/lib/style-nonce.ts';
@@ -18,6 +19,7 @@ import '@/styles/index.css';
 // Before the first paint, so a dark theme never flashes light.
 applyTheme(resolveTheme(readStoredTheme()));
 shareStyleNonce();
+keepPageBranding();
 startLanguage();
 logRelease();
 

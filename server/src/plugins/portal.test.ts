@@ -5,7 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../test/support/database.ts';
 import { startTestServer, type TestServer } from '../../test/support/test-server.ts';
-import { injectApiKey } from './portal.ts';
+import { injectApiKey, injectBrandLogo } from './portal.ts';
 import { styleNonceSlot } from './spa.ts';
 
 describe('injectApiKey', () => {
@@ -28,6 +28,30 @@ describe('injectApiKey', () => {
 
   it('reports a page without the tag', () => {
     expect(injectApiKey('<html></html>', 'key')).toEqual({ html: '<html></html>', found: false });
+  });
+});
+
+describe('injectBrandLogo', () => {
+  const built =
+    '<div id="root"><link rel="preload" as="image" href="/webpay/logo.svg"/>' +
+    '<div role="status"><img src="/webpay/logo.svg" alt="Patient Payment Portal" class="size-16" data-brand-logo=""/></div></div>';
+
+  it("puts this deployment's logo and portal name into the first paint, escaped", () => {
+    expect(
+      injectBrandLogo(built, { logoUrl: '/brand/st-mary"s.png', portalName: 'St. Mary <Pay>' }),
+    ).toEqual({
+      html:
+        '<div id="root"><link rel="preload" as="image" href="/brand/st-mary&quot;s.png"/>' +
+        '<div role="status"><img src="/brand/st-mary&quot;s.png" alt="St. Mary &lt;Pay&gt;" class="size-16" data-brand-logo=""/></div></div>',
+      found: true,
+    });
+  });
+
+  it('reports a page without a first paint', () => {
+    expect(injectBrandLogo(INDEX_HTML, { logoUrl: '/x.svg', portalName: 'X' })).toEqual({
+      html: INDEX_HTML,
+      found: false,
+    });
   });
 });
 

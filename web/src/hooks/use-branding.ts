@@ -5,6 +5,7 @@ import { DEFAULT_BRANDING } from '@/config/constants.ts';
 import { applyAccent } from '@/lib/color.ts';
 import { useLanguage } from '@/lib/language.ts';
 import { useAppConfig } from '@/config/get-app-config.ts';
+import { pageBranding } from '@/config/page-branding.ts';
 
 export interface Branding {
   portalName: string;
@@ -21,15 +22,18 @@ export interface Branding {
   fallbackSupportPhone?: string;
 }
 
-/** The provider's branding, with neutral defaults until (or unless) the config arrives. */
+/**
+ * The provider's branding; until (or unless) the config arrives, the logo
+ * and name the page was served with, else neutral defaults.
+ */
 export function useBranding(): Branding {
   const { data } = useAppConfig();
   const branding = data?.branding;
   const ourTagline = useLanguage() === 'es' ? LOGIN_PROMO_ES.heading : LOGIN_PROMO.heading;
   return {
-    portalName: branding?.portalName || DEFAULT_BRANDING.portalName,
+    portalName: branding?.portalName || pageBranding().portalName || DEFAULT_BRANDING.portalName,
     providerName: branding?.providerName || undefined,
-    logoUrl: branding?.logoUrl || DEFAULT_BRANDING.logoUrl,
+    logoUrl: branding?.logoUrl || pageBranding().logoUrl || DEFAULT_BRANDING.logoUrl,
     tagline: branding?.tagline || ourTagline,
     accentColor: branding?.accentColor ?? DEFAULT_BRANDING.accentColor,
     supportEmail: branding?.supportEmail || undefined,
