@@ -4,7 +4,7 @@ import { STAFF_PERMISSIONS, staffCan, type StaffPermission } from '@webpay/contr
 import { apiErrors } from '../lib/api-error.ts';
 import { requestContext } from '../lib/request-context.ts';
 import { bearerToken } from '../modules/auth/session-tokens.ts';
-import { urlHasNulCharacter } from './nul-characters.ts';
+import { inputRefusal } from './nul-characters.ts';
 import type { StaffAuth, StaffReader } from '../modules/staff/index.ts';
 
 type StaffHook = (request: FastifyRequest) => Promise<void>;
@@ -36,7 +36,6 @@ declare module 'fastify' {
      */
     staffRead(permission: StaffPermission): {
       attachValidation: true;
-      onRequest: StaffHook;
       preHandler: StaffHook;
     };
     /**
@@ -122,15 +121,13 @@ export default fp(
     app.decorate('staffRead', (permission: StaffPermission) => {
       const check = gate(permission);
       return {
+        // The input's refusals are kept for the preHandler, which checks the caller first.
         attachValidation: true as const,
-        // The nul-characters hook refuses before validation, so what it will refuse is checked now.
-        onRequest: async (request: FastifyRequest) => {
-          if (urlHasNulCharacter(request)) await check(request);
-        },
         preHandler: async (request: FastifyRequest) => {
-          if (!request.validationError) return;
+          const refusal = inputRefusal(request);
+          if (!refusal) return;
           await check(request);
-          throw request.validationError;
+          throw refusal;
         },
       };
     });

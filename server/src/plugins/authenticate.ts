@@ -8,13 +8,12 @@ import { HISTORICAL_DATA_REFUSAL } from '../modules/auth/historical-data.ts';
 import type { ReadValues } from '../modules/auth/session-read.ts';
 import { bearerToken } from '../modules/auth/session-tokens.ts';
 import { isStaffToken } from '../modules/staff/index.ts';
-import { urlHasNulCharacter } from './nul-characters.ts';
+import { inputRefusal } from './nul-characters.ts';
 
 type AuthHook = (request: FastifyRequest) => Promise<void>;
 
 interface HistoricalReadInput {
   attachValidation: true;
-  onRequest: AuthHook;
   preHandler: AuthHook;
 }
 
@@ -130,14 +129,10 @@ export default fp(
       await app.requireHistoricalData(request);
     };
     app.decorate('historicalReadInput', {
-      // The schema's refusal is kept for the preHandler below.
+      // The input's refusals are kept for the preHandler below.
       attachValidation: true,
-      // The nul-characters hook refuses before validation, so what it will refuse is checked now.
-      onRequest: async (request: FastifyRequest) => {
-        if (urlHasNulCharacter(request)) await checkedFirst(request);
-      },
       preHandler: async (request: FastifyRequest) => {
-        const refusal = request.validationError;
+        const refusal = inputRefusal(request);
         if (!refusal) return;
         await checkedFirst(request);
         throw refusal;
