@@ -4,6 +4,7 @@ import { API_PATHS } from '@webpay/contracts/api';
 import { loginResponseSchema, pinLoginRequestSchema, userSchema } from '@webpay/contracts/auth';
 import { languageChangeRequestSchema } from '@webpay/contracts/language-change';
 import type { Env } from '../../env.ts';
+import { COMPILED_ANSWERS } from '../../lib/compiled-serializer.ts';
 import { BODY_ERRORS, SECURITY, SERVICE_ERRORS, errorResponses } from '../../lib/openapi.ts';
 import { requestContext } from '../../lib/request-context.ts';
 import { signInRateLimit } from '../../lib/sign-in-rate-limit.ts';
@@ -42,6 +43,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { env }
         security: SECURITY.signedIn,
         response: { 200: userSchema, ...errorResponses(...SERVICE_ERRORS) },
       },
+      ...COMPILED_ANSWERS,
     },
     // The session check is part of the read.
     async (request) => app.readSignedIn(request, app.services.auth.currentUser),

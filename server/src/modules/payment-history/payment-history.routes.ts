@@ -5,6 +5,7 @@ import {
   paymentHistorySchema,
   receiptIdParamsSchema,
 } from '@webpay/contracts/payment-history';
+import { COMPILED_ANSWERS } from '../../lib/compiled-serializer.ts';
 import { PATH_ERRORS, SECURITY, SERVICE_ERRORS, errorResponses } from '../../lib/openapi.ts';
 import { receiptResponseSchema } from '../payments/index.ts';
 
@@ -36,6 +37,7 @@ const paymentHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paymentHistorySchema, ...errorResponses(400, ...SERVICE_ERRORS) },
       },
       ...app.historicalReadInput,
+      ...COMPILED_ANSWERS,
     },
     async (request) =>
       app.readSignedIn(request, history().history, {

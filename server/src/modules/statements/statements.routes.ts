@@ -7,6 +7,7 @@ import {
   statementIdParamsSchema,
   statementListSchema,
 } from '@webpay/contracts/statements';
+import { COMPILED_ANSWERS } from '../../lib/compiled-serializer.ts';
 import { PATH_ERRORS, SECURITY, SERVICE_ERRORS, errorResponses } from '../../lib/openapi.ts';
 import { requestContext } from '../../lib/request-context.ts';
 import { varyByLanguage } from '../../lib/vary-by-language.ts';
@@ -80,8 +81,10 @@ const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
   const statements = () => app.services.statements;
 
   // The guarantor's own data; the session and role checks are part of the read.
-  app.get(API_PATHS.statements, { schema: statementsSchema }, async (request) =>
-    app.readSignedIn(request, statements().list),
+  app.get(
+    API_PATHS.statements,
+    { schema: statementsSchema, ...COMPILED_ANSWERS },
+    async (request) => app.readSignedIn(request, statements().list),
   );
 
   app.get(
