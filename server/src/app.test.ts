@@ -11,6 +11,7 @@ import { errorObjectSchema, type ErrorObject } from '@webpay/contracts/errors';
 import { OFFICE_API_BASE_PATH } from '@webpay/contracts/office';
 import { PAYMENT_METHOD_PATHS } from '@webpay/contracts/payment-methods';
 import { PAYMENT_PLAN_PATHS } from '@webpay/contracts/payment-plans';
+import { FINANCIAL_ASSISTANCE_PATHS } from '@webpay/contracts/financial-assistance';
 import { createTestDatabase, testDatabaseKinds } from '../test/support/database.ts';
 import { startTestServer, type TestServer } from '../test/support/test-server.ts';
 
@@ -325,6 +326,8 @@ describe.each(testDatabaseKinds)('the service over HTTP (%s)', (kind) => {
           'GET /readyz',
           `GET ${service(API_PATHS.configApp)}`,
           `GET ${service(API_PATHS.configContactInfo)}`,
+          `GET ${service(FINANCIAL_ASSISTANCE_PATHS.policy)}`,
+          `POST ${service(FINANCIAL_ASSISTANCE_PATHS.estimate)}`,
           `POST ${service(API_PATHS.login)}`,
           `POST ${service(API_PATHS.loginMagic)}`,
           `POST ${service(API_PATHS.loginMagicRequest)}`,

@@ -15,6 +15,7 @@ import configRoutes from './modules/config/config.routes.ts';
 import convergeSandbox from './modules/converge-sandbox/converge-sandbox.plugin.ts';
 import cspReportsRoutes from './modules/csp-reports/csp-reports.routes.ts';
 import encountersRoutes from './modules/encounters/encounters.routes.ts';
+import financialAssistanceRoutes from './modules/financial-assistance/financial-assistance.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import magicLinkRoutes from './modules/magic-link/magic-link.routes.ts';
 import { receiptResendRoutes } from './modules/payment-desk/receipt-resend.routes.ts';
@@ -73,6 +74,7 @@ async function serviceApi(api: FastifyInstance, { env }: { env: Env }) {
   api.addHook('onRequest', createApiGuard(env.WEBPAY_API_KEY));
   await api.register(compression);
   await api.register(configRoutes);
+  await api.register(financialAssistanceRoutes);
   await api.register(authRoutes, { env });
   await api.register(magicLinkRoutes, { env });
   await api.register(verificationRoutes, { env });

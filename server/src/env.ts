@@ -279,6 +279,12 @@ const rawEnvSchema = z.object({
     }
     return keys;
   }),
+  /**
+   * The hospital's financial assistance policy (issue #27): a JSON file in
+   * the form of docs/financial-assistance.md, read and checked at start.
+   * Unset: the demo hospital's policy.
+   */
+  FINANCIAL_ASSISTANCE_POLICY_FILE: optionalString,
   /** Self-service payment plans: the least balance, the least monthly payment (dollars) and the most months. */
   PLAN_MIN_BALANCE: dollarsVar('100.00'),
   PLAN_MIN_MONTHLY_PAYMENT: dollarsVar('25.00'),

@@ -23,6 +23,11 @@ export const SECURITY = {
 export const OPENAPI_TAGS = [
   { name: 'config', description: 'Portal configuration and contact details' },
   {
+    name: 'financial-assistance',
+    description:
+      "The hospital's financial assistance policy as published, and the estimate of the help a household may get; no sign-in",
+  },
+  {
     name: 'auth',
     description:
       'Sign-in by PIN, magic link, e-mail + birthdate and e-mailed code; sign-up; e-mail multi-factor; the current user and sign-out',

@@ -11,6 +11,8 @@ import { GuarantorRefs } from '../modules/challenges/challenge-secrets.ts';
 import { ChallengesRepository } from '../modules/challenges/challenges.repository.ts';
 import { ConfigRepository } from '../modules/config/config.repository.ts';
 import { ConfigService } from '../modules/config/config.service.ts';
+import { loadAssistancePolicy } from '../modules/financial-assistance/assistance-policy.ts';
+import { FinancialAssistanceService } from '../modules/financial-assistance/financial-assistance.service.ts';
 import { EncountersRepository } from '../modules/encounters/encounters.repository.ts';
 import { EncountersService, OPEN_BILLS_READ } from '../modules/encounters/encounters.service.ts';
 import { LockoutRepository } from '../modules/lockout/lockout.repository.ts';
@@ -118,6 +120,8 @@ export interface Services {
   paymentPlans: PaymentPlans;
   /** What a plan may be made of, read with the session check (GET /payment-plans/options). */
   planOptions: PlanOptionsReader;
+  /** The hospital's financial assistance policy as published, and the estimate (issue #27). */
+  financialAssistance: FinancialAssistanceService;
 }
 
 export interface ServiceOverrides {
@@ -548,6 +552,17 @@ export interface ServiceOptions {
   runsSchedules?: boolean;
 }
 
+/** What anyone may read, signed in or not: the portal's configuration and the assistance policy. */
+function createPublished({ db, env, calendar }: Foundation) {
+  return {
+    config: new ConfigService(new ConfigRepository(db), env),
+    financialAssistance: new FinancialAssistanceService(
+      loadAssistancePolicy(env.FINANCIAL_ASSISTANCE_POLICY_FILE),
+      calendar,
+    ),
+  };
+}
+
 export function createServices(
   database: DatabaseHandle,
   env: Env,
@@ -603,7 +618,7 @@ export function createServices(
     jobs,
     outbox,
     audit,
-    config: new ConfigService(new ConfigRepository(db), env),
+    ...createPublished(foundation),
     encounters,
     lockout,
     mail,

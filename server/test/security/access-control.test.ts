@@ -71,6 +71,10 @@ const NOT_OWNED: Record<string, string> = {
   'body:accounts[].facilityId': "a facility code: the hospital's reference data, the same for all",
   'body:encounters[].facilityId':
     "a facility code: the hospital's reference data, the same for all",
+  'query:facilityId':
+    'a facility code choosing whose published assistance policy: public, the same for all',
+  'body:facilityId':
+    'a facility code choosing whose assistance policy an estimate follows: public, the same for all',
 };
 
 const ROLE_PROTECTED = new Set([
