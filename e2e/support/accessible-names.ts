@@ -81,8 +81,12 @@ function shell(options: {
     link('Payment Methods'),
     link('Contact'),
     link(options.phone, options.phoneLinks),
+    link('Financial Assistance'),
   ];
 }
+
+/** The dashboard's way to the financial assistance page, above its tabs. */
+const NEED_HELP_PAYING = link('Need help paying?');
 
 function mariaShell(phoneLinks = 1): NamedControl[] {
   return shell({ historicalData: true, phone: MARIA_PHONE, phoneLinks });
@@ -144,6 +148,7 @@ const SCREENS = {
     link('Sign up'),
     textbox('Email address'),
     button('Email me a sign-in link'),
+    NEED_HELP_PAYING,
   ],
   'login/pin': [
     ...SIGN_IN_FRAME,
@@ -185,6 +190,7 @@ const SCREENS = {
   /** Maria, Hospitals & Clinics. */
   dashboard: [
     ...mariaShell(2),
+    NEED_HELP_PAYING,
     ...EMAIL_CHECK_NOTICE,
     tab('Hospitals & Clinics 5 items'),
     tab('Central Lab 2 items'),
@@ -209,6 +215,7 @@ const SCREENS = {
   /** Maria, Central Lab. */
   'dashboard, other facility': [
     ...mariaShell(),
+    NEED_HELP_PAYING,
     ...EMAIL_CHECK_NOTICE,
     tab('Hospitals & Clinics 5 items'),
     tab('Central Lab 2 items'),
@@ -226,6 +233,7 @@ const SCREENS = {
   /** James: Home Care and Salt Lake Clinic Lab, no role, no phone of his own. */
   'dashboard, other facilities only': [
     ...shell({ historicalData: false, phone: FALLBACK_PHONE }),
+    NEED_HELP_PAYING,
     ...EMAIL_CHECK_NOTICE,
     tab('Home Care 1 item'),
     tab('Salt Lake Clinic Lab 2 items'),

@@ -12,6 +12,7 @@ import { createFileRoute } from '@tanstack/react-router'
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
+import { Route as FinancialAssistanceRouteImport } from './routes/financial-assistance'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as VerifyRouteImport } from './routes/verify'
 import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index'
@@ -33,6 +34,11 @@ const AuthenticatedContactLazyRouteImport = createFileRoute(
 
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
   id: '/_authenticated',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FinancialAssistanceRoute = FinancialAssistanceRouteImport.update({
+  id: '/financial-assistance',
+  path: '/financial-assistance',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -118,6 +124,7 @@ const VerifyCodeRoute = VerifyCodeRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthenticatedIndexRoute
+  '/financial-assistance': typeof FinancialAssistanceRoute
   '/login': typeof LoginRouteWithChildren
   '/verify': typeof VerifyRouteWithChildren
   '/dashboard': typeof AuthenticatedDashboardRoute
@@ -134,6 +141,7 @@ export interface FileRoutesByFullPath {
   '/login/': typeof LoginIndexRoute
 }
 export interface FileRoutesByTo {
+  '/financial-assistance': typeof FinancialAssistanceRoute
   '/verify': typeof VerifyRouteWithChildren
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/payment-methods': typeof AuthenticatedPaymentMethodsRoute
@@ -152,6 +160,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_authenticated': typeof AuthenticatedRouteWithChildren
+  '/financial-assistance': typeof FinancialAssistanceRoute
   '/login': typeof LoginRouteWithChildren
   '/verify': typeof VerifyRouteWithChildren
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
@@ -172,6 +181,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/financial-assistance'
     | '/login'
     | '/verify'
     | '/dashboard'
@@ -188,6 +198,7 @@ export interface FileRouteTypes {
     | '/login/'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/financial-assistance'
     | '/verify'
     | '/dashboard'
     | '/payment-methods'
@@ -205,6 +216,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/_authenticated'
+    | '/financial-assistance'
     | '/login'
     | '/verify'
     | '/_authenticated/dashboard'
@@ -224,6 +236,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
+  FinancialAssistanceRoute: typeof FinancialAssistanceRoute
   LoginRoute: typeof LoginRouteWithChildren
   VerifyRoute: typeof VerifyRouteWithChildren
 }
@@ -235,6 +248,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AuthenticatedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/financial-assistance': {
+      id: '/financial-assistance'
+      path: '/financial-assistance'
+      fullPath: '/financial-assistance'
+      preLoaderRoute: typeof FinancialAssistanceRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -400,6 +420,7 @@ const VerifyRouteWithChildren =
 
 const rootRouteChildren: RootRouteChildren = {
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
+  FinancialAssistanceRoute: FinancialAssistanceRoute,
   LoginRoute: LoginRouteWithChildren,
   VerifyRoute: VerifyRouteWithChildren,
 }

@@ -91,3 +91,9 @@ export const uiMessages = defineCatalogue(
     closeNotification: 'Cerrar notificación',
   },
 );
+
+/** The ways into the financial assistance page (issue #27's pinned words). */
+export const assistanceLinkMessages = defineCatalogue(
+  { needHelpPaying: 'Need help paying?', financialAssistance: 'Financial Assistance' },
+  { needHelpPaying: '¿Necesita ayuda para pagar?', financialAssistance: 'Asistencia financiera' },
+);

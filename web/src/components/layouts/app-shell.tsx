@@ -4,6 +4,7 @@ import { LogOut, Menu, X } from 'lucide-react';
 import { Popover as PopoverPrimitive } from 'radix-ui';
 import { Logo } from '@/components/logo.tsx';
 import { SkipLink } from '@/components/skip-link.tsx';
+import { FinancialAssistanceLink } from '@/components/assistance-links.tsx';
 import { PhoneLink } from '@/components/phone-link.tsx';
 import { LanguageSwitch } from '@/components/language-switch.tsx';
 import { ThemeSwitch } from '@/components/theme-switch.tsx';
@@ -197,15 +198,18 @@ export function AppShell({
       >
         {children}
       </main>
-      {supportPhone && (
-        <footer className="no-print border-t border-border bg-surface">
-          <p className="mx-auto w-full max-w-[1920px] px-4 py-4 text-sm text-muted-foreground sm:px-6 lg:px-8">
-            {t.questionsCall}
-            <PhoneLink phone={supportPhone} />
-            {t.questionsEnd}
-          </p>
-        </footer>
-      )}
+      <footer className="no-print border-t border-border bg-surface">
+        <div className="mx-auto flex w-full max-w-[1920px] flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-4 text-sm text-muted-foreground sm:px-6 lg:px-8">
+          {supportPhone && (
+            <p>
+              {t.questionsCall}
+              <PhoneLink phone={supportPhone} />
+              {t.questionsEnd}
+            </p>
+          )}
+          <FinancialAssistanceLink />
+        </div>
+      </footer>
     </div>
   );
 }

@@ -15,24 +15,31 @@ export interface AuthLayoutProps {
   children: ReactNode;
 }
 
+/** The header of every page read without signing in: the portal, the language and the theme. */
+export function SignedOutHeader({ portalName, logoUrl }: { portalName: string; logoUrl?: string }) {
+  return (
+    <header className="flex items-center justify-between gap-3">
+      <div className="flex min-w-0 items-center gap-3">
+        <Logo alt={portalName} src={logoUrl} />
+        <span aria-hidden="true" className="text-lg leading-tight font-semibold">
+          {portalName}
+        </span>
+      </div>
+      <div className="flex items-center gap-1">
+        <LanguageSwitch />
+        <ThemeSwitch />
+      </div>
+    </header>
+  );
+}
+
 /** The signed-out area: its own background, a form column and, on wide screens, the promise. */
 export function AuthLayout({ portalName, logoUrl, tagline, children }: AuthLayoutProps) {
   const { promo } = useMessages(layoutMessages);
   return (
     <div className="min-h-dvh bg-auth-background lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <div className="flex min-h-dvh flex-col px-4 py-5 sm:px-8">
-        <header className="flex items-center justify-between gap-3">
-          <div className="flex min-w-0 items-center gap-3">
-            <Logo alt={portalName} src={logoUrl} />
-            <span aria-hidden="true" className="text-lg leading-tight font-semibold">
-              {portalName}
-            </span>
-          </div>
-          <div className="flex items-center gap-1">
-            <LanguageSwitch />
-            <ThemeSwitch />
-          </div>
-        </header>
+        <SignedOutHeader portalName={portalName} logoUrl={logoUrl} />
         <main
           id="main-content"
           tabIndex={-1}

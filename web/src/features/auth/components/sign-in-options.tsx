@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ChevronRight, KeyRound, Mail, UserPlus } from 'lucide-react';
+import { NeedHelpPayingLink } from '@/components/assistance-links.tsx';
 import { useMessages } from '@/lib/messages.ts';
 import { signInOptionsMessages } from '../auth.messages.ts';
 import { MagicLinkRequestForm } from './magic-link-request-form.tsx';
@@ -51,6 +52,7 @@ export function SignInOptions() {
         <span className="h-px flex-1 bg-border" />
       </div>
       <MagicLinkRequestForm />
+      <NeedHelpPayingLink className="self-center text-sm" />
     </div>
   );
 }

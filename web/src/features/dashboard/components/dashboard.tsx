@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
+import { NeedHelpPayingLink } from '@/components/assistance-links.tsx';
 import { ErrorScreen } from '@/components/error-screen.tsx';
 import { useBranding, useSupportPhone } from '@/hooks/use-branding.ts';
 import { useAuth } from '@/lib/auth-context.ts';
@@ -74,9 +75,12 @@ export function Dashboard({ paymentDialog, receiptDialog, planAction, notice }: 
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t.heading}</h1>
-        {firstName && <p className="text-muted-foreground">{t.welcome(firstName)}</p>}
+      <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-2">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t.heading}</h1>
+          {firstName && <p className="text-muted-foreground">{t.welcome(firstName)}</p>}
+        </div>
+        <NeedHelpPayingLink />
       </div>
 
       {notice}

@@ -1,0 +1,38 @@
+import { Link } from '@tanstack/react-router';
+import { HandHeart } from 'lucide-react';
+import { useMessages } from '@/lib/messages.ts';
+import { cn } from '@/lib/utils.ts';
+import { assistanceLinkMessages } from './common.messages.ts';
+
+/** "Need help paying?": from the login page, the dashboard and the payment dialog. */
+export function NeedHelpPayingLink({ className }: { className?: string }) {
+  const t = useMessages(assistanceLinkMessages);
+  return (
+    <Link
+      to="/financial-assistance"
+      className={cn(
+        'inline-flex items-center gap-2 font-medium text-foreground underline underline-offset-4 hover:decoration-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        className,
+      )}
+    >
+      <HandHeart aria-hidden="true" className="size-4 shrink-0" />
+      {t.needHelpPaying}
+    </Link>
+  );
+}
+
+/** "Financial Assistance" in every signed-in screen's footer. */
+export function FinancialAssistanceLink({ className }: { className?: string }) {
+  const t = useMessages(assistanceLinkMessages);
+  return (
+    <Link
+      to="/financial-assistance"
+      className={cn(
+        'underline underline-offset-4 hover:decoration-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        className,
+      )}
+    >
+      {t.financialAssistance}
+    </Link>
+  );
+}
