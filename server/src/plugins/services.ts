@@ -11,6 +11,8 @@ import { GuarantorRefs } from '../modules/challenges/challenge-secrets.ts';
 import { ChallengesRepository } from '../modules/challenges/challenges.repository.ts';
 import { ConfigRepository } from '../modules/config/config.repository.ts';
 import { ConfigService } from '../modules/config/config.service.ts';
+import { PORTAL_BASE_PATH } from '@webpay/contracts/api';
+import type { AssistanceConfiguration } from '@webpay/contracts/financial-assistance';
 import { loadAssistancePolicy } from '../modules/financial-assistance/assistance-policy.ts';
 import { FinancialAssistanceService } from '../modules/financial-assistance/financial-assistance.service.ts';
 import { EncountersRepository } from '../modules/encounters/encounters.repository.ts';
@@ -156,6 +158,8 @@ interface Foundation {
   outbox: MailOutbox;
   /** The facility's days, in WEBPAY_TIME_ZONE. */
   calendar: FacilityCalendar;
+  /** The hospital's financial assistance policy (FINANCIAL_ASSISTANCE_POLICY_FILE, else the demo's). */
+  assistance: AssistanceConfiguration;
 }
 
 /** The foundation of the guarantor's services whose reads check the session themselves. */
@@ -232,7 +236,7 @@ function createSignIn({ db, env, audit, lockout, mail, outbox }: Foundation) {
 
 /** Statements and the notices that point guarantors to them. */
 function createStatements(
-  { db, env, audit, mail, outbox, calendar }: Foundation,
+  { db, env, audit, mail, outbox, calendar, assistance }: Foundation,
   { magicLinks, auth }: { magicLinks: MagicLinkService; auth: AuthService },
   encountersRepository: EncountersRepository,
 ) {
@@ -254,6 +258,11 @@ function createStatements(
       supportEmail: env.WEBPAY_SUPPORT_EMAIL,
       fallbackSupportPhone: env.WEBPAY_FALLBACK_SUPPORT_PHONE,
       calendar,
+      // Section 501(r): every statement tells where the assistance policy is and whom to call.
+      assistance: {
+        phone: assistance.policy.contact.phone,
+        webAddress: `${env.PUBLIC_URL}${PORTAL_BASE_PATH}/financial-assistance`,
+      },
     },
     auth,
   );
@@ -553,13 +562,10 @@ export interface ServiceOptions {
 }
 
 /** What anyone may read, signed in or not: the portal's configuration and the assistance policy. */
-function createPublished({ db, env, calendar }: Foundation) {
+function createPublished({ db, env, calendar, assistance }: Foundation) {
   return {
     config: new ConfigService(new ConfigRepository(db), env),
-    financialAssistance: new FinancialAssistanceService(
-      loadAssistancePolicy(env.FINANCIAL_ASSISTANCE_POLICY_FILE),
-      calendar,
-    ),
+    financialAssistance: new FinancialAssistanceService(assistance, calendar),
   };
 }
 
@@ -597,6 +603,7 @@ export function createServices(
     mail,
     outbox,
     calendar,
+    assistance: loadAssistancePolicy(env.FINANCIAL_ASSISTANCE_POLICY_FILE),
   };
   // One repository, so its prepared statement is prepared once per connection.
   const encountersRepository = new EncountersRepository(db);

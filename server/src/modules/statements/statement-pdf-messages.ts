@@ -39,6 +39,11 @@ export const STATEMENT_PDF_MESSAGES_EN = {
   totals: 'Totals',
   amountDueBy: (date: string, amount: string) => `Amount due by ${date}: ${amount}`,
   payOnline: (portal: string, phone: string) => `Pay online at ${portal}, or call ${phone}.`,
+  assistance: {
+    heading: 'Need help paying? Financial assistance',
+    body: (address: string, phone: string) =>
+      `If you cannot pay this bill, you may qualify for free or discounted care under our financial assistance policy. Read the policy, a plain-language summary and how to apply at ${address}, or call ${phone} for a free paper copy. While an application is open, we do not send your account to collections.`,
+  },
   /** The same words as the portal's statement dialog. */
   reconciliation: STATEMENT_RECONCILIATION_MESSAGES,
   page: (page: number, pages: number) => `Page ${page} of ${pages}`,
@@ -74,6 +79,11 @@ export const STATEMENT_PDF_MESSAGES_ES: StatementPdfMessages = {
   totals: 'Totales',
   amountDueBy: (date, amount) => `Monto a pagar a más tardar el ${date}: ${amount}`,
   payOnline: (portal, phone) => `Pague en línea en ${portal} o llame al ${phone}.`,
+  assistance: {
+    heading: '¿Necesita ayuda para pagar? Asistencia financiera',
+    body: (address, phone) =>
+      `Si no puede pagar esta factura, puede calificar para atención gratuita o con descuento según nuestra política de asistencia financiera. Lea la política, un resumen en lenguaje sencillo y cómo solicitarla en ${address}, o llame al ${phone} para pedir una copia en papel gratis. Mientras una solicitud está abierta, no enviamos su cuenta a cobranza.`,
+  },
   reconciliation: STATEMENT_RECONCILIATION_MESSAGES_ES,
   page: (page, pages) => `Página ${page} de ${pages}`,
 };

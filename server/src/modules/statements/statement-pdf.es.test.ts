@@ -29,6 +29,10 @@ function statement(overrides: Partial<StatementPdfInput> = {}): StatementPdfInpu
       supportPhone: '(801) 555-0142',
       supportEmail: 'billing@wasatchvalleyhealth.example',
     },
+    assistance: {
+      phone: '(801) 555-0142',
+      webAddress: 'https://pay.wasatchvalleyhealth.example/webpay/financial-assistance',
+    },
     guarantorName: 'Begoña Núñez',
     accountNumber: '100200300',
     statementDate: '2026-11-03',
@@ -67,9 +71,11 @@ describe('renderStatementPdf in Spanish (decision 0013)', () => {
         'Totales',
         'Monto a pagar a más tardar el 25 nov 2026: $1,250.00',
         'Pague en línea en WebPay o llame al (801) 555-0142.',
+        '¿Necesita ayuda para pagar? Asistencia financiera',
         'Página 1 de 1',
       ]),
     );
+    expect(lines.join(' ')).toMatch(/para pedir una copia en papel gratis/);
     expect(lines.join('\n')).not.toMatch(/Statement|Please pay|Page 1/);
   });
 

@@ -41,6 +41,8 @@ export interface StatementPdfInput {
     supportPhone: string;
     supportEmail: string;
   };
+  /** The financial assistance notice every statement carries (section 501(r)). */
+  assistance: { phone: string; webAddress: string };
   guarantorName: string;
   accountNumber: string;
   statementDate: string;
@@ -186,6 +188,7 @@ class StatementLayout {
     this.input.items.forEach((item, index) => this.itemRow(item, index));
     this.totalsAndAmountDue();
     this.reconciliation();
+    this.assistanceNotice();
     this.footers();
   }
 
@@ -449,6 +452,21 @@ class StatementLayout {
     this.y -= 4;
     for (const line of note) {
       this.y -= 10;
+      this.text(line, MARGIN, this.y, { size: 8 });
+    }
+  }
+
+  /** Where the financial assistance policy is, in plain words, on every statement. */
+  private assistanceNotice(): void {
+    const words = this.words.assistance;
+    const { phone, webAddress } = this.input.assistance;
+    const lines = wrapText(this.fonts.regular, 8, words.body(webAddress, phone), CONTENT_WIDTH);
+    this.y -= 16;
+    this.ensureRoom(24 + lines.length * 10, false);
+    this.y -= 12;
+    this.text(words.heading, MARGIN, this.y, { size: 10, bold: true });
+    for (const line of lines) {
+      this.y -= 11;
       this.text(line, MARGIN, this.y, { size: 8 });
     }
   }

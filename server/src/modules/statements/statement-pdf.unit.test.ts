@@ -30,10 +30,16 @@ function item(overrides: Partial<StatementItem> = {}): StatementItem {
   };
 }
 
+const ASSISTANCE = {
+  phone: '(801) 555-0142',
+  webAddress: 'https://pay.wasatchvalleyhealth.example/webpay/financial-assistance',
+};
+
 function statement(items: StatementItem[], overrides: Partial<StatementPdfInput> = {}) {
   const totals = statementTotals(items);
   return {
     provider: PROVIDER,
+    assistance: ASSISTANCE,
     guarantorName: 'Maria Garcia',
     accountNumber: '100200300',
     statementDate: '2026-11-01',
@@ -231,6 +237,15 @@ describe('renderStatementPdf', () => {
     });
   });
 
+  it('tells where the financial assistance policy is and whom to call, after the figures (section 501(r))', async () => {
+    const text = pdfText(await renderStatementPdf(statement([item()])));
+    expect(text).toContain('Need help paying? Financial assistance');
+    const notice = text.slice(text.indexOf('Need help paying?')).replace(/\s+/g, ' ');
+    expect(notice).toContain(ASSISTANCE.webAddress);
+    expect(notice).toContain(`call ${ASSISTANCE.phone} for a free paper copy`);
+    expect(text.indexOf('Need help paying?')).toBeGreaterThan(text.indexOf('Amount due'));
+  });
+
   it('says when a statement has no lines', async () => {
     const bytes = await renderStatementPdf(statement([], { status: 'paid' }));
     const lines = pdfText(bytes).split('\n');
@@ -261,7 +276,8 @@ describe('renderStatementPdf', () => {
         expect.arrayContaining([guarantorName, '陈', "O'Brien-Smith", 'José Núñez, Đặng']),
       );
       // Nothing printed as a stand-in: '?' only where the words ask a question.
-      const standIns = lines.filter((line) => /[?\uFFFD]/.test(line.replace('Questions?', '')));
+      const questions = /Questions\?|Need help paying\?/g;
+      const standIns = lines.filter((line) => /[?\uFFFD]/.test(line.replace(questions, '')));
       expect(standIns).toEqual([]);
       // Only the glyphs used are embedded: a few kilobytes for each font file.
       expect(plain.length).toBeLessThan(40_000);

@@ -13,7 +13,11 @@ import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuditActor, AuditRepository } from '../audit/index.ts';
 import type { AuthService, SessionReadSpec, SignedInRead } from '../auth/index.ts';
 import { openBillsJson, type EncountersRepository, type OpenBills } from '../encounters/index.ts';
-import { renderStatementPdf, type StatementTotals } from './statement-pdf.ts';
+import {
+  renderStatementPdf,
+  type StatementPdfInput,
+  type StatementTotals,
+} from './statement-pdf.ts';
 import { reconcileStatement } from './statement-reconciliation.ts';
 import { statementStatusOn } from './statement-status.ts';
 import {
@@ -34,6 +38,8 @@ export interface StatementsServiceOptions {
   fallbackSupportPhone: string;
   /** The facility's days, which due dates are read on. */
   calendar: FacilityCalendar;
+  /** Where the financial assistance policy is published and whom to call about it (section 501(r)). */
+  assistance: StatementPdfInput['assistance'];
   /** The clock statuses are read against; tests set it. */
   now?: () => Date;
 }
@@ -234,6 +240,7 @@ export class StatementsService {
         supportPhone: row.supportPhone?.trim() || this.options.fallbackSupportPhone,
         supportEmail: this.options.supportEmail,
       },
+      assistance: this.options.assistance,
       guarantorName: guarantorName(row),
       accountNumber: row.accountNumber,
       statementDate: row.statementDate,

@@ -26,6 +26,10 @@ async function statusesAt(instant: string) {
       supportEmail: 'billing@example.com',
       fallbackSupportPhone: '(801) 555-0100',
       calendar: new FacilityCalendar('America/Denver'),
+      assistance: {
+        phone: '(801) 555-0100',
+        webAddress: 'https://pay.example/webpay/financial-assistance',
+      },
       now: () => new Date(instant),
     },
     { signedInRead: () => () => Promise.reject(new Error('no signed-in read here')) },
