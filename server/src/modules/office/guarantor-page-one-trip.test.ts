@@ -44,6 +44,21 @@ async function databaseCalls<T>(server: TestServer, work: () => Promise<T>) {
   }
 }
 
+/** Waits until none of the guarantor's e-mails is still queued, up to 30 s. */
+async function outboxSettled(
+  server: TestServer,
+  guarantorId: string,
+  viewer: { staffId: string; sessionId: string },
+): Promise<void> {
+  const settle = { requestId: 'page-settle', correlationId: 'page-settle', ipAddress: '127.0.0.1' };
+  for (let waited = 0; waited < 30_000; waited += 250) {
+    const page = await server.app.services.office.guarantors.page(guarantorId, viewer, settle);
+    if (!JSON.stringify(page).includes('"status":"queued"')) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the outbox did not deliver the queued e-mail within 30 s');
+}
+
 describe.each(testDatabaseKinds)('a guarantor’s page in two trips (%s)', (kind) => {
   let server: TestServer;
   let viewer = { token: '', staffId: '', sessionId: '' };
@@ -77,6 +92,8 @@ describe.each(testDatabaseKinds)('a guarantor’s page in two trips (%s)', (kind
         guarantorId: ids.maria ?? '',
       },
     );
+    // The outbox delivers in the background: let it finish, so the page reads the same twice.
+    await outboxSettled(server, ids.maria ?? '', viewer);
     await server.database.db.insert(auditEvents).values(
       [
         { kind: 'email_code', to: maria.email, subject: 'Your code' },
