@@ -3,6 +3,7 @@ import { formatDate } from './dates.ts';
 import { formatCents } from './money.ts';
 import {
   DEFAULT_LANGUAGE,
+  formatWholeDollarsIn,
   formatCentsIn,
   formatDateIn,
   formatUsdIn,
@@ -103,5 +104,12 @@ describe('amounts and dates per language', () => {
     expect(formatDateIn('es', '2026-11-25T06:30:00.000Z', 'America/Denver')).toBe('24 nov 2026');
     expect(formatDateIn('en', '2026-11-25T06:30:00.000Z', 'Pacific/Auckland')).toBe('Nov 25, 2026');
     expect(formatDateIn('en', '2026-11-25', 'America/Denver')).toBe('Nov 25, 2026');
+  });
+});
+
+describe('formatWholeDollarsIn', () => {
+  it('writes whole dollars without cents, in either language', () => {
+    expect(formatWholeDollarsIn('en', 6_600_000)).toBe('$66,000');
+    expect(formatWholeDollarsIn('es', 22_288_000)).toBe('$222,880');
   });
 });

@@ -133,6 +133,24 @@ export function formatUsdIn(language: Language, dollars: number): string {
   return usdFormats[language].format(dollars);
 }
 
+const wholeUsdFormats: Record<Language, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat(LOCALES.en, {
+    style: 'currency',
+    currency: 'USD',
+    maximumFractionDigits: 0,
+  }),
+  es: new Intl.NumberFormat(LOCALES.es, {
+    style: 'currency',
+    currency: 'USD',
+    maximumFractionDigits: 0,
+  }),
+};
+
+/** `$66,000` from integer cents, to the nearest dollar: for figures that are whole dollars. */
+export function formatWholeDollarsIn(language: Language, cents: number): string {
+  return wholeUsdFormats[language].format(Math.round(cents / 100));
+}
+
 /** `$1,234.50` from integer cents. */
 export function formatCentsIn(language: Language, cents: number): string {
   return formatUsdIn(language, cents / 100);

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { HandHeart } from 'lucide-react';
 import { useMessages } from '@/lib/messages.ts';
 import { cn } from '@/lib/utils.ts';
+import { TEXT_LINK_CLASS } from './ui/text-link.ts';
 import { assistanceLinkMessages } from './common.messages.ts';
 
 /** "Need help paying?": from the login page, the dashboard and the payment dialog. */
@@ -10,10 +11,7 @@ export function NeedHelpPayingLink({ className }: { className?: string }) {
   return (
     <Link
       to="/financial-assistance"
-      className={cn(
-        'inline-flex items-center gap-2 font-medium text-foreground underline underline-offset-4 hover:decoration-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-        className,
-      )}
+      className={cn('inline-flex items-center gap-2', TEXT_LINK_CLASS, className)}
     >
       <HandHeart aria-hidden="true" className="size-4 shrink-0" />
       {t.needHelpPaying}

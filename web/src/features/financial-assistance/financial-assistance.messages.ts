@@ -4,7 +4,6 @@ import { defineCatalogue } from '@/lib/messages.ts';
 export const assistanceMessages = defineCatalogue(
   {
     heading: 'Financial Assistance',
-    title: 'Financial Assistance',
     intro:
       'If you cannot pay your bill, you may get free or discounted care. Find out in 30 seconds, then read how to apply.',
     estimateHeading: 'Need help paying?',
@@ -44,7 +43,6 @@ export const assistanceMessages = defineCatalogue(
   },
   {
     heading: 'Asistencia financiera',
-    title: 'Asistencia financiera',
     intro:
       'Si no puede pagar su factura, puede recibir atención gratuita o con descuento. Averígüelo en 30 segundos y luego lea cómo solicitarla.',
     estimateHeading: '¿Necesita ayuda para pagar?',

@@ -12,10 +12,12 @@ import {
 } from '@/components/ui/card.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { AlertMessage } from '@/components/ui/alert.tsx';
+import { TEXT_LINK_CLASS } from '@/components/ui/text-link.ts';
 import { useBranding } from '@/hooks/use-branding.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { useSession } from '@/lib/session.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { cn } from '@/lib/utils.ts';
 import { useAssistancePolicy } from '../api/get-assistance-policy.ts';
 import { assistanceMessages } from '../financial-assistance.messages.ts';
 import { EstimateForm } from './estimate-form.tsx';
@@ -39,10 +41,7 @@ function Contents({ policy }: { policy: PublishedPolicy }) {
       <ul className="flex flex-col gap-1 text-sm">
         {entries.map(([id, label]) => (
           <li key={id}>
-            <a
-              href={`#${id}-heading`}
-              className="font-medium text-foreground underline underline-offset-4 hover:decoration-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-            >
+            <a href={`#${id}-heading`} className={TEXT_LINK_CLASS}>
               {label}
             </a>
           </li>
@@ -101,14 +100,14 @@ export function AssistancePage() {
   const { portalName, logoUrl } = useBranding();
   const session = useSession();
   const policy = useAssistancePolicy();
-  useDocumentTitle(`${t.title} | ${portalName}`);
+  useDocumentTitle(`${t.heading} | ${portalName}`);
   return (
     <PublicLayout portalName={portalName} logoUrl={logoUrl}>
       <div className="flex flex-col gap-8">
         <div className="flex flex-col gap-2">
           <Link
             to={session ? '/dashboard' : '/login'}
-            className="self-start text-sm font-medium text-foreground underline underline-offset-4 hover:decoration-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            className={cn('self-start text-sm', TEXT_LINK_CLASS)}
           >
             {session ? t.backToDashboard : t.backToSignIn}
           </Link>

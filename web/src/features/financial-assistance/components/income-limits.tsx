@@ -1,13 +1,8 @@
 import type { PublishedPolicy } from '@webpay/contracts/financial-assistance';
-import { formatCentsIn, type Language } from '@webpay/contracts/language';
+import { formatWholeDollarsIn } from '@webpay/contracts/language';
 import { useLanguage } from '@/lib/language.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { assistanceMessages } from '../financial-assistance.messages.ts';
-
-/** A limit in whole dollars (the guidelines are whole dollars), so four columns fit a phone. */
-function wholeDollars(language: Language, cents: number): string {
-  return formatCentsIn(language, cents).replace(/\.00$/, '');
-}
 
 /**
  * The yearly income limit of each tier for households of 1 to 8, from the
@@ -52,7 +47,7 @@ export function IncomeLimits({ policy }: { policy: PublishedPolicy }) {
                   key={tier.upToPercentOfPoverty}
                   className="px-1 py-2 text-right tabular-nums sm:px-3"
                 >
-                  {wholeDollars(
+                  {formatWholeDollarsIn(
                     language,
                     Math.floor((guideline * tier.upToPercentOfPoverty) / 100),
                   )}
