@@ -160,6 +160,10 @@ test.describe('statements', () => {
     expect(lines[amountDue + 1]).toBe(formatUsd(statement.amountDue));
     expect(lines).toContain('Maria Garcia');
     expect(lines).toContain(formatDate(statement.dueDate));
+    // Section 501(r): the statement says where this portal publishes its financial assistance policy.
+    expect(lines).toContain('Need help paying? Financial assistance');
+    const notice = lines.slice(lines.indexOf('Need help paying? Financial assistance')).join(' ');
+    expect(notice).toContain(`${new URL(page.url()).origin}/webpay/financial-assistance`);
   });
 
   test('the PDF can also be downloaded from the dialog, by keyboard', async ({
