@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -13,6 +14,17 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import {
+  ADJUSTMENT_STATUSES,
+  APPLICATION_STATUSES,
+  DOCUMENT_CONTENT_TYPES,
+  DOCUMENT_KINDS,
+  DOCUMENT_STATUSES,
+  LETTER_KINDS,
+  TIMELINE_KINDS,
+  type ApplicationAnswers,
+} from '@webpay/contracts/assistance-application';
+import { GUIDELINE_REGIONS } from '@webpay/contracts/financial-assistance';
 import { LANGUAGES } from '@webpay/contracts/language';
 import { STAFF_ROLES } from '@webpay/contracts/office';
 import { AUTHORIZATION_KINDS } from '@webpay/contracts/office-recurring';
@@ -1008,3 +1020,178 @@ export const sandboxConvergeBatches = pgTable('sandbox_converge_batches', {
   /** Sales and debits less returns. */
   netCents: integer('net_cents').notNull(),
 });
+
+// ------------------------------------------------------------ financial assistance (issue #27)
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** The open statuses, for the partial indexes: one open application per guarantor. */
+const OPEN_APPLICATION = sql`status in ('submitted', 'in_review', 'need_information')`;
+
+/**
+ * A guarantor's application for financial assistance: the answers as sent
+ * (word for word), what they came to under the facility's policy at the time,
+ * the signature, and where the review stands. The hold (autopay, notices and
+ * collection paused) lasts while it is open and `hold_released_at` is null.
+ */
+export const assistanceApplications = pgTable(
+  'assistance_applications',
+  {
+    id: text('id').primaryKey(),
+    /** What the guarantor and the office call it: FA- and 8 characters. */
+    reference: text('reference').notNull(),
+    guarantorId: text('guarantor_id')
+      .notNull()
+      .references(() => guarantors.id, { onDelete: 'cascade' }),
+    /** The facility whose policy decides it: the first account's. */
+    facilityId: text('facility_id').notNull(),
+    status: text('status', { enum: APPLICATION_STATUSES }).notNull(),
+    answers: jsonb('answers').$type<ApplicationAnswers>().notNull(),
+    region: text('region', { enum: GUIDELINE_REGIONS }).notNull(),
+    householdSize: integer('household_size').notNull(),
+    yearlyIncomeCents: bigint('yearly_income_cents', { mode: 'number' }).notNull(),
+    keepPaying: boolean('keep_paying').notNull(),
+    signatureName: text('signature_name').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+    signedIp: text('signed_ip').notNull(),
+    signedUserAgent: text('signed_user_agent'),
+    /** The guarantor's language when they applied: letters are written in it. */
+    language: text('language', { enum: LANGUAGES }).notNull(),
+    /** The last day of the policy's application window for these accounts. */
+    windowEndsOn: date('window_ends_on', { mode: 'string' }).notNull(),
+    requestedItems: jsonb('requested_items').$type<string[]>().notNull().default([]),
+    informationDueOn: date('information_due_on', { mode: 'string' }),
+    holdReleasedAt: timestamp('hold_released_at', { withTimezone: true }),
+    holdReleaseReason: text('hold_release_reason', {
+      enum: ['decided', 'denied', 'information_overdue'],
+    }),
+    /** An approval above the second-review amount, waiting for another reviewer. */
+    firstApproval: jsonb('first_approval').$type<{
+      staffId: string;
+      discountPercent: number;
+      totalAdjustmentCents: number;
+      reason: string | null;
+      at: string;
+    }>(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decision: jsonb('decision').$type<{
+      discountPercent: number;
+      totalAdjustmentCents: number;
+      refundCents: number;
+      reason: string | null;
+      staffIds: string[];
+    }>(),
+    /** When the retention purge removed its documents' files. */
+    documentsPurgedAt: timestamp('documents_purged_at', { withTimezone: true }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('assistance_applications_reference_key').on(t.reference),
+    uniqueIndex('assistance_applications_idempotency_key').on(t.guarantorId, t.idempotencyKey),
+    uniqueIndex('assistance_applications_one_open_key').on(t.guarantorId).where(OPEN_APPLICATION),
+    index('assistance_applications_status_idx').on(t.status, t.submittedAt),
+  ],
+);
+
+/** The accounts an application covers, their balance when sent, and the approval's adjustment. */
+export const assistanceAccounts = pgTable(
+  'assistance_accounts',
+  {
+    id: text('id').primaryKey(),
+    applicationId: text('application_id')
+      .notNull()
+      .references(() => assistanceApplications.id, { onDelete: 'cascade' }),
+    encounterId: text('encounter_id')
+      .notNull()
+      .references(() => encounters.id, { onDelete: 'cascade' }),
+    balanceCents: integer('balance_cents').notNull(),
+    adjustmentCents: integer('adjustment_cents'),
+    adjustmentStatus: text('adjustment_status', { enum: ADJUSTMENT_STATUSES }),
+    /** The posting export that carried the adjustment (once), and the billing system's confirmation. */
+    adjustmentExportedAt: timestamp('adjustment_exported_at', { withTimezone: true }),
+    adjustmentConfirmedAt: timestamp('adjustment_confirmed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('assistance_accounts_application_encounter_key').on(t.applicationId, t.encounterId),
+    index('assistance_accounts_encounter_idx').on(t.encounterId),
+  ],
+);
+
+/**
+ * A document for an application: its file sealed (AES-256-GCM, the key's id
+ * kept with it), or outstanding ("send later", a requested item). After the
+ * decision and the retention period the file is purged; the hash, the size
+ * and the reviewer's figures stay.
+ */
+export const assistanceDocuments = pgTable(
+  'assistance_documents',
+  {
+    id: text('id').primaryKey(),
+    applicationId: text('application_id')
+      .notNull()
+      .references(() => assistanceApplications.id, { onDelete: 'cascade' }),
+    memberIndex: integer('member_index').notNull(),
+    kind: text('kind', { enum: DOCUMENT_KINDS }).notNull(),
+    status: text('status', { enum: DOCUMENT_STATUSES }).notNull(),
+    fileName: text('file_name'),
+    contentType: text('content_type', { enum: DOCUMENT_CONTENT_TYPES }),
+    sizeBytes: integer('size_bytes'),
+    /** SHA-256 of the file as stored (metadata already stripped), hex. */
+    sha256: text('sha256'),
+    sealed: bytea('sealed'),
+    keyId: text('key_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    reviewedBy: text('reviewed_by'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    rejectReason: text('reject_reason'),
+    extractedYearlyIncomeCents: bigint('extracted_yearly_income_cents', { mode: 'number' }),
+    purgedAt: timestamp('purged_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('assistance_documents_application_idx').on(t.applicationId)],
+);
+
+/** What happened on an application, oldest first: the tracker's timeline and the case's history. */
+export const assistanceEvents = pgTable(
+  'assistance_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    applicationId: text('application_id')
+      .notNull()
+      .references(() => assistanceApplications.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    kind: text('kind', { enum: TIMELINE_KINDS }).notNull(),
+    status: text('status', { enum: APPLICATION_STATUSES }),
+    author: text('author', { enum: ['guarantor', 'office', 'system'] }).notNull(),
+    /** The staff member, for the office's entries. */
+    staffId: text('staff_id'),
+    text: text('text'),
+  },
+  (t) => [index('assistance_events_application_idx').on(t.applicationId, t.id)],
+);
+
+/** Letters as sent: the words, in the guarantor's language, kept with the application. */
+export const assistanceLetters = pgTable(
+  'assistance_letters',
+  {
+    id: text('id').primaryKey(),
+    applicationId: text('application_id')
+      .notNull()
+      .references(() => assistanceApplications.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: LETTER_KINDS }).notNull(),
+    language: text('language', { enum: LANGUAGES }).notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('assistance_letters_application_idx').on(t.applicationId),
+    // Each kind once per application: a retried step never sends a letter twice.
+    uniqueIndex('assistance_letters_kind_key').on(t.applicationId, t.kind),
+  ],
+);
