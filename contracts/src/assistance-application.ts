@@ -145,9 +145,16 @@ export const assetsSchema = z.object({
 });
 export type Assets = z.infer<typeof assetsSchema>;
 
+/** An account as the portal names it: its facility and account number. */
+export const accountRefSchema = z.object({
+  facilityId: facilityIdSchema,
+  accountNumber: z.string().min(1).max(32),
+});
+export type AccountRef = z.infer<typeof accountRefSchema>;
+
 export const applicationAnswersSchema = z.object({
-  /** Encounter ids: the accounts the application covers (the portal offers every open one). */
-  encounterIds: z.array(z.string().min(1).max(64)).min(1).max(200),
+  /** The accounts the application covers (the portal offers, and checks, every open one). */
+  accounts: z.array(accountRefSchema).min(1).max(200),
   region: z.enum(GUIDELINE_REGIONS),
   /** The applicant first ('self'), then everyone else in the household. */
   members: z
@@ -294,9 +301,9 @@ export type Letter = z.infer<typeof letterSchema>;
 export const ADJUSTMENT_STATUSES = ['pending', 'confirmed'] as const;
 
 export const applicationAccountSchema = z.object({
-  encounterId: z.string(),
   facilityId: facilityIdSchema,
-  description: z.string(),
+  accountNumber: z.string(),
+  patientName: z.string(),
   serviceDate: isoDateSchema.nullable(),
   /** The balance when the application was sent. */
   balanceCents: z.number().int(),
@@ -363,6 +370,16 @@ export const applicationListSchema = z
     canApply: z.boolean(),
     /** The facility policy's asset test: the form asks about assets only when true. */
     assetTest: z.boolean(),
+    /** Every account with a balance, which an application covers by default. */
+    openAccounts: z.array(
+      accountRefSchema.extend({
+        patientName: z.string(),
+        serviceDate: isoDateSchema.nullable(),
+        balanceCents: z.number().int(),
+      }),
+    ),
+    /** The applicant's name, to start the household with. */
+    applicantName: z.string(),
   })
   .meta({ id: 'AssistanceApplications' });
 export type ApplicationList = z.infer<typeof applicationListSchema>;
