@@ -16,7 +16,11 @@ export type MailKind =
   | 'payment_receipt'
   | 'payment_reversal'
   | 'autopay'
-  | 'plan_authorization';
+  | 'plan_authorization'
+  /** A financial assistance application's step: submitted, in review, a new message. */
+  | 'assistance_update'
+  /** A financial assistance letter (a decision, a request, a notice), kept with the application. */
+  | 'assistance_letter';
 
 export interface OutgoingMail {
   kind: MailKind;
