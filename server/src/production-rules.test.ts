@@ -46,6 +46,7 @@ describe('production fails closed', () => {
       'CONVERGE_MERCHANT_ID',
       'CONVERGE_USER_ID',
       'CONVERGE_PIN',
+      'FINANCIAL_ASSISTANCE_POLICY_FILE',
     ]);
   });
 
@@ -74,6 +75,7 @@ describe('production fails closed', () => {
     ['CONVERGE_MERCHANT_ID', 'sandbox-merchant-id', /sandbox/],
     ['JWT_SECRET', 'a'.repeat(64), /predictable/],
     ['JWT_SECRET', 'password'.repeat(5), /predictable/],
+    ['FINANCIAL_ASSISTANCE_POLICY_FILE', undefined, /hospital's own financial assistance policy/],
   ])('refuses %s=%s, naming it', (variable, value, reason) => {
     const problems = problemsOf({ ...PRODUCTION_ENV, [variable]: value });
     expect(problems).toEqual([expect.stringMatching(new RegExp(`^${variable}: `))]);

@@ -37,6 +37,7 @@ export interface ProductionSettings {
   WEBPAY_API_KEY: string;
   JWT_SECRET: string;
   JWT_SIGNING_KEYS?: readonly { secret: string }[] | undefined;
+  FINANCIAL_ASSISTANCE_POLICY_FILE?: string | undefined;
 }
 
 export interface SettingProblem {
@@ -170,6 +171,13 @@ const RULES: readonly (readonly [keyof ProductionSettings, Rule])[] = [
     ),
   ],
   ['JWT_SECRET', ({ JWT_SECRET }) => weakSecret(JWT_SECRET)],
+  [
+    'FINANCIAL_ASSISTANCE_POLICY_FILE',
+    refusedWhen(
+      ({ FINANCIAL_ASSISTANCE_POLICY_FILE }) => !FINANCIAL_ASSISTANCE_POLICY_FILE,
+      "production publishes the hospital's own financial assistance policy (section 501(r)): set the path of its policy file (docs/financial-assistance.md; docs/examples/financial-assistance-policy.json is the demo hospital's, a starting point)",
+    ),
+  ],
 ];
 
 /** Every reason the settings are unsafe for production, all at once. */

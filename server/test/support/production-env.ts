@@ -1,3 +1,5 @@
+import path from 'node:path';
+
 /**
  * A complete production configuration with obviously fake values: every
  * rule of production-rules.ts passes. Tests take it and break one setting
@@ -15,4 +17,9 @@ export const PRODUCTION_ENV = {
   CONVERGE_PIN: 'FAKE-PIN-FOR-TESTS-ONLY-7Q2W9E4R',
   WEBPAY_API_KEY: 'fake-production-api-key-for-tests',
   JWT_SECRET: 'fake-jwt-secret-for-tests-only-AbCdEfGhIjKlMnOp-0123456789',
+  // The demo hospital's policy as a file: production publishes a file's, never the built-in demo.
+  FINANCIAL_ASSISTANCE_POLICY_FILE: path.resolve(
+    import.meta.dirname,
+    '../../../docs/examples/financial-assistance-policy.json',
+  ),
 } as const satisfies Record<string, string>;
