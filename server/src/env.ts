@@ -6,7 +6,7 @@ import { parseDollarsToCents } from '@webpay/contracts/payment-desk';
 import { readSecretFiles } from './env-files.ts';
 import { installRoot } from './install-root.ts';
 import { parseSigningKeys } from './modules/auth/signing-keys.ts';
-import { parsePaymentMethodKeys } from './lib/payment-method-keys.ts';
+import { parseSealingKeys } from './lib/payment-method-keys.ts';
 import {
   DEVELOPMENT_JWT_SECRET,
   SANDBOX_CONVERGE_CREDENTIALS,
@@ -272,7 +272,7 @@ const rawEnvSchema = z.object({
    */
   PAYMENT_METHOD_KEYS: optionalString.transform((text, context) => {
     if (text === undefined) return undefined;
-    const keys = parsePaymentMethodKeys(text);
+    const keys = parseSealingKeys(text);
     if (typeof keys === 'string') {
       context.addIssue({ code: 'custom', message: keys });
       return z.NEVER;

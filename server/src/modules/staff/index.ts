@@ -9,7 +9,7 @@ export { SecondFactors } from './second-factor.ts';
 export type { StaffWithLink } from './staff-admin.service.ts';
 export type { StaffAdministrator } from './staff-actor.ts';
 export type { EnrolmentLink } from './enrolment.service.ts';
-export { isStaffToken } from './staff-tokens.ts';
+export { STAFF_TOKEN_AUDIENCE, StaffTokens, isStaffToken } from './staff-tokens.ts';
 export type {
   StaffCall,
   StaffReader,
