@@ -54,7 +54,7 @@ export const queueMessages = defineCatalogue(
     waitingSecondReview: 'En espera',
     days: dias,
     lastDay: 'Último día',
-    overdue: (count) => `Plazo vencido hace ${dias(count)}`,
+    overdue: (count) => `Vencida hace ${dias(count)}`,
     sortedAscending: 'orden ascendente',
     sortedDescending: 'orden descendente',
     count: (count) => (count === 1 ? '1 solicitud' : `${count} solicitudes`),
@@ -230,6 +230,7 @@ export const caseMessages = defineCatalogue(
     letterSummary: (kind: string, date: string) => `${kind}, sent ${date}`,
     noLetters: 'None.',
     actions: 'Actions on this application',
+    documentActions: 'Actions',
   },
   {
     title: (reference) => `Solicitud ${reference}`,
@@ -396,6 +397,7 @@ export const caseMessages = defineCatalogue(
     letterSummary: (kind, date) => `${kind}, enviada el ${date}`,
     noLetters: 'Ninguna.',
     actions: 'Acciones sobre esta solicitud',
+    documentActions: 'Acciones',
   },
 );
 

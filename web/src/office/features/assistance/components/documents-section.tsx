@@ -87,7 +87,7 @@ function MemberDocuments({
           <Th>{t.file}</Th>
           <Th>{t.status}</Th>
           <Th>{t.received}</Th>
-          {application.canReview && <Th>{t.actions}</Th>}
+          {application.canReview && <Th>{t.documentActions}</Th>}
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -111,7 +111,7 @@ function MemberDocuments({
             </Td>
             {application.canReview && (
               <Td>
-                <CellLabel>{t.actions}</CellLabel>
+                <CellLabel>{t.documentActions}</CellLabel>
                 <DocumentActions
                   application={application}
                   document={document}

@@ -33,7 +33,7 @@ function SortableTh({
       <button
         type="button"
         onClick={() => onSearch(nextSort(search, column))}
-        className="inline-flex min-h-8 items-center gap-1 rounded-md px-1 font-semibold hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+        className="-my-2 inline-flex min-h-8 items-center gap-1 rounded-md px-1 font-semibold hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
       >
         {label}
         <Icon aria-hidden="true" className="size-3.5" />
@@ -52,7 +52,7 @@ export function DaysLeft({ days }: { days: number }) {
   const t = useMessages(queueMessages);
   if (days < 0) {
     return (
-      <Badge variant="danger">
+      <Badge variant="danger" className="whitespace-normal">
         <AlertTriangle aria-hidden="true" className="size-3" />
         {t.overdue(-days)}
       </Badge>
@@ -119,7 +119,7 @@ export function QueueTable({
               <CellLabel>{t.facility}</CellLabel>
               {item.facilityName}
             </Td>
-            <Td className="whitespace-nowrap tabular-nums md:text-right">
+            <Td className="tabular-nums md:text-right md:whitespace-nowrap">
               <CellLabel>{t.daysLeft}</CellLabel>
               <DaysLeft days={item.windowDaysLeft} />
             </Td>
