@@ -46,7 +46,14 @@ test.describe('billing office single sign-on', OFFICE, () => {
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link')
       .allTextContents();
-    expect(links).toEqual(['Home', 'Guarantors', 'Payments', 'Reports', 'Audit']);
+    expect(links).toEqual([
+      'Home',
+      'Guarantors',
+      'Payments',
+      'Financial assistance',
+      'Reports',
+      'Audit',
+    ]);
     expect(blocked).toEqual([]);
   });
 

@@ -40,8 +40,8 @@ test.describe('billing office console', OFFICE, () => {
         .allTextContents();
       expect(links).toEqual(
         member.role === 'admin'
-          ? ['Home', 'Guarantors', 'Payments', 'Reports', 'Audit', 'Staff']
-          : ['Home', 'Guarantors', 'Payments', 'Reports', 'Audit'],
+          ? ['Home', 'Guarantors', 'Payments', 'Financial assistance', 'Reports', 'Audit', 'Staff']
+          : ['Home', 'Guarantors', 'Payments', 'Financial assistance', 'Reports', 'Audit'],
       );
 
       await page.getByRole('button', { name: 'Sign out', exact: true }).click();

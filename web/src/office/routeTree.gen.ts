@@ -19,6 +19,8 @@ import { Route as SignedInPlansAttentionRouteImport } from './routes/_signed-in/
 import { Route as SignedInReportsRouteImport } from './routes/_signed-in/reports'
 import { Route as SignedInStaffRouteImport } from './routes/_signed-in/staff'
 import { Route as EnrolTokenRouteImport } from './routes/enrol.$token'
+import { Route as SignedInFinancialAssistanceIndexRouteImport } from './routes/_signed-in/financial-assistance/index'
+import { Route as SignedInFinancialAssistanceReferenceRouteImport } from './routes/_signed-in/financial-assistance/$reference'
 import { Route as SignedInGuarantorsIndexRouteImport } from './routes/_signed-in/guarantors/index'
 import { Route as SignedInGuarantorsGuarantorIdRouteImport } from './routes/_signed-in/guarantors/$guarantorId'
 import { Route as SignedInPaymentsIndexRouteImport } from './routes/_signed-in/payments/index'
@@ -73,6 +75,18 @@ const EnrolTokenRoute = EnrolTokenRouteImport.update({
   path: '/enrol/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SignedInFinancialAssistanceIndexRoute =
+  SignedInFinancialAssistanceIndexRouteImport.update({
+    id: '/financial-assistance/',
+    path: '/financial-assistance/',
+    getParentRoute: () => SignedInRoute,
+  } as any)
+const SignedInFinancialAssistanceReferenceRoute =
+  SignedInFinancialAssistanceReferenceRouteImport.update({
+    id: '/financial-assistance/$reference',
+    path: '/financial-assistance/$reference',
+    getParentRoute: () => SignedInRoute,
+  } as any)
 const SignedInGuarantorsIndexRoute = SignedInGuarantorsIndexRouteImport.update({
   id: '/guarantors/',
   path: '/guarantors/',
@@ -106,8 +120,10 @@ export interface FileRoutesByFullPath {
   '/reports': typeof SignedInReportsRoute
   '/staff': typeof SignedInStaffRoute
   '/enrol/$token': typeof EnrolTokenRoute
+  '/financial-assistance/$reference': typeof SignedInFinancialAssistanceReferenceRoute
   '/guarantors/$guarantorId': typeof SignedInGuarantorsGuarantorIdRoute
   '/payments/$paymentId': typeof SignedInPaymentsPaymentIdRoute
+  '/financial-assistance/': typeof SignedInFinancialAssistanceIndexRoute
   '/guarantors/': typeof SignedInGuarantorsIndexRoute
   '/payments/': typeof SignedInPaymentsIndexRoute
 }
@@ -121,8 +137,10 @@ export interface FileRoutesByTo {
   '/staff': typeof SignedInStaffRoute
   '/enrol/$token': typeof EnrolTokenRoute
   '/': typeof SignedInIndexRoute
+  '/financial-assistance/$reference': typeof SignedInFinancialAssistanceReferenceRoute
   '/guarantors/$guarantorId': typeof SignedInGuarantorsGuarantorIdRoute
   '/payments/$paymentId': typeof SignedInPaymentsPaymentIdRoute
+  '/financial-assistance': typeof SignedInFinancialAssistanceIndexRoute
   '/guarantors': typeof SignedInGuarantorsIndexRoute
   '/payments': typeof SignedInPaymentsIndexRoute
 }
@@ -138,8 +156,10 @@ export interface FileRoutesById {
   '/_signed-in/staff': typeof SignedInStaffRoute
   '/enrol/$token': typeof EnrolTokenRoute
   '/_signed-in/': typeof SignedInIndexRoute
+  '/_signed-in/financial-assistance/$reference': typeof SignedInFinancialAssistanceReferenceRoute
   '/_signed-in/guarantors/$guarantorId': typeof SignedInGuarantorsGuarantorIdRoute
   '/_signed-in/payments/$paymentId': typeof SignedInPaymentsPaymentIdRoute
+  '/_signed-in/financial-assistance/': typeof SignedInFinancialAssistanceIndexRoute
   '/_signed-in/guarantors/': typeof SignedInGuarantorsIndexRoute
   '/_signed-in/payments/': typeof SignedInPaymentsIndexRoute
 }
@@ -155,8 +175,10 @@ export interface FileRouteTypes {
     | '/reports'
     | '/staff'
     | '/enrol/$token'
+    | '/financial-assistance/$reference'
     | '/guarantors/$guarantorId'
     | '/payments/$paymentId'
+    | '/financial-assistance/'
     | '/guarantors/'
     | '/payments/'
   fileRoutesByTo: FileRoutesByTo
@@ -170,8 +192,10 @@ export interface FileRouteTypes {
     | '/staff'
     | '/enrol/$token'
     | '/'
+    | '/financial-assistance/$reference'
     | '/guarantors/$guarantorId'
     | '/payments/$paymentId'
+    | '/financial-assistance'
     | '/guarantors'
     | '/payments'
   id:
@@ -186,8 +210,10 @@ export interface FileRouteTypes {
     | '/_signed-in/staff'
     | '/enrol/$token'
     | '/_signed-in/'
+    | '/_signed-in/financial-assistance/$reference'
     | '/_signed-in/guarantors/$guarantorId'
     | '/_signed-in/payments/$paymentId'
+    | '/_signed-in/financial-assistance/'
     | '/_signed-in/guarantors/'
     | '/_signed-in/payments/'
   fileRoutesById: FileRoutesById
@@ -271,6 +297,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EnrolTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_signed-in/financial-assistance/': {
+      id: '/_signed-in/financial-assistance/'
+      path: '/financial-assistance'
+      fullPath: '/financial-assistance/'
+      preLoaderRoute: typeof SignedInFinancialAssistanceIndexRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/financial-assistance/$reference': {
+      id: '/_signed-in/financial-assistance/$reference'
+      path: '/financial-assistance/$reference'
+      fullPath: '/financial-assistance/$reference'
+      preLoaderRoute: typeof SignedInFinancialAssistanceReferenceRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signed-in/guarantors/': {
       id: '/_signed-in/guarantors/'
       path: '/guarantors'
@@ -309,8 +349,10 @@ interface SignedInRouteChildren {
   SignedInReportsRoute: typeof SignedInReportsRoute
   SignedInStaffRoute: typeof SignedInStaffRoute
   SignedInIndexRoute: typeof SignedInIndexRoute
+  SignedInFinancialAssistanceReferenceRoute: typeof SignedInFinancialAssistanceReferenceRoute
   SignedInGuarantorsGuarantorIdRoute: typeof SignedInGuarantorsGuarantorIdRoute
   SignedInPaymentsPaymentIdRoute: typeof SignedInPaymentsPaymentIdRoute
+  SignedInFinancialAssistanceIndexRoute: typeof SignedInFinancialAssistanceIndexRoute
   SignedInGuarantorsIndexRoute: typeof SignedInGuarantorsIndexRoute
   SignedInPaymentsIndexRoute: typeof SignedInPaymentsIndexRoute
 }
@@ -322,8 +364,11 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInReportsRoute: SignedInReportsRoute,
   SignedInStaffRoute: SignedInStaffRoute,
   SignedInIndexRoute: SignedInIndexRoute,
+  SignedInFinancialAssistanceReferenceRoute:
+    SignedInFinancialAssistanceReferenceRoute,
   SignedInGuarantorsGuarantorIdRoute: SignedInGuarantorsGuarantorIdRoute,
   SignedInPaymentsPaymentIdRoute: SignedInPaymentsPaymentIdRoute,
+  SignedInFinancialAssistanceIndexRoute: SignedInFinancialAssistanceIndexRoute,
   SignedInGuarantorsIndexRoute: SignedInGuarantorsIndexRoute,
   SignedInPaymentsIndexRoute: SignedInPaymentsIndexRoute,
 }

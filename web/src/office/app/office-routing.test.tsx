@@ -48,7 +48,14 @@ describe('the console by role', () => {
     fakeOfficeService({ 'GET /home': () => json(home) });
     await renderOffice('/', 'viewer');
     expect(await screen.findByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
-    expect(navLinks()).toEqual(['Home', 'Guarantors', 'Payments', 'Reports', 'Audit']);
+    expect(navLinks()).toEqual([
+      'Home',
+      'Guarantors',
+      'Payments',
+      'Financial assistance',
+      'Reports',
+      'Audit',
+    ]);
     expect(screen.getByRole('banner')).toHaveTextContent('Dana Reyes · Viewer');
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Sign out everywhere' })).toBeVisible();
@@ -66,7 +73,15 @@ describe('the console by role', () => {
     fakeOfficeService({ 'GET /staff': () => json({ staff: [] }) });
     await renderOffice('/staff', 'admin');
     expect(await screen.findByRole('heading', { name: 'Staff', level: 1 })).toBeVisible();
-    expect(navLinks()).toEqual(['Home', 'Guarantors', 'Payments', 'Reports', 'Audit', 'Staff']);
+    expect(navLinks()).toEqual([
+      'Home',
+      'Guarantors',
+      'Payments',
+      'Financial assistance',
+      'Reports',
+      'Audit',
+      'Staff',
+    ]);
   });
 
   it('signs out to the sign-in page, which says so, and tells the service', async () => {

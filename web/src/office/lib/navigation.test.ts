@@ -2,10 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { navItemsFor } from './navigation.ts';
 
 describe('the navigation each role is shown', () => {
-  it('gives every role Home, Guarantors, Payments, Reports and Audit, and only admins Staff', () => {
-    const readers = ['Home', 'Guarantors', 'Payments', 'Reports', 'Audit'].map((name) =>
-      name.toLowerCase(),
-    );
+  it('gives every role Home, Guarantors, Payments, Financial assistance, Reports and Audit, and only admins Staff', () => {
+    const readers = ['home', 'guarantors', 'payments', 'assistance', 'reports', 'audit'];
     for (const role of ['viewer', 'agent', 'supervisor'] as const) {
       expect(navItemsFor(role).map((item) => item.key)).toEqual(readers);
     }
@@ -14,6 +12,7 @@ describe('the navigation each role is shown', () => {
       '/',
       '/guarantors',
       '/payments',
+      '/financial-assistance',
       '/reports',
       '/audit',
       '/staff',

@@ -1,10 +1,12 @@
 import { staffCan, type StaffPermission, type StaffRole } from '@webpay/contracts/office';
 
-export type NavKey = 'home' | 'guarantors' | 'payments' | 'reports' | 'audit' | 'staff';
+export type NavKey =
+  'home' | 'guarantors' | 'payments' | 'assistance' | 'reports' | 'audit' | 'staff';
 
 export interface NavItem {
   key: NavKey;
-  to: '/' | '/guarantors' | '/payments' | '/reports' | '/audit' | '/staff';
+  to:
+    '/' | '/guarantors' | '/payments' | '/financial-assistance' | '/reports' | '/audit' | '/staff';
 }
 
 /** The console's pages in the header's order, each with what it takes to use it. */
@@ -12,6 +14,8 @@ const NAV: readonly (NavItem & { needs: StaffPermission })[] = [
   { key: 'home', to: '/', needs: 'read' },
   { key: 'guarantors', to: '/guarantors', needs: 'read' },
   { key: 'payments', to: '/payments', needs: 'read' },
+  // Every role reads the queue and its cases; only reviewers see documents and decide.
+  { key: 'assistance', to: '/financial-assistance', needs: 'read' },
   { key: 'reports', to: '/reports', needs: 'read' },
   { key: 'audit', to: '/audit', needs: 'read' },
   { key: 'staff', to: '/staff', needs: 'administer' },

@@ -1,0 +1,110 @@
+import { Link } from '@tanstack/react-router';
+import type { Case, Hold } from '@webpay/contracts/assistance-application';
+import { useMessages } from '@/lib/messages.ts';
+import { Section } from '../../../components/page-parts.tsx';
+import { useFormat } from '../../../lib/use-format.ts';
+import { caseMessages } from '../assistance.messages.ts';
+import { Facts } from './facts.tsx';
+import { ApplicationStatusBadge } from './status-badge.tsx';
+
+/** Who applied, where the application stands, what was asked and what was decided. */
+export function SummarySection({ application }: { application: Case }) {
+  const t = useMessages(caseMessages);
+  const format = useFormat();
+  const { decision } = application;
+  return (
+    <Section id="summary" title={t.summary}>
+      <Facts>
+        <dt>{t.status}</dt>
+        <dd>
+          <ApplicationStatusBadge status={application.status} />
+        </dd>
+        <dt>{t.guarantor}</dt>
+        <dd>
+          <Link
+            to="/guarantors/$guarantorId"
+            params={{ guarantorId: application.guarantorId }}
+            className="font-medium underline underline-offset-4"
+          >
+            {application.guarantorName}
+          </Link>
+          <span className="block text-xs text-muted-foreground tabular-nums">
+            {t.account(application.accountNumber)}
+          </span>
+        </dd>
+        <dt>{t.email}</dt>
+        <dd className="break-all">{application.email ?? '—'}</dd>
+        <dt>{t.language}</dt>
+        <dd>{t.languages[application.language]}</dd>
+        <dt>{t.facility}</dt>
+        <dd>{application.facilityName}</dd>
+        <dt>{t.submitted}</dt>
+        <dd>{format.dateTime(application.submittedAt)}</dd>
+        <dt>{t.windowEnds}</dt>
+        <dd>{format.date(application.windowEndsOn)}</dd>
+        {application.requestedItems.length > 0 && (
+          <>
+            <dt>{t.requested}</dt>
+            <dd>
+              <ul className="list-disc pl-5">
+                {application.requestedItems.map((item, index) => (
+                  <li key={`${index}-${item}`}>{item}</li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
+        {application.informationDueOn && (
+          <>
+            <dt>{t.dueOn}</dt>
+            <dd>{format.date(application.informationDueOn)}</dd>
+          </>
+        )}
+        <dt>{t.hold}</dt>
+        <dd>
+          <HoldText hold={application.hold} />
+        </dd>
+        {decision && (
+          <>
+            <dt>{t.decision}</dt>
+            <dd>
+              {t.discountOff(decision.discountPercent)}
+              <span className="block text-muted-foreground tabular-nums">
+                {t.adjustmentTotal}: {format.cents(decision.totalAdjustmentCents)}
+                {decision.refundCents > 0 &&
+                  ` · ${t.refund}: ${format.cents(decision.refundCents)}`}
+              </span>
+            </dd>
+            {decision.reason && (
+              <>
+                <dt>{t.reason}</dt>
+                <dd className="whitespace-pre-line">{decision.reason}</dd>
+              </>
+            )}
+          </>
+        )}
+      </Facts>
+    </Section>
+  );
+}
+
+/** Whether collection is paused for the application, and if it lifted, when and why. */
+function HoldText({ hold }: { hold: Hold }) {
+  const t = useMessages(caseMessages);
+  const format = useFormat();
+  if (hold.active) {
+    return (
+      <>
+        {t.holdActive}
+        <span className="block text-muted-foreground">
+          {hold.keepPaying ? t.holdKeepPaying : t.holdAutopayPaused}
+        </span>
+      </>
+    );
+  }
+  if (hold.releasedAt) {
+    const why = hold.releaseReason ? `: ${t.releaseReasons[hold.releaseReason]}` : '';
+    return <>{`${t.holdReleased(format.dateTime(hold.releasedAt))}${why}`}</>;
+  }
+  return <>{t.holdInactive}</>;
+}
