@@ -135,6 +135,8 @@ const BILLING_FORM: readonly NamedControl[] = [
 ];
 
 const PAYMENT_DIALOG_BUTTONS: readonly NamedControl[] = [
+  // Issue #27: the way to financial assistance, above the form.
+  NEED_HELP_PAYING,
   button('Cancel'),
   button('Pay $1.00'),
   button('Close'),

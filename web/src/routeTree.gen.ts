@@ -27,6 +27,8 @@ import { Route as LoginMagicRouteImport } from './routes/login/magic'
 import { Route as LoginPinRouteImport } from './routes/login/pin'
 import { Route as LoginSignupRouteImport } from './routes/login/signup'
 import { Route as VerifyCodeRouteImport } from './routes/verify/code'
+import { Route as AuthenticatedFinancialAssistanceApplyRouteImport } from './routes/_authenticated/financial-assistance.apply'
+import { Route as AuthenticatedFinancialAssistanceApplicationsReferenceRouteImport } from './routes/_authenticated/financial-assistance.applications.$reference'
 
 const AuthenticatedContactLazyRouteImport = createFileRoute(
   '/_authenticated/contact',
@@ -121,6 +123,18 @@ const VerifyCodeRoute = VerifyCodeRouteImport.update({
   path: '/code',
   getParentRoute: () => VerifyRoute,
 } as any)
+const AuthenticatedFinancialAssistanceApplyRoute =
+  AuthenticatedFinancialAssistanceApplyRouteImport.update({
+    id: '/financial-assistance/apply',
+    path: '/financial-assistance/apply',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedFinancialAssistanceApplicationsReferenceRoute =
+  AuthenticatedFinancialAssistanceApplicationsReferenceRouteImport.update({
+    id: '/financial-assistance/applications/$reference',
+    path: '/financial-assistance/applications/$reference',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthenticatedIndexRoute
@@ -139,6 +153,8 @@ export interface FileRoutesByFullPath {
   '/verify/code': typeof VerifyCodeRoute
   '/contact': typeof AuthenticatedContactLazyRoute
   '/login/': typeof LoginIndexRoute
+  '/financial-assistance/apply': typeof AuthenticatedFinancialAssistanceApplyRoute
+  '/financial-assistance/applications/$reference': typeof AuthenticatedFinancialAssistanceApplicationsReferenceRoute
 }
 export interface FileRoutesByTo {
   '/financial-assistance': typeof FinancialAssistanceRoute
@@ -156,6 +172,8 @@ export interface FileRoutesByTo {
   '/contact': typeof AuthenticatedContactLazyRoute
   '/': typeof AuthenticatedIndexRoute
   '/login': typeof LoginIndexRoute
+  '/financial-assistance/apply': typeof AuthenticatedFinancialAssistanceApplyRoute
+  '/financial-assistance/applications/$reference': typeof AuthenticatedFinancialAssistanceApplicationsReferenceRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -176,6 +194,8 @@ export interface FileRoutesById {
   '/_authenticated/contact': typeof AuthenticatedContactLazyRoute
   '/_authenticated/': typeof AuthenticatedIndexRoute
   '/login/': typeof LoginIndexRoute
+  '/_authenticated/financial-assistance/apply': typeof AuthenticatedFinancialAssistanceApplyRoute
+  '/_authenticated/financial-assistance/applications/$reference': typeof AuthenticatedFinancialAssistanceApplicationsReferenceRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -196,6 +216,8 @@ export interface FileRouteTypes {
     | '/verify/code'
     | '/contact'
     | '/login/'
+    | '/financial-assistance/apply'
+    | '/financial-assistance/applications/$reference'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/financial-assistance'
@@ -213,6 +235,8 @@ export interface FileRouteTypes {
     | '/contact'
     | '/'
     | '/login'
+    | '/financial-assistance/apply'
+    | '/financial-assistance/applications/$reference'
   id:
     | '__root__'
     | '/_authenticated'
@@ -232,6 +256,8 @@ export interface FileRouteTypes {
     | '/_authenticated/contact'
     | '/_authenticated/'
     | '/login/'
+    | '/_authenticated/financial-assistance/apply'
+    | '/_authenticated/financial-assistance/applications/$reference'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -362,6 +388,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyCodeRouteImport
       parentRoute: typeof VerifyRoute
     }
+    '/_authenticated/financial-assistance/apply': {
+      id: '/_authenticated/financial-assistance/apply'
+      path: '/financial-assistance/apply'
+      fullPath: '/financial-assistance/apply'
+      preLoaderRoute: typeof AuthenticatedFinancialAssistanceApplyRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/financial-assistance/applications/$reference': {
+      id: '/_authenticated/financial-assistance/applications/$reference'
+      path: '/financial-assistance/applications/$reference'
+      fullPath: '/financial-assistance/applications/$reference'
+      preLoaderRoute: typeof AuthenticatedFinancialAssistanceApplicationsReferenceRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
   }
 }
 
@@ -373,6 +413,8 @@ interface AuthenticatedRouteChildren {
   AuthenticatedStatementsRoute: typeof AuthenticatedStatementsRoute
   AuthenticatedContactLazyRoute: typeof AuthenticatedContactLazyRoute
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
+  AuthenticatedFinancialAssistanceApplyRoute: typeof AuthenticatedFinancialAssistanceApplyRoute
+  AuthenticatedFinancialAssistanceApplicationsReferenceRoute: typeof AuthenticatedFinancialAssistanceApplicationsReferenceRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
@@ -383,6 +425,10 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedStatementsRoute: AuthenticatedStatementsRoute,
   AuthenticatedContactLazyRoute: AuthenticatedContactLazyRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
+  AuthenticatedFinancialAssistanceApplyRoute:
+    AuthenticatedFinancialAssistanceApplyRoute,
+  AuthenticatedFinancialAssistanceApplicationsReferenceRoute:
+    AuthenticatedFinancialAssistanceApplicationsReferenceRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

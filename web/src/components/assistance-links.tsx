@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { HandHeart } from 'lucide-react';
+import { FileSignature, HandHeart } from 'lucide-react';
 import { useMessages } from '@/lib/messages.ts';
 import { cn } from '@/lib/utils.ts';
+import { buttonVariants } from './ui/button-variants.ts';
 import { TEXT_LINK_CLASS } from './ui/text-link.ts';
 import { assistanceLinkMessages } from './common.messages.ts';
 
@@ -31,6 +32,26 @@ export function FinancialAssistanceLink({ className }: { className?: string }) {
       )}
     >
       {t.financialAssistance}
+    </Link>
+  );
+}
+
+/**
+ * "Apply for financial assistance": to the signed-in application. A
+ * signed-out patient is sent to sign in first and brought back to it.
+ */
+export function ApplyForAssistanceLink({ className }: { className?: string }) {
+  const t = useMessages(assistanceLinkMessages);
+  return (
+    <Link
+      to="/financial-assistance/apply"
+      className={buttonVariants({
+        size: 'lg',
+        className: cn('self-stretch sm:self-start', className),
+      })}
+    >
+      <FileSignature aria-hidden="true" />
+      {t.applyForAssistance}
     </Link>
   );
 }

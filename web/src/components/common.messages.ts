@@ -94,6 +94,14 @@ export const uiMessages = defineCatalogue(
 
 /** The ways into the financial assistance page (issue #27's pinned words). */
 export const assistanceLinkMessages = defineCatalogue(
-  { needHelpPaying: 'Need help paying?', financialAssistance: 'Financial Assistance' },
-  { needHelpPaying: '¿Necesita ayuda para pagar?', financialAssistance: 'Asistencia financiera' },
+  {
+    needHelpPaying: 'Need help paying?',
+    financialAssistance: 'Financial Assistance',
+    applyForAssistance: 'Apply for financial assistance',
+  },
+  {
+    needHelpPaying: '¿Necesita ayuda para pagar?',
+    financialAssistance: 'Asistencia financiera',
+    applyForAssistance: 'Solicitar asistencia financiera',
+  },
 );

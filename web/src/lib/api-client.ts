@@ -74,6 +74,12 @@ export interface RequestOptions<S extends z.ZodType> {
   signal?: AbortSignal;
 }
 
+/** A file sent as it is (not as JSON), e.g. a document's photo, with its own media type. */
+export interface RawBody {
+  bytes: Blob;
+  contentType: string;
+}
+
 export interface ApiClientOptions {
   baseUrl?: string;
   timeoutMs?: number;
@@ -267,10 +273,10 @@ type ClientSettings = Required<Omit<ApiClientOptions, 'fetch'>> &
 /** Sends one call and reads its answer; never throws for a failed call (SPEC §7). */
 async function sendRequest<T>(
   client: ClientSettings,
-  requestOptions: Omit<RequestOptions<z.ZodType>, 'schema'> & { accept: string },
+  requestOptions: Omit<RequestOptions<z.ZodType>, 'schema'> & { accept: string; raw?: RawBody },
   readAnswer: AnswerReader<T>,
 ): Promise<ApiResult<T>> {
-  const { method = 'GET', path, body, signal, accept } = requestOptions;
+  const { method = 'GET', path, body, signal, accept, raw } = requestOptions;
   const { baseUrl, timeoutMs, getApiKey, getToken, onUnauthorized, getLanguage, failed } = client;
   const token = requestOptions.token === undefined ? getToken() : requestOptions.token;
   const doFetch = client.fetch ?? globalThis.fetch.bind(globalThis);
@@ -281,7 +287,9 @@ async function sendRequest<T>(
     apiKey: getApiKey(),
     token,
     json: body !== undefined,
-    extra: requestOptions.headers,
+    extra: raw
+      ? { ...requestOptions.headers, 'Content-Type': raw.contentType }
+      : requestOptions.headers,
   });
   const { controller, abortKind, release } = deadline(signal, timeoutMs);
 
@@ -291,7 +299,7 @@ async function sendRequest<T>(
       response = await doFetch(`${baseUrl}${path}`, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: raw ? raw.bytes : body === undefined ? undefined : JSON.stringify(body),
         signal: controller.signal,
         credentials: 'same-origin',
       });
@@ -325,7 +333,8 @@ async function sendRequest<T>(
   }
 }
 
-export function createApiClient(options: ApiClientOptions = {}) {
+/** A client's options with the portal's defaults: its service, session and language. */
+function clientSettings(options: ApiClientOptions): ClientSettings {
   const {
     baseUrl = SERVICE_BASE_PATH,
     timeoutMs = CLIENT_TIMEOUT_MS,
@@ -334,9 +343,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     onUnauthorized = () => sessionStore.reportUnauthorized(),
     getLanguage = currentLanguage,
   } = options;
-  const failed = (status?: number) => fallbackError(status, getLanguage());
-
-  const settings: ClientSettings = {
+  return {
     baseUrl,
     timeoutMs,
     getApiKey,
@@ -344,10 +351,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
     onUnauthorized,
     getLanguage,
     fetch: options.fetch,
-    failed,
+    failed: (status?: number) => fallbackError(status, getLanguage()),
   };
+}
+
+export function createApiClient(options: ApiClientOptions = {}) {
+  const settings = clientSettings(options);
+  const { failed } = settings;
   const send = <T>(
-    requestOptions: Omit<RequestOptions<z.ZodType>, 'schema'> & { accept: string },
+    requestOptions: Omit<RequestOptions<z.ZodType>, 'schema'> & { accept: string; raw?: RawBody },
     readAnswer: AnswerReader<T>,
   ) => sendRequest<T>(settings, requestOptions, readAnswer);
 
@@ -366,7 +378,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   function request<S extends z.ZodType>(
-    requestOptions: RequestOptions<S>,
+    requestOptions: RequestOptions<S> & { raw?: RawBody },
   ): Promise<ApiResult<z.output<S>>> {
     const { method = 'GET', path, schema } = requestOptions;
     return guarded<z.output<S>>(method, path, () => {
@@ -410,6 +422,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
       schema: SchemaSource<S>,
       rest: Partial<RequestOptions<S>> = {},
     ) => request({ ...rest, method: 'POST', path, body, schema }),
+    /** POST a file's bytes as they are, answered with JSON like every other call. */
+    postBytes: <S extends z.ZodType>(
+      path: string,
+      raw: RawBody,
+      schema: SchemaSource<S>,
+      rest: Partial<RequestOptions<S>> = {},
+    ) => request({ ...rest, method: 'POST', path, raw, schema }),
   };
 }
 

@@ -5,6 +5,7 @@ import { INITIAL_UNAUTHENTICATED_WAIT_MS, LOGOUT_DELAY_MS } from '@/config/const
 import type { ApiResult } from './api-client.ts';
 import { queryKeys, SESSION_QUERY_KEYS } from './query-keys.ts';
 import { sessionStore, toSession, type Session, type SessionStore } from './session.ts';
+import { clearSessionDrafts } from './session-drafts.ts';
 import {
   clearStoredSession,
   restoreStoredSession,
@@ -152,6 +153,7 @@ export function createAuth(deps: AuthDependencies) {
     clearExpiryTimer();
     store.set(null);
     clearStoredSession();
+    clearSessionDrafts();
     for (const queryKey of SESSION_QUERY_KEYS) queryClient.removeQueries({ queryKey });
   };
 

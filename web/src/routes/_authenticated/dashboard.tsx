@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { ApplicationStatusCard } from '@/features/assistance-application/components/application-status-card.tsx';
 import { EmailMfaNotice } from '@/features/auth/components/email-mfa-notice.tsx';
 import { Dashboard } from '@/features/dashboard/components/dashboard.tsx';
 import { SetUpPlanLink } from '@/features/payment-plans/components/set-up-plan-link.tsx';
@@ -9,14 +10,22 @@ export const Route = createFileRoute('/_authenticated/dashboard')({
   component: DashboardRoute,
 });
 
-/** The dashboard, with the payments feature's dialogs, the way to a new plan and the sign-in's notice. */
+/**
+ * The dashboard, with the payments feature's dialogs, the way to a new plan,
+ * the sign-in's notice and where a financial assistance application stands.
+ */
 function DashboardRoute() {
   return (
     <Dashboard
       paymentDialog={PaymentDialog}
       receiptDialog={ReceiptDialog}
       planAction={<SetUpPlanLink />}
-      notice={<EmailMfaNotice />}
+      notice={
+        <>
+          <EmailMfaNotice />
+          <ApplicationStatusCard />
+        </>
+      }
     />
   );
 }

@@ -11,7 +11,7 @@ import { queryKeys } from '@/lib/query-keys.ts';
 import { useSession } from '@/lib/session.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useMessages } from '@/lib/messages.ts';
-import { useEncounters } from '../api/get-encounters.ts';
+import { useEncounters } from '@/lib/encounters-query.ts';
 import { dashboardMessages } from '../dashboard.messages.ts';
 import { DashboardSkeleton } from './dashboard-skeleton.tsx';
 import { DashboardTabsView, type DashboardTabsViewProps } from './dashboard-tabs-view.tsx';

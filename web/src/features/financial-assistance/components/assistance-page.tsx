@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { PublishedPolicy } from '@webpay/contracts/financial-assistance';
+import { ApplyForAssistanceLink } from '@/components/assistance-links.tsx';
 import { PublicLayout } from '@/components/layouts/public-layout.tsx';
 import { PhoneLink } from '@/components/phone-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -113,6 +114,7 @@ export function AssistancePage() {
           </Link>
           <h1 className="text-3xl font-bold tracking-tight">{t.heading}</h1>
           <p className="text-lg text-muted-foreground">{t.intro}</p>
+          <ApplyForAssistanceLink className="mt-2" />
         </div>
         <Card>
           <CardHeader>

@@ -1,4 +1,5 @@
 import type { Claims, User } from '@webpay/contracts/auth';
+import { NeedHelpPayingLink } from '@/components/assistance-links.tsx';
 import {
   Dialog,
   DialogContent,
@@ -102,6 +103,8 @@ function OpenPaymentDialog({
           <DialogDescription>{t.description}</DialogDescription>
         </DialogHeader>
         <PaymentStatus message={status} />
+        {/* Issue #27: a guarantor who cannot pay this finds the way to assistance here, before paying. */}
+        {!status && !flow.processing && <NeedHelpPayingLink className="self-start text-sm" />}
         {!status && (
           <PaymentForm
             form={form}
