@@ -62,26 +62,45 @@ export const OFFICE_API_PATHS = {
 
 // ---------------------------------------------------------------- roles
 
-/** Each role can do what the roles before it can (issue #23). */
+/**
+ * The console's roles (issue #23). Their order is also single sign-on's
+ * precedence: of the roles a person's claims map to, the last one here wins.
+ */
 export const STAFF_ROLES = ['viewer', 'agent', 'supervisor', 'admin'] as const;
 export const staffRoleSchema = z.enum(STAFF_ROLES);
 export type StaffRole = z.infer<typeof staffRoleSchema>;
 
-/** What a role allows, by the least role that has it. */
-export const STAFF_PERMISSIONS = {
-  /** Read guarantors, payments, the audit trail. */
-  read: 'viewer',
-  /** Support actions and resends. */
-  support: 'agent',
-  /** Approvals and refunds. */
-  approve: 'supervisor',
-  /** Staff and settings. */
-  administer: 'admin',
-} as const satisfies Record<string, StaffRole>;
-export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
+/** What a role may be allowed to do. */
+export const STAFF_PERMISSIONS = [
+  // Read guarantors, payments, the audit trail.
+  'read',
+  // Support actions and resends.
+  'support',
+  // Approvals and refunds.
+  'approve',
+  // Staff and settings.
+  'administer',
+] as const;
+export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
+
+/**
+ * What each role may do, spelled out rather than ranked, so that a role may
+ * have a right the roles after it lack.
+ */
+export const STAFF_ROLE_PERMISSIONS = {
+  viewer: ['read'],
+  agent: ['read', 'support'],
+  supervisor: ['read', 'support', 'approve'],
+  admin: ['read', 'support', 'approve', 'administer'],
+} as const satisfies Record<StaffRole, readonly StaffPermission[]>;
 
 export function staffCan(role: StaffRole, permission: StaffPermission): boolean {
-  return STAFF_ROLES.indexOf(role) >= STAFF_ROLES.indexOf(STAFF_PERMISSIONS[permission]);
+  return (STAFF_ROLE_PERMISSIONS[role] as readonly StaffPermission[]).includes(permission);
+}
+
+/** The roles that allow `permission`, in STAFF_ROLES order (what a refusal reports). */
+export function rolesAllowedTo(permission: StaffPermission): StaffRole[] {
+  return STAFF_ROLES.filter((role) => staffCan(role, permission));
 }
 
 // ---------------------------------------------------------------- sign-in

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { STAFF_PERMISSIONS, staffCan, type StaffPermission } from '@webpay/contracts/office';
+import { rolesAllowedTo, staffCan, type StaffPermission } from '@webpay/contracts/office';
 import { apiErrors } from '../lib/api-error.ts';
 import { requestContext } from '../lib/request-context.ts';
 import { bearerToken } from '../modules/auth/session-tokens.ts';
@@ -18,7 +18,7 @@ declare module 'fastify' {
     authenticateStaff: StaffHook;
     /**
      * onRequest hook after `authenticateStaff`: the staff member's role must
-     * allow `permission` (STAFF_PERMISSIONS); the refusal is audited and
+     * allow `permission` (STAFF_ROLE_PERMISSIONS); the refusal is audited and
      * answered 403 STAFF_PERMISSION_REQUIRED.
      */
     requireStaffPermission(permission: StaffPermission): StaffHook;
@@ -85,7 +85,7 @@ export default fp(
           targetId: routeOf(request),
           details: {
             permission,
-            requiredRole: STAFF_PERMISSIONS[permission],
+            allowedRoles: rolesAllowedTo(permission),
             role: staff.role,
           },
         });

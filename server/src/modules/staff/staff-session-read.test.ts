@@ -110,7 +110,11 @@ describe.each(testDatabaseKinds)('a console read in one trip (%s)', (kind) => {
             action: 'access.denied',
             outcome: 'failure',
             targetType: 'route',
-            details: { permission: 'approve', requiredRole: 'supervisor', role: 'viewer' },
+            details: {
+              permission: 'approve',
+              allowedRoles: ['supervisor', 'admin'],
+              role: 'viewer',
+            },
           },
         ]);
         expect(rows[0]?.targetId).toBe('GET /office/api/test');
@@ -147,17 +151,17 @@ describe.each(testDatabaseKinds)('a console read in one trip (%s)', (kind) => {
     });
     const hookRows = await auditRowsOf(server, 'refused-by-hook');
     const gateRows = await auditRowsOf(server, 'refused-by-gate');
-    const denied = (permission: string, requiredRole: string) => ({
+    const denied = (permission: string, allowedRoles: string[]) => ({
       actorType: 'staff',
       actorId: ids.viewer,
       guarantorId: null,
       action: 'access.denied',
       outcome: 'failure',
       targetType: 'route',
-      details: { permission, requiredRole, role: 'viewer' },
+      details: { permission, allowedRoles, role: 'viewer' },
     });
-    expect(hookRows.map(comparable)).toEqual([denied('administer', 'admin')]);
-    expect(gateRows.map(comparable)).toEqual([denied('support', 'agent')]);
+    expect(hookRows.map(comparable)).toEqual([denied('administer', ['admin'])]);
+    expect(gateRows.map(comparable)).toEqual([denied('support', ['agent', 'supervisor', 'admin'])]);
     expect(gateRows[0]?.targetId).toBe(
       `GET ${OFFICE_API_BASE_PATH}/guarantors/:id/pin-letters/:letterId`,
     );

@@ -1,12 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Placeholder, sql, type SQL } from 'drizzle-orm';
-import {
-  STAFF_PERMISSIONS,
-  STAFF_ROLES,
-  staffCan,
-  type StaffPermission,
-  type StaffRole,
-} from '@webpay/contracts/office';
+import { rolesAllowedTo, type StaffPermission, type StaffRole } from '@webpay/contracts/office';
 import type { Database } from '../../db/client.ts';
 import { embeddedPrepared } from '../../db/embedded-prepared.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
@@ -29,7 +23,7 @@ import type { StaffRow } from './staff.repository.ts';
 export interface StaffReadSpec {
   /** The prepared statement's name; absent for a read planned afresh each time (its values inline). */
   name?: string;
-  /** What the staff member's role must allow (STAFF_PERMISSIONS). */
+  /** What the staff member's role must allow (STAFF_ROLE_PERMISSIONS). */
   permission: StaffPermission;
   /** The answer: one SQL value, never null when read. */
   payload: SQL;
@@ -110,7 +104,7 @@ type Param = (name: string) => SQL;
  * whether or not it lives, and its staff member when it is the token's.
  */
 function sessionParts(db: Database, permission: StaffPermission, idle: number, param: Param) {
-  const allowedRoles = STAFF_ROLES.filter((role) => staffCan(role, permission));
+  const allowedRoles = rolesAllowedTo(permission);
   const touched = db.$with('touched', { staffId: column<string>('touched_by') }).as(
     sql`update staff_sessions set last_seen_at = now()
         where id = ${param('sessionId')}::text and revoked_at is null and expires_at > now()
@@ -153,13 +147,15 @@ export function staffReadQuery(db: Database, spec: StaffReadSpec, idle: number, 
   const staffValues = sql`${param('requestId')}::text, ${param('correlationId')}::text,
     nullif(${param('ipAddress')}::text, '')`;
   // requireStaffPermission's row, word for word.
+  const allowedRoles = rolesAllowedTo(spec.permission).map((role) => sql`${role}::text`);
   const denied = db.$with('denied', { written: column<number>('written') }).as(
     sql`insert into audit_events (actor_type, actor_id, action, outcome, target_type, target_id,
           request_id, correlation_id, ip_address, details)
         select 'staff', member.member_id, 'access.denied', 'failure', 'route', ${param('route')}::text,
           ${staffValues},
           jsonb_build_object('permission', ${spec.permission}::text,
-            'requiredRole', ${STAFF_PERMISSIONS[spec.permission]}::text, 'role', member.member_role)
+            'allowedRoles', jsonb_build_array(${sql.join(allowedRoles, sql`, `)}),
+            'role', member.member_role)
         from member where member.member_status = 'active' and not member.allowed
         returning 1 as written`,
   );
