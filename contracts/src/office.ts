@@ -63,10 +63,11 @@ export const OFFICE_API_PATHS = {
 // ---------------------------------------------------------------- roles
 
 /**
- * The console's roles (issue #23). Their order is also single sign-on's
- * precedence: of the roles a person's claims map to, the last one here wins.
+ * The console's roles (issues #23 and #27). Their order is also single
+ * sign-on's precedence: of the roles a person's claims map to, the last
+ * one here wins.
  */
-export const STAFF_ROLES = ['viewer', 'agent', 'supervisor', 'admin'] as const;
+export const STAFF_ROLES = ['viewer', 'agent', 'reviewer', 'supervisor', 'admin'] as const;
 export const staffRoleSchema = z.enum(STAFF_ROLES);
 export type StaffRole = z.infer<typeof staffRoleSchema>;
 
@@ -76,6 +77,8 @@ export const STAFF_PERMISSIONS = [
   'read',
   // Support actions and resends.
   'support',
+  // Financial assistance: see applications' documents, request information, approve or deny.
+  'review',
   // Approvals and refunds.
   'approve',
   // Staff and settings.
@@ -84,12 +87,14 @@ export const STAFF_PERMISSIONS = [
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
 /**
- * What each role may do, spelled out rather than ranked, so that a role may
- * have a right the roles after it lack.
+ * What each role may do, spelled out rather than ranked: a reviewer sees
+ * what no other role may (financial assistance documents) yet takes no
+ * support action.
  */
 export const STAFF_ROLE_PERMISSIONS = {
   viewer: ['read'],
   agent: ['read', 'support'],
+  reviewer: ['read', 'review'],
   supervisor: ['read', 'support', 'approve'],
   admin: ['read', 'support', 'approve', 'administer'],
 } as const satisfies Record<StaffRole, readonly StaffPermission[]>;

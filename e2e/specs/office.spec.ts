@@ -14,6 +14,7 @@ const DESKTOP = { width: 1280, height: 900 } as const;
 const ROLE_NAMES = {
   viewer: 'Viewer',
   agent: 'Agent',
+  reviewer: 'Reviewer',
   supervisor: 'Supervisor',
   admin: 'Administrator',
 };
@@ -27,7 +28,7 @@ async function fillSignIn(page: Page, member: DemoStaff, code: string) {
 
 test.describe('billing office console', OFFICE, () => {
   for (const member of Object.values(DEMO_STAFF)) {
-    test(`${member.role} signs in with a TOTP code and sees only the pages the role may use`, async ({
+    test(`${member.name} (${member.role}) signs in with a TOTP code and sees only the pages the role may use`, async ({
       page,
     }) => {
       await page.setViewportSize(DESKTOP);

@@ -275,12 +275,14 @@ describe('loadEnv', () => {
       OIDC_CLIENT_ID: 'webpay',
       OIDC_CLIENT_SECRET: 'a-client-secret',
       OIDC_ROLE_CLAIM: 'groups',
-      OIDC_ROLE_MAP: ' billing-viewers=viewer, cn=Billing Agents = agent ,webpay-admins=admin',
+      OIDC_ROLE_MAP:
+        ' billing-viewers=viewer, cn=Billing Agents = agent ,fa-reviewers=reviewer,webpay-admins=admin',
       OIDC_LABEL: 'Hospital login',
     });
     expect(env.OIDC_ROLE_MAP).toEqual({
       'billing-viewers': 'viewer',
       'cn=Billing Agents': 'agent',
+      'fa-reviewers': 'reviewer',
       'webpay-admins': 'admin',
     });
     expect(env).toMatchObject({ OIDC_ROLE_CLAIM: 'groups', OIDC_LABEL: 'Hospital login' });
@@ -299,8 +301,8 @@ describe('loadEnv', () => {
     ]);
     const problems = problemsOf({ OIDC_ROLE_MAP: 'a=viewer,b=owner,=agent,a=admin' });
     expect(problems).toEqual([
-      'OIDC_ROLE_MAP: entry 2 must be claim-value=role, the role one of viewer, agent, supervisor, admin',
-      'OIDC_ROLE_MAP: entry 3 must be claim-value=role, the role one of viewer, agent, supervisor, admin',
+      'OIDC_ROLE_MAP: entry 2 must be claim-value=role, the role one of viewer, agent, reviewer, supervisor, admin',
+      'OIDC_ROLE_MAP: entry 3 must be claim-value=role, the role one of viewer, agent, reviewer, supervisor, admin',
       'OIDC_ROLE_MAP: entry 4 maps a claim value mapped before',
     ]);
     expect(problemsOf({ OIDC_ISSUER: 'ftp://login.example' })[0]).toMatch(/^OIDC_ISSUER: must be/);

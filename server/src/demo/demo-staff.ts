@@ -4,7 +4,11 @@ import { hashPassword } from '../lib/secrets.ts';
 import { SecondFactors } from '../modules/staff/index.ts';
 import { keyedUuid } from '../lib/secrets.ts';
 
-/** The demo billing office staff of DEMO_DATA.md §6: published credentials, never in production. */
+/**
+ * The demo billing office staff: DEMO_DATA.md §6's four, one for each of its
+ * roles, and two reviewers, so that one can approve financial assistance and
+ * the other confirm it. Published credentials, never in production.
+ */
 export interface DemoStaff {
   name: string;
   email: string;
@@ -29,6 +33,21 @@ export const DEMO_STAFF = {
     password: 'Demo-Agent-2026!',
     totpSecret: 'MFRGGZDFMZTWQ2LK',
   },
+  reviewer: {
+    name: 'Dana Whitfield',
+    email: 'dana.whitfield@wasatchvalleyhealth.example',
+    role: 'reviewer',
+    password: 'Demo-Review-2026!',
+    totpSecret: 'ONSWG4TFOQYTEMZU',
+  },
+  /** The second reviewer an approval above the policy's amount waits for. */
+  secondReviewer: {
+    name: 'Lee Moreno',
+    email: 'lee.moreno@wasatchvalleyhealth.example',
+    role: 'reviewer',
+    password: 'Demo-Review2-2026!',
+    totpSecret: 'NBSWY3DPO5XXE3DE',
+  },
   supervisor: {
     name: 'Pat Okafor',
     email: 'pat.okafor@wasatchvalleyhealth.example',
@@ -43,7 +62,7 @@ export const DEMO_STAFF = {
     password: 'Demo-Admin-2026!',
     totpSecret: 'JBSWY3DPEHPK3PXP',
   },
-} as const satisfies Record<StaffRole, DemoStaff>;
+} as const satisfies Record<StaffRole | 'secondReviewer', DemoStaff>;
 
 /** Demo staff ids stay the same from one load to the next, like the demo guarantors'. */
 const DEMO_STAFF_ID_KEY = 'webpay-demo-staff';

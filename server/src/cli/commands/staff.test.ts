@@ -130,6 +130,11 @@ describe('webpay staff (pglite)', () => {
     const { code, out } = await run('staff', '--help');
     expect(code).toBe(0);
     expect(out[0]).toMatch(/^Usage: webpay staff /);
-    expect(out.join('\n')).toContain('viewer, agent, supervisor, admin');
+    const help = out.join('\n');
+    expect(help).toContain('add: viewer, agent, reviewer, supervisor, admin');
+    expect(help).toContain(
+      'reviewer reads, and decides financial assistance, the only role to see',
+    );
+    expect(help).not.toContain('what the ones before it allow');
   });
 });

@@ -3,6 +3,7 @@ import {
   staffEmailSchema,
   STAFF_ROLES,
   type StaffMember,
+  type StaffRole,
 } from '@webpay/contracts/office';
 import { isApiError } from '../../lib/api-error.ts';
 import type { Services } from '../../plugins/services.ts';
@@ -13,6 +14,15 @@ import { operatorRequestContext } from '../operator-run.ts';
 const OPERATOR = { kind: 'operator' } as const;
 const ACTIONS = ['list', 'add', 'disable', 'reset'] as const;
 type Action = (typeof ACTIONS)[number];
+
+/** What each role may do (STAFF_ROLE_PERMISSIONS), for the help; a new role cannot go undescribed. */
+const ROLE_HELP: Record<StaffRole, string> = {
+  viewer: 'reads guarantors, payments and the audit trail',
+  agent: 'reads, and takes support actions and resends',
+  reviewer: 'reads, and decides financial assistance, the only role to see its documents',
+  supervisor: 'what an agent does, and approves voids and refunds',
+  admin: 'what a supervisor does, and manages staff and settings',
+};
 
 const text = (value: CommandValues[string]) => (typeof value === 'string' ? value : undefined);
 
@@ -102,7 +112,8 @@ export const staffCommand: Command = {
   summary: 'List, add, disable or reset the billing office staff',
   description: [
     'ACTION is one of: list; add --name NAME --email EMAIL --role ROLE; disable --email EMAIL; reset --email EMAIL.',
-    `Roles, each allowing what the ones before it allow: ${STAFF_ROLES.join(', ')}. A new or reset staff member gets a one-time enrolment link, valid for 72 hours, where they set a password and add the TOTP key to an authenticator app; print it only for them. Disabling ends their sessions at once. Every change is recorded in the audit trail as the operator's.`,
+    `Roles, one per staff member: ${STAFF_ROLES.map((role) => `${role} ${ROLE_HELP[role]}`).join('; ')}.`,
+    `A new or reset staff member gets a one-time enrolment link, valid for 72 hours, where they set a password and add the TOTP key to an authenticator app; print it only for them. Disabling ends their sessions at once. Every change is recorded in the audit trail as the operator's.`,
   ],
   arguments: [{ name: 'ACTION', description: ACTIONS.join(', ') }],
   options: {

@@ -39,8 +39,8 @@ export function claimValues(value: unknown): string[] {
 
 /**
  * The role the claim's values map to. Someone in several mapped groups gets
- * the greatest of their roles, as they would from the person who added them
- * to the last of those groups.
+ * the one latest in STAFF_ROLES (viewer, agent, reviewer, supervisor,
+ * admin): a staff member has one role, and that order is the precedence.
  */
 export function mappedRole(
   values: readonly string[],

@@ -7,6 +7,8 @@ const rules = {
   roleMap: {
     'billing-viewers': 'viewer',
     'billing-agents': 'agent',
+    'fa-reviewers': 'reviewer',
+    'billing-supervisors': 'supervisor',
     'webpay-admins': 'admin',
   },
 } as const;
@@ -35,10 +37,12 @@ describe('claimValues', () => {
 });
 
 describe('mappedRole', () => {
-  it('gives the greatest role of the mapped values', () => {
+  it('gives the role latest in STAFF_ROLES of the mapped values', () => {
     expect(mappedRole(['billing-viewers', 'webpay-admins', 'billing-agents'], rules.roleMap)).toBe(
       'admin',
     );
+    expect(mappedRole(['billing-agents', 'fa-reviewers'], rules.roleMap)).toBe('reviewer');
+    expect(mappedRole(['fa-reviewers', 'billing-supervisors'], rules.roleMap)).toBe('supervisor');
   });
 
   it('ignores values that are not mapped, and inherited object keys', () => {

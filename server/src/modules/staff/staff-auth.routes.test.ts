@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorObjectSchema } from '@webpay/contracts/errors';
+import { PAYMENT_DESK_PATHS } from '@webpay/contracts/payment-desk';
 import {
   OFFICE_API_BASE_PATH,
   OFFICE_API_PATHS,
@@ -25,9 +26,13 @@ import { startTestServer, type TestServer } from '../../../test/support/test-ser
 import { MAX_FAILED_SIGN_INS } from '../lockout/index.ts';
 import { SecondFactors } from './second-factor.ts';
 
-const { viewer, agent, supervisor, admin } = DEMO_STAFF;
+const { viewer, agent, reviewer, secondReviewer, supervisor, admin } = DEMO_STAFF;
+/** Every demo staff member, both reviewers included. */
+const DEMO_STAFF_KEYS = Object.keys(DEMO_STAFF) as (keyof typeof DEMO_STAFF)[];
 /** A route only supervisors and admins may call, added for these tests. */
 const APPROVE_ONLY = '/test-only/approve';
+/** A route only reviewers may call, added for these tests. */
+const REVIEW_ONLY = '/test-only/review';
 
 async function errorOf(response: Response) {
   return errorObjectSchema.parse(await response.json());
@@ -42,6 +47,11 @@ describe.each(testDatabaseKinds)('staff sign-in and sessions (%s)', (kind) => {
         app.get(
           `${OFFICE_API_BASE_PATH}${APPROVE_ONLY}`,
           { onRequest: [app.authenticateStaff, app.requireStaffPermission('approve')] },
+          async (request) => ({ staffId: request.requireStaff().staffId }),
+        );
+        app.get(
+          `${OFFICE_API_BASE_PATH}${REVIEW_ONLY}`,
+          { onRequest: [app.authenticateStaff, app.requireStaffPermission('review')] },
           async (request) => ({ staffId: request.requireStaff().staffId }),
         );
       },
@@ -69,10 +79,16 @@ describe.each(testDatabaseKinds)('staff sign-in and sessions (%s)', (kind) => {
   const sessionIdOf = (token: string) => String(decodeJwt(token).sid);
 
   describe('sign-in', () => {
-    it.each(STAFF_ROLES)('signs the demo %s in with password and TOTP code', async (role) => {
-      const member = DEMO_STAFF[role];
+    it('has a demo staff member for every role, and a second reviewer', () => {
+      const roles = Object.values(DEMO_STAFF).map((member) => member.role);
+      expect(roles.sort()).toEqual([...STAFF_ROLES, 'reviewer'].sort());
+    });
+
+    it.each(DEMO_STAFF_KEYS)('signs the demo %s in with password and TOTP code', async (key) => {
+      const member = DEMO_STAFF[key];
+      const { role } = member;
       await forgetUsedTotpCodes(server, member.email);
-      const requestId = `staff-sign-in-${role}`;
+      const requestId = `staff-sign-in-${key}`;
       const response = await signIn(
         { email: member.email.toUpperCase(), password: member.password, code: totpCode(member) },
         requestId,
@@ -372,6 +388,63 @@ describe.each(testDatabaseKinds)('staff sign-in and sessions (%s)', (kind) => {
         allowedRoles: ['supervisor', 'admin'],
         role: 'agent',
       });
+    });
+
+    it('refuses a reviewer support and approval, by the hooks and in one trip, audited', async () => {
+      const token = await staffSignIn(server, reviewer);
+      const body = { reason: 'Asked by the guarantor' };
+      const calls = [
+        // The support actions and the payment desk's approvals check in one trip (staffGate).
+        ['support', OFFICE_API_PATHS.guarantorAction('sample-id', 'unlock-sign-in'), body],
+        ['approve', PAYMENT_DESK_PATHS.approve('sample-id', 'sample-id'), body],
+        ['approve', APPROVE_ONLY, undefined],
+      ] as const;
+      const allowed = {
+        support: ['agent', 'supervisor', 'admin'],
+        approve: ['supervisor', 'admin'],
+      };
+      for (const [index, [permission, path, sent]] of calls.entries()) {
+        const requestId = `reviewer-denied-${index}`;
+        const response = await officeCall(server, path, {
+          token,
+          body: sent,
+          headers: { 'X-Request-Id': requestId },
+        });
+        expect(response.status, path).toBe(403);
+        expect((await errorOf(response)).code).toBe('STAFF_PERMISSION_REQUIRED');
+        const [audit] = await auditOf('access.denied', requestId);
+        expect(audit).toMatchObject({
+          actorId: await staffIdOf(reviewer.email),
+          outcome: 'failure',
+        });
+        expect(audit?.details).toEqual({
+          permission,
+          allowedRoles: allowed[permission],
+          role: 'reviewer',
+        });
+      }
+    });
+
+    it('lets reviewers alone through a review route', async () => {
+      for (const member of [reviewer, secondReviewer]) {
+        const token = await staffSignIn(server, member);
+        expect((await officeCall(server, REVIEW_ONLY, { token })).status).toBe(200);
+      }
+      for (const member of [viewer, agent, supervisor, admin]) {
+        const requestId = `review-denied-${member.role}`;
+        const token = await staffSignIn(server, member);
+        const response = await officeCall(server, REVIEW_ONLY, {
+          token,
+          headers: { 'X-Request-Id': requestId },
+        });
+        expect(response.status, member.role).toBe(403);
+        const [audit] = await auditOf('access.denied', requestId);
+        expect(audit?.details).toEqual({
+          permission: 'review',
+          allowedRoles: ['reviewer'],
+          role: member.role,
+        });
+      }
     });
 
     it('lets the roles that have the permission through', async () => {

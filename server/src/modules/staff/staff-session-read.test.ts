@@ -166,4 +166,32 @@ describe.each(testDatabaseKinds)('a console read in one trip (%s)', (kind) => {
       `GET ${OFFICE_API_BASE_PATH}/guarantors/:id/pin-letters/:letterId`,
     );
   });
+
+  it('lets a reviewer alone make a review read, and names the one role allowed', async () => {
+    const reviewRead = { ...approveRead('test_review_read'), permission: 'review' as const };
+    const statement = staffReadStatement<string>(server.database.db, reviewRead);
+    const read = async (email: string, requestId: string) =>
+      server.app.services.staff.sessions.read(
+        await mintStaffSession(server, email),
+        statement,
+        call(requestId),
+      );
+    const { staff, payload } = await read(DEMO_STAFF.reviewer.email, 'review-allowed');
+    expect(payload).toBe('the answer');
+    expect(staff.role).toBe('reviewer');
+    await expect(read(DEMO_STAFF.supervisor.email, 'review-refused')).rejects.toMatchObject({
+      statusCode: 403,
+    });
+    expect((await auditRowsOf(server, 'review-refused')).map(comparable)).toEqual([
+      {
+        actorType: 'staff',
+        actorId: ids.supervisor,
+        guarantorId: null,
+        action: 'access.denied',
+        outcome: 'failure',
+        targetType: 'route',
+        details: { permission: 'review', allowedRoles: ['reviewer'], role: 'supervisor' },
+      },
+    ]);
+  });
 });

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { chooseLanguage } from '@/lib/language.ts';
 import { fakeOfficeService, json, renderOffice } from '@test/office/office-service.tsx';
 import { staffSession } from '../lib/staff-session.ts';
 
@@ -62,6 +63,32 @@ describe('the console by role', () => {
     expect(await screen.findByText('$123.45')).toBeVisible();
   });
 
+  it.each([
+    ['en', 'Reviewer', 'Main navigation'],
+    ['es', 'Revisor', 'Navegación principal'],
+  ] as const)(
+    'names a reviewer’s role in the header (%s), with the readers’ links',
+    async (language, role, navigation) => {
+      fakeOfficeService({ 'GET /home': () => json(home) });
+      chooseLanguage(language);
+      await renderOffice('/', 'reviewer');
+      await waitFor(() =>
+        expect(screen.getByRole('banner')).toHaveTextContent(`Dana Reyes · ${role}`),
+      );
+      const links = within(screen.getByRole('navigation', { name: navigation })).getAllByRole(
+        'link',
+      );
+      expect(links.map((link) => link.getAttribute('href'))).toEqual([
+        '/office/',
+        '/office/guarantors',
+        '/office/payments',
+        '/office/financial-assistance',
+        '/office/reports',
+        '/office/audit',
+      ]);
+    },
+  );
+
   it('keeps the staff screen to admins: a viewer sent there lands on Home', async () => {
     fakeOfficeService({ 'GET /home': () => json(home) });
     const { router } = await renderOffice('/staff', 'supervisor');
@@ -81,6 +108,14 @@ describe('the console by role', () => {
       'Reports',
       'Audit',
       'Staff',
+    ]);
+    const roles = within(screen.getByLabelText('Role')).getAllByRole('option');
+    expect(roles.map((option) => [option.getAttribute('value'), option.textContent])).toEqual([
+      ['viewer', 'Viewer'],
+      ['agent', 'Agent'],
+      ['reviewer', 'Reviewer'],
+      ['supervisor', 'Supervisor'],
+      ['admin', 'Administrator'],
     ]);
   });
 

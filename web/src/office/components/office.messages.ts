@@ -4,6 +4,7 @@ import { defineCatalogue } from '@/lib/messages.ts';
 const ROLE_NAMES: Record<StaffRole, string> = {
   viewer: 'Viewer',
   agent: 'Agent',
+  reviewer: 'Reviewer',
   supervisor: 'Supervisor',
   admin: 'Administrator',
 };
@@ -54,6 +55,7 @@ export const officeMessages = defineCatalogue(
     roles: {
       viewer: 'Lector',
       agent: 'Agente',
+      reviewer: 'Revisor',
       supervisor: 'Supervisor',
       admin: 'Administrador',
     },
