@@ -6,6 +6,7 @@ CREATE TABLE "assistance_accounts" (
 	"adjustment_cents" integer,
 	"adjustment_status" text,
 	"adjustment_exported_at" timestamp with time zone,
+	"adjustment_export_batch" text,
 	"adjustment_confirmed_at" timestamp with time zone
 );
 --> statement-breakpoint
@@ -81,12 +82,12 @@ CREATE TABLE "assistance_letters" (
 	"sent_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "assistance_accounts" ADD CONSTRAINT "assistance_accounts_application_id_assistance_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."assistance_applications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "assistance_accounts" ADD CONSTRAINT "assistance_accounts_encounter_id_encounters_id_fk" FOREIGN KEY ("encounter_id") REFERENCES "public"."encounters"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "assistance_applications" ADD CONSTRAINT "assistance_applications_guarantor_id_guarantors_id_fk" FOREIGN KEY ("guarantor_id") REFERENCES "public"."guarantors"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "assistance_documents" ADD CONSTRAINT "assistance_documents_application_id_assistance_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."assistance_applications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "assistance_events" ADD CONSTRAINT "assistance_events_application_id_assistance_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."assistance_applications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "assistance_letters" ADD CONSTRAINT "assistance_letters_application_id_assistance_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."assistance_applications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "assistance_accounts" ADD CONSTRAINT "assistance_accounts_application_id_assistance_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "assistance_applications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "assistance_accounts" ADD CONSTRAINT "assistance_accounts_encounter_id_encounters_id_fk" FOREIGN KEY ("encounter_id") REFERENCES "encounters"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "assistance_applications" ADD CONSTRAINT "assistance_applications_guarantor_id_guarantors_id_fk" FOREIGN KEY ("guarantor_id") REFERENCES "guarantors"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "assistance_documents" ADD CONSTRAINT "assistance_documents_application_id_assistance_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "assistance_applications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "assistance_events" ADD CONSTRAINT "assistance_events_application_id_assistance_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "assistance_applications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "assistance_letters" ADD CONSTRAINT "assistance_letters_application_id_assistance_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "assistance_applications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "assistance_accounts_application_encounter_key" ON "assistance_accounts" USING btree ("application_id","encounter_id");--> statement-breakpoint
 CREATE INDEX "assistance_accounts_encounter_idx" ON "assistance_accounts" USING btree ("encounter_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "assistance_applications_reference_key" ON "assistance_applications" USING btree ("reference");--> statement-breakpoint
@@ -96,4 +97,4 @@ CREATE INDEX "assistance_applications_status_idx" ON "assistance_applications" U
 CREATE INDEX "assistance_documents_application_idx" ON "assistance_documents" USING btree ("application_id");--> statement-breakpoint
 CREATE INDEX "assistance_events_application_idx" ON "assistance_events" USING btree ("application_id","id");--> statement-breakpoint
 CREATE INDEX "assistance_letters_application_idx" ON "assistance_letters" USING btree ("application_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "assistance_letters_kind_key" ON "assistance_letters" USING btree ("application_id","kind");
+CREATE UNIQUE INDEX "assistance_letters_kind_key" ON "assistance_letters" USING btree ("application_id","kind") WHERE kind <> 'incomplete';

@@ -1114,6 +1114,7 @@ export const assistanceAccounts = pgTable(
     adjustmentStatus: text('adjustment_status', { enum: ADJUSTMENT_STATUSES }),
     /** The posting export that carried the adjustment (once), and the billing system's confirmation. */
     adjustmentExportedAt: timestamp('adjustment_exported_at', { withTimezone: true }),
+    adjustmentExportBatch: text('adjustment_export_batch'),
     adjustmentConfirmedAt: timestamp('adjustment_confirmed_at', { withTimezone: true }),
   },
   (t) => [
@@ -1191,7 +1192,10 @@ export const assistanceLetters = pgTable(
   },
   (t) => [
     index('assistance_letters_application_idx').on(t.applicationId),
-    // Each kind once per application: a retried step never sends a letter twice.
-    uniqueIndex('assistance_letters_kind_key').on(t.applicationId, t.kind),
+    // A decision's letters once per application: a retried step never sends one twice.
+    // Requests for information may be several.
+    uniqueIndex('assistance_letters_kind_key')
+      .on(t.applicationId, t.kind)
+      .where(sql`kind <> 'incomplete'`),
   ],
 );

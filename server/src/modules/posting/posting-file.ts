@@ -39,7 +39,14 @@ export const POSTING_COLUMNS = [
  * What a row posts: a payment, money given back, or a payment plan set up in
  * the portal (docs/posting.md).
  */
-export const POSTING_ENTRIES = ['payment', 'void', 'refund', 'check_refund', 'plan'] as const;
+export const POSTING_ENTRIES = [
+  'payment',
+  'void',
+  'refund',
+  'check_refund',
+  'plan',
+  'assistance_adjustment',
+] as const;
 export type PostingEntry = (typeof POSTING_ENTRIES)[number];
 
 /** A reversal's kind as the billing system knows it: a return is a refund to the card. */
@@ -152,9 +159,12 @@ export function postingFile(lines: readonly PostingLine[]): string {
  */
 export interface ConfirmationEntry {
   line: number;
+  /** The receipt, or for an adjustment the financial assistance application's reference. */
   receiptId: string;
   /** Set: the row confirms this reversal, not the receipt's payment. */
   reversalId: string | undefined;
+  /** The row confirms a financial assistance application's adjustments (entry assistance_adjustment). */
+  adjustment?: true;
   appliedAt: Date | undefined;
 }
 
@@ -176,7 +186,10 @@ function appliedAtOf(value: string, now: Date): Date | string {
   return date;
 }
 
-function describe(entry: Pick<ConfirmationEntry, 'receiptId' | 'reversalId'>): string {
+export function describe(
+  entry: Pick<ConfirmationEntry, 'receiptId' | 'reversalId' | 'adjustment'>,
+): string {
+  if (entry.adjustment) return `adjustment ${entry.receiptId}`;
   return entry.reversalId ? `reversal ${entry.reversalId}` : `receipt ${entry.receiptId}`;
 }
 
@@ -185,9 +198,11 @@ function describe(entry: Pick<ConfirmationEntry, 'receiptId' | 'reversalId'>): s
  * `applied_at` and an optional `reversal_id`, in any order among other
  * columns, which are ignored, so the posting file itself is a valid
  * confirmation. A row with a reversal id confirms that reversal; one
- * without confirms the receipt. A receipt or reversal listed on several
- * rows (one per line of the payment) is one entry. Plan rows (entry `plan`)
- * are skipped: a plan is confirmed by the billing feed listing it.
+ * without confirms the receipt; one with entry `assistance_adjustment`
+ * confirms the adjustments of the application its receipt_id names. A
+ * receipt, reversal or application listed on several rows (one per line or
+ * account) is one entry. Plan rows (entry `plan`) are skipped: a plan is
+ * confirmed by the billing feed listing it.
  */
 export function readConfirmation(
   text: string,
@@ -225,7 +240,15 @@ export function readConfirmation(
       continue;
     }
     const reversalId = (reversalColumn < 0 ? '' : (row.fields[reversalColumn] ?? '')).trim();
-    const entry = { line: row.line, receiptId, reversalId: reversalId || undefined, appliedAt };
+    const adjustment =
+      entryColumn >= 0 && (row.fields[entryColumn] ?? '').trim() === 'assistance_adjustment';
+    const entry: ConfirmationEntry = {
+      line: row.line,
+      receiptId,
+      reversalId: reversalId || undefined,
+      appliedAt,
+      ...(adjustment ? { adjustment: true as const } : {}),
+    };
     const key = describe(entry);
     const earlier = entries.get(key);
     if (!earlier) {

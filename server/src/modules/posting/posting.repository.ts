@@ -10,6 +10,7 @@ import {
   planInstalments,
   receipts,
 } from '../../db/schema.ts';
+import { AdjustmentPosting } from './adjustment-posting.ts';
 import { POSTING_ENTRY_OF_REVERSAL, type PostingLine } from './posting-file.ts';
 
 /**
@@ -46,7 +47,14 @@ export interface ReversalState extends ReceiptState {
   reversalId: string;
 }
 
-const ENTRY_ORDER = { plan: -1, payment: 0, void: 1, refund: 1, check_refund: 1 } as const;
+const ENTRY_ORDER = {
+  plan: -1,
+  payment: 0,
+  void: 1,
+  refund: 1,
+  check_refund: 1,
+  assistance_adjustment: 2,
+} as const;
 
 /** Posting order: by time, receipt, a payment before its reversals, reversal, line. */
 function postingOrder(a: PostingLine, b: PostingLine): number {
@@ -83,7 +91,7 @@ export class PostingRepository {
       .from(paymentPlans)
       .where(eq(paymentPlans.exportBatch, batchId))
       .limit(1);
-    return plans.length > 0;
+    return plans.length > 0 || new AdjustmentPosting(this.db).exists(batchId);
   }
 
   /**
@@ -159,6 +167,7 @@ export class PostingRepository {
       ...(await this.planLines(batchId)),
       ...(await this.paymentLines(batchId)),
       ...(await this.reversalLines(batchId)),
+      ...(await new AdjustmentPosting(this.db).lines(batchId)),
     ];
     return lines.sort(postingOrder);
   }

@@ -4,7 +4,13 @@ import type { Database } from '../../db/client.ts';
 import type { FileProblem } from '../../lib/csv.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { AuditRepository } from '../audit/index.ts';
-import { readConfirmation, type ConfirmationEntry, type PostingLine } from './posting-file.ts';
+import { ADJUSTMENT_ENTRY, AdjustmentPosting, type AdjustmentState } from './adjustment-posting.ts';
+import {
+  describe,
+  readConfirmation,
+  type ConfirmationEntry,
+  type PostingLine,
+} from './posting-file.ts';
 import { PostingRepository, type ReceiptState, type ReversalState } from './posting.repository.ts';
 
 /*
@@ -35,6 +41,8 @@ export interface PostingBatch {
   reversals: number;
   /** Payment plans set up in the portal, a row per encounter on each; they move no money. */
   plans: number;
+  /** Approved financial assistance applications, a negative row per adjusted account. */
+  adjustments: number;
   /** Net: payments less reversals. */
   totalCents: number;
 }
@@ -45,6 +53,8 @@ export interface ApplyResult {
   receiptId: string;
   /** Set when the row applied a reversal of the receipt's payment. */
   reversalId: string | null;
+  /** The row confirmed a financial assistance application's adjustments (receiptId is its reference). */
+  adjustment?: true;
   paymentReference: string;
   /** Negative for a reversal, as in the posting file. */
   amountCents: number;
@@ -69,18 +79,28 @@ export interface ApplyOptions {
 const OPERATOR = { actorType: 'operator' } as const;
 
 function batchOf(batchId: string | null, lines: PostingLine[]): PostingBatch {
-  const money = lines.filter((line) => line.entry !== 'plan');
+  const money = lines.filter((line) => line.entry !== 'plan' && line.entry !== ADJUSTMENT_ENTRY);
   return {
     batchId,
     lines,
     payments: new Set(lines.filter((l) => l.entry === 'payment').map((l) => l.paymentId)).size,
     reversals: new Set(lines.map((line) => line.reversalId).filter(Boolean)).size,
     plans: new Set(lines.flatMap((line) => (line.plan ? [line.plan.planNumber] : []))).size,
+    adjustments: new Set(
+      lines.filter((line) => line.entry === ADJUSTMENT_ENTRY).map((line) => line.receiptId),
+    ).size,
     totalCents: sumCents(money.map((line) => line.amountCents)),
   };
 }
 
-type EntryState = ReceiptState | ReversalState;
+type EntryState = ReceiptState | ReversalState | AdjustmentEntryState;
+
+/** An application's adjustments as a confirmation entry sees them. */
+interface AdjustmentEntryState extends AdjustmentState {
+  adjustment: true;
+  receiptId: string;
+  paymentReference: string;
+}
 
 interface CheckedEntry {
   state: EntryState;
@@ -91,14 +111,30 @@ function isReversal(state: EntryState): state is ReversalState {
   return 'reversalId' in state;
 }
 
+function isAdjustment(state: EntryState): state is AdjustmentEntryState {
+  return 'adjustment' in state;
+}
+
 /** What a confirmation names, read with the states that decide whether each can be applied. */
 async function entryStates(
   repository: PostingRepository,
+  adjustments: AdjustmentPosting,
   entries: readonly ConfirmationEntry[],
 ): Promise<Map<string, EntryState>> {
-  const receiptIds = entries.filter((entry) => !entry.reversalId).map((entry) => entry.receiptId);
+  const receiptIds = entries
+    .filter((entry) => !entry.reversalId && !entry.adjustment)
+    .map((entry) => entry.receiptId);
   const reversalIds = entries.flatMap((entry) => (entry.reversalId ? [entry.reversalId] : []));
+  const references = entries.flatMap((entry) => (entry.adjustment ? [entry.receiptId] : []));
   const states = new Map<string, EntryState>();
+  for (const state of await adjustments.states(references)) {
+    states.set(`adjustment ${state.reference}`, {
+      ...state,
+      adjustment: true,
+      receiptId: state.reference,
+      paymentReference: state.reference,
+    });
+  }
   for (const state of await repository.receiptStates(receiptIds)) {
     states.set(`receipt ${state.receiptId}`, state);
   }
@@ -117,7 +153,7 @@ function checkEntries(
   const problems = [...file.problems];
   const checked: CheckedEntry[] = [];
   for (const entry of file.entries) {
-    const named = entry.reversalId ? `reversal ${entry.reversalId}` : `receipt ${entry.receiptId}`;
+    const named = describe(entry);
     const state = states.get(named);
     if (!state) {
       problems.push({ line: entry.line, message: `unknown ${named}` });
@@ -130,44 +166,53 @@ function checkEntries(
   return { problems: problems.sort((a, b) => a.line - b.line), checked };
 }
 
-/** The row id an entry marks: the payment's, or the reversal's. */
+/** The row id an entry marks: the payment's, the reversal's or the application's. */
 function markedId(state: EntryState): string {
+  if (isAdjustment(state)) return state.applicationId;
   return isReversal(state) ? state.reversalRowId : state.paymentId;
+}
+
+type EntryKind = 'payment' | 'reversal' | 'adjustment';
+
+function kindOf(state: EntryState): EntryKind {
+  if (isAdjustment(state)) return 'adjustment';
+  return isReversal(state) ? 'reversal' : 'payment';
 }
 
 /** Marks the entries applied, one statement per kind and distinct time; answers the ids marked. */
 async function markApplied(
   repository: PostingRepository,
+  adjustments: AdjustmentPosting,
   toApply: readonly CheckedEntry[],
 ): Promise<Set<string>> {
-  const byTime = new Map<string, { reversals: boolean; time: number; ids: string[] }>();
+  const byTime = new Map<string, { kind: EntryKind; time: number; ids: string[] }>();
   for (const { state, appliedAt } of toApply) {
-    const key = `${isReversal(state)}:${appliedAt.getTime()}`;
+    const key = `${kindOf(state)}:${appliedAt.getTime()}`;
     const group = byTime.get(key);
     if (group) group.ids.push(markedId(state));
     else
-      byTime.set(key, {
-        reversals: isReversal(state),
-        time: appliedAt.getTime(),
-        ids: [markedId(state)],
-      });
+      byTime.set(key, { kind: kindOf(state), time: appliedAt.getTime(), ids: [markedId(state)] });
   }
+  const mark = {
+    payment: (ids: string[], at: Date) => repository.markApplied(ids, at),
+    reversal: (ids: string[], at: Date) => repository.markReversalsApplied(ids, at),
+    adjustment: (ids: string[], at: Date) => adjustments.markApplied(ids, at),
+  };
   const applied = new Set<string>();
-  for (const { reversals, time, ids } of byTime.values()) {
-    const marked = reversals
-      ? await repository.markReversalsApplied(ids, new Date(time))
-      : await repository.markApplied(ids, new Date(time));
-    for (const id of marked) applied.add(id);
+  for (const { kind, time, ids } of byTime.values()) {
+    for (const id of await mark[kind](ids, new Date(time))) applied.add(id);
   }
   return applied;
 }
 
 function resultOf(state: EntryState, appliedAt: Date, outcome: ApplyOutcome): ApplyResult {
+  const givenBack = isReversal(state) || isAdjustment(state);
   return {
     receiptId: state.receiptId,
     reversalId: isReversal(state) ? state.reversalId : null,
+    ...(isAdjustment(state) ? { adjustment: true as const } : {}),
     paymentReference: state.paymentReference,
-    amountCents: isReversal(state) ? -state.amountCents : state.amountCents,
+    amountCents: givenBack ? -state.amountCents : state.amountCents,
     outcome,
     appliedAt: state.appliedAt ?? appliedAt,
   };
@@ -201,13 +246,15 @@ export class PostingService {
       // After the payments, so a reversal of a payment in this batch can go with it.
       const reversals = await repository.markReversalsExported(batchId, now, options.since);
       const plans = await repository.markPlansExported(batchId, now, options.since);
+      const adjusted = await new AdjustmentPosting(tx).markExported(batchId, now, options.since);
       const lines = await repository.batchLines(batchId);
-      const batch = batchOf(marked + reversals + plans > 0 ? batchId : null, lines);
-      // A payment, reversal or plan marked but missing from the file would never be posted.
-      if (batch.payments !== marked || batch.reversals !== reversals || batch.plans !== plans) {
+      const batch = batchOf(marked + reversals + plans + adjusted > 0 ? batchId : null, lines);
+      // A payment, reversal, plan or adjustment marked but missing from the file would never be posted.
+      const inFile = [batch.payments, batch.reversals, batch.plans, batch.adjustments];
+      if ([marked, reversals, plans, adjusted].some((count, index) => count !== inFile[index])) {
         throw new Error(
-          `Batch ${batchId}: ${marked} payments, ${reversals} reversals and ${plans} plans marked, ` +
-            `${batch.payments}, ${batch.reversals} and ${batch.plans} in the file`,
+          `Batch ${batchId}: ${marked} payments, ${reversals} reversals, ${plans} plans and ` +
+            `${adjusted} adjustments marked, ${inFile.join(', ')} in the file`,
         );
       }
       await new AuditRepository(tx).record(context, {
@@ -221,6 +268,7 @@ export class PostingService {
           count: batch.payments,
           reversals: batch.reversals,
           plans: batch.plans,
+          adjustments: batch.adjustments,
           lines: batch.lines.length,
           totalCents: batch.totalCents,
           since: options.since?.toISOString() ?? null,
@@ -246,6 +294,7 @@ export class PostingService {
         count: batch.payments,
         reversals: batch.reversals,
         plans: batch.plans,
+        adjustments: batch.adjustments,
         totalCents: batch.totalCents,
       },
     });
@@ -266,12 +315,15 @@ export class PostingService {
     const file = readConfirmation(text, now);
     const report = await this.db.transaction(async (tx) => {
       const repository = new PostingRepository(tx);
-      const states = await entryStates(repository, file.entries);
+      const adjustments = new AdjustmentPosting(tx);
+      const states = await entryStates(repository, adjustments, file.entries);
       const { problems, checked } = checkEntries(file, states, now);
       if (problems.length > 0) return { problems, results: [] };
 
       const toApply = checked.filter(({ state }) => !state.appliedAt);
-      const applied = options.dryRun ? new Set<string>() : await markApplied(repository, toApply);
+      const applied = options.dryRun
+        ? new Set<string>()
+        : await markApplied(repository, adjustments, toApply);
       const outcomeOf = (state: EntryState): ApplyOutcome => {
         if (state.appliedAt) return 'already_applied';
         if (options.dryRun) return 'would_apply';
@@ -294,7 +346,10 @@ export class PostingService {
             alreadyApplied: results.length - newlyApplied.length,
             totalCents: sumCents(newlyApplied.map((result) => result.amountCents)),
             receiptIds: newlyApplied.flatMap((result) =>
-              result.reversalId ? [] : [result.receiptId],
+              result.reversalId || result.adjustment ? [] : [result.receiptId],
+            ),
+            adjustments: newlyApplied.flatMap((result) =>
+              result.adjustment ? [result.receiptId] : [],
             ),
             reversalIds: newlyApplied.flatMap((result) =>
               result.reversalId ? [result.reversalId] : [],
