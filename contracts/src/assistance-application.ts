@@ -238,7 +238,11 @@ export const DOCUMENT_STATUSES = [
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
 export const uploadDocumentQuerySchema = z.object({
-  memberIndex: z.coerce.number().int().min(0).max(MAX_HOUSEHOLD_SIZE - 1),
+  memberIndex: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_HOUSEHOLD_SIZE - 1),
   kind: z.enum(DOCUMENT_KINDS),
   /** The file's name as the guarantor's device gave it, for the reviewer only. */
   fileName: z.string().trim().min(1).max(120),
@@ -586,6 +590,9 @@ export const ASSISTANCE_REVIEW_PATHS = {
   /** POST: a DocumentLink, for the reviewer role only. */
   documentLink: (reference: string, documentId: string) =>
     `/financial-assistance/${encodeURIComponent(reference)}/documents/${encodeURIComponent(documentId)}/link`,
-  /** GET: the document's bytes, for the link's token; every view audited. */
-  documentFile: (token: string) => `/financial-assistance/files/${encodeURIComponent(token)}`,
+  /**
+   * GET: the document's bytes, for the link's token; every view audited.
+   * The token rides in the query, which logs never show.
+   */
+  documentFile: (token: string) => `/financial-assistance/file?token=${encodeURIComponent(token)}`,
 } as const;

@@ -15,7 +15,9 @@ import configRoutes from './modules/config/config.routes.ts';
 import convergeSandbox from './modules/converge-sandbox/converge-sandbox.plugin.ts';
 import cspReportsRoutes from './modules/csp-reports/csp-reports.routes.ts';
 import encountersRoutes from './modules/encounters/encounters.routes.ts';
+import applicationRoutes from './modules/financial-assistance/application.routes.ts';
 import financialAssistanceRoutes from './modules/financial-assistance/financial-assistance.routes.ts';
+import reviewRoutes from './modules/financial-assistance/review.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import magicLinkRoutes from './modules/magic-link/magic-link.routes.ts';
 import { receiptResendRoutes } from './modules/payment-desk/receipt-resend.routes.ts';
@@ -86,6 +88,7 @@ async function serviceApi(api: FastifyInstance, { env }: { env: Env }) {
   await api.register(paymentHistoryRoutes);
   await api.register(paymentPlansRoutes);
   await api.register(statementsRoutes);
+  await api.register(applicationRoutes);
 }
 
 /**
@@ -104,6 +107,7 @@ async function officeApi(api: FastifyInstance, { env }: { env: Env }) {
   await api.register(receiptResendRoutes);
   await api.register(paymentDeskRoutes);
   await api.register(officeRecurringRoutes);
+  await api.register(reviewRoutes);
 }
 
 export async function buildApp(options: BuildAppOptions) {

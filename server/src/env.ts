@@ -126,6 +126,17 @@ const signingKeysVar = optionalString.transform((value, ctx) => {
  * OIDC_ROLE_MAP: `value=role` pairs, comma-separated, from the identity
  * provider's role claim to the billing office's roles. Empty when unset.
  */
+/** `id=base64,id=base64` sealing keys (lib/payment-method-keys.ts), unset when empty. */
+const sealingKeysVar = optionalString.transform((text, context) => {
+  if (text === undefined) return undefined;
+  const keys = parseSealingKeys(text);
+  if (typeof keys === 'string') {
+    context.addIssue({ code: 'custom', message: keys });
+    return z.NEVER;
+  }
+  return keys;
+});
+
 const roleMapVar = optionalString.transform((value, ctx) => {
   const map: Record<string, StaffRole> = {};
   const pairs = (value ?? '').split(',').filter((pair) => pair.trim() !== '');
@@ -270,15 +281,15 @@ const rawEnvSchema = z.object({
    * the others only open accounts sealed before (`webpay reseal-payment-methods`
    * moves them to the first). Unset: one key, `jwt`, derived from JWT_SECRET.
    */
-  PAYMENT_METHOD_KEYS: optionalString.transform((text, context) => {
-    if (text === undefined) return undefined;
-    const keys = parseSealingKeys(text);
-    if (typeof keys === 'string') {
-      context.addIssue({ code: 'custom', message: keys });
-      return z.NEVER;
-    }
-    return keys;
-  }),
+  PAYMENT_METHOD_KEYS: sealingKeysVar,
+  /**
+   * Keys that seal financial assistance documents at rest (issue #27), in
+   * PAYMENT_METHOD_KEYS's form. Unset: one key, `jwt`, derived from
+   * JWT_SECRET for documents alone.
+   */
+  ASSISTANCE_DOCUMENT_KEYS: sealingKeysVar,
+  /** Days after an application's decision its documents' files are kept; then only their hashes and figures. */
+  ASSISTANCE_DOCUMENT_RETENTION_DAYS: integerVar(90, 0, 3650),
   /**
    * The hospital's financial assistance policy (issue #27): a JSON file in
    * the form of docs/financial-assistance.md, read and checked at start.

@@ -31,6 +31,14 @@ export const DESK_ERROR_CODES = {
   processorUnavailable: 'PROCESSOR_UNAVAILABLE',
 } as const;
 
+/** Codes of financial assistance applications and their review (issue #27). */
+export const ASSISTANCE_ERROR_CODES = {
+  applicationAlreadyOpen: 'APPLICATION_ALREADY_OPEN',
+  applicationNotOpen: 'APPLICATION_NOT_OPEN',
+  documentRefused: 'DOCUMENT_REFUSED',
+  secondReviewerRequired: 'SECOND_REVIEWER_REQUIRED',
+} as const;
+
 /** Codes of the statement, payment history and receipt endpoints (historical-data role). */
 export const HISTORY_ERROR_CODES = {
   historicalDataRequired: 'HISTORICAL_DATA_REQUIRED',
@@ -42,7 +50,8 @@ export type ErrorCode =
   | (typeof ERROR_CODES)[keyof typeof ERROR_CODES]
   | (typeof PAYMENT_ERROR_CODES)[keyof typeof PAYMENT_ERROR_CODES]
   | (typeof HISTORY_ERROR_CODES)[keyof typeof HISTORY_ERROR_CODES]
-  | (typeof DESK_ERROR_CODES)[keyof typeof DESK_ERROR_CODES];
+  | (typeof DESK_ERROR_CODES)[keyof typeof DESK_ERROR_CODES]
+  | (typeof ASSISTANCE_ERROR_CODES)[keyof typeof ASSISTANCE_ERROR_CODES];
 
 /**
  * Words of an error in whichever language the request reads: a function of

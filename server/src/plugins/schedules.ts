@@ -42,11 +42,19 @@ export const HOUSEKEEPING_QUEUE: JobQueue<Tick> = {
 /** Expired one-time secrets are kept a day (for support questions), then deleted. */
 const CHALLENGE_RETENTION_SECONDS = 24 * 60 * 60;
 
-/** Deletes long-expired one-time secrets, forgotten lockout counters and unprinted PIN letters. */
-export async function housekeeping(services: Services): Promise<void> {
+/**
+ * Deletes long-expired one-time secrets, forgotten lockout counters and
+ * unprinted PIN letters, and the files of financial assistance documents
+ * past their retention after the decision.
+ */
+export async function housekeeping(services: Services, documentRetentionDays = 90): Promise<void> {
   await services.challenges.purgeExpired(CHALLENGE_RETENTION_SECONDS);
   await services.lockout.purgeStale();
   await services.office.pinLetters.purgeExpired();
+  await services.assistanceDecisions.purgeDocuments(
+    documentRetentionDays,
+    scheduledContext(HOUSEKEEPING_QUEUE.name),
+  );
 }
 
 /** Every 15 minutes: expired one-time secrets and forgotten lockout counters. */
@@ -85,11 +93,15 @@ export function defineSchedules(services: Services, env: Env): void {
   jobs.define(AUTOPAY_QUEUE, async () => {
     const today = new FacilityCalendar(env.WEBPAY_TIME_ZONE).dayOf();
     const context = scheduledContext(AUTOPAY_QUEUE.name);
+    // Holds whose requested information is overdue lift first, so their charges resume today.
+    await services.assistanceDecisions.releaseOverdue(today, context);
     await services.autopay.service.run(today, { dryRun: false, context });
   });
   const autopay = env.AUTOPAY_SCHEDULE.trim();
   jobs.scheduleOn(AUTOPAY_QUEUE, autopay === 'off' ? null : autopay);
 
-  jobs.define(HOUSEKEEPING_QUEUE, () => housekeeping(services));
+  jobs.define(HOUSEKEEPING_QUEUE, () =>
+    housekeeping(services, env.ASSISTANCE_DOCUMENT_RETENTION_DAYS),
+  );
   jobs.scheduleOn(HOUSEKEEPING_QUEUE, HOUSEKEEPING_SCHEDULE);
 }

@@ -13,8 +13,13 @@ import { ConfigRepository } from '../modules/config/config.repository.ts';
 import { ConfigService } from '../modules/config/config.service.ts';
 import { PORTAL_BASE_PATH } from '@webpay/contracts/api';
 import type { AssistanceConfiguration } from '@webpay/contracts/financial-assistance';
-import { loadAssistancePolicy } from '../modules/financial-assistance/assistance-policy.ts';
-import { FinancialAssistanceService } from '../modules/financial-assistance/financial-assistance.service.ts';
+import {
+  FinancialAssistanceService,
+  createAssistanceServices,
+  documentKeyring,
+  loadAssistancePolicy,
+  type AssistanceServices,
+} from '../modules/financial-assistance/index.ts';
 import { EncountersRepository } from '../modules/encounters/encounters.repository.ts';
 import { EncountersService, OPEN_BILLS_READ } from '../modules/encounters/encounters.service.ts';
 import { LockoutRepository } from '../modules/lockout/lockout.repository.ts';
@@ -82,7 +87,8 @@ import { paymentMethodKeyring } from '../lib/payment-method-keys.ts';
 import { deriveKey } from '../lib/secrets.ts';
 import { RECONCILE_QUEUE, defineSchedules } from './schedules.ts';
 
-export interface Services {
+/** Financial assistance applications, their review and decisions, come from AssistanceServices (issue #27). */
+export interface Services extends AssistanceServices {
   jobs: JobEngine;
   outbox: MailOutbox;
   audit: AuditRepository;
@@ -561,12 +567,44 @@ export interface ServiceOptions {
   runsSchedules?: boolean;
 }
 
+/** Financial assistance applications: the guarantor's side, the review and the decisions. */
+function createAssistance(
+  { db, env, calendar, assistance, mail, outbox }: Foundation,
+  plans: PaymentPlans,
+) {
+  return createAssistanceServices({
+    db,
+    configuration: assistance,
+    calendar,
+    mail,
+    outbox,
+    publicUrl: env.PUBLIC_URL,
+    providerName: env.WEBPAY_PROVIDER_NAME,
+    documentKeys: documentKeyring(env.ASSISTANCE_DOCUMENT_KEYS, env.JWT_SECRET),
+    jwtSecret: env.JWT_SECRET,
+    plans: plans.ledger,
+  });
+}
+
 /** What anyone may read, signed in or not: the portal's configuration and the assistance policy. */
 function createPublished({ db, env, calendar, assistance }: Foundation) {
   return {
     config: new ConfigService(new ConfigRepository(db), env),
     financialAssistance: new FinancialAssistanceService(assistance, calendar),
   };
+}
+
+/** The audit trail (rows grouped into one commit under load) and the sign-in lockout. */
+function createGuards(db: DatabaseHandle['db'], env: Env, metrics: Metrics | undefined) {
+  const audit = new AuditRepository(db, {
+    groupCommit: true,
+    ...(metrics ? { onRecorded: (event) => metrics.observeAudit(event) } : {}),
+  });
+  const lockout = new SignInLockout(new LockoutRepository(db), {
+    secret: env.JWT_SECRET,
+    fallbackSupportPhone: env.WEBPAY_FALLBACK_SUPPORT_PHONE,
+  });
+  return { audit, lockout };
 }
 
 export function createServices(
@@ -576,14 +614,7 @@ export function createServices(
   { overrides = {}, metrics, runsSchedules = false }: ServiceOptions = {},
 ): Services {
   const { db } = database;
-  const audit = new AuditRepository(db, {
-    groupCommit: true,
-    ...(metrics ? { onRecorded: (event) => metrics.observeAudit(event) } : {}),
-  });
-  const lockout = new SignInLockout(new LockoutRepository(db), {
-    secret: env.JWT_SECRET,
-    fallbackSupportPhone: env.WEBPAY_FALLBACK_SUPPORT_PHONE,
-  });
+  const { audit, lockout } = createGuards(db, env, metrics);
   const mail = createMail(env, log);
   const jobs = new JobEngine(database, log, { timeZone: env.WEBPAY_TIME_ZONE, runsSchedules });
   const outbox = new MailOutbox(
@@ -626,6 +657,7 @@ export function createServices(
     outbox,
     audit,
     ...createPublished(foundation),
+    ...createAssistance(foundation, paymentServices.paymentPlans),
     encounters,
     lockout,
     mail,

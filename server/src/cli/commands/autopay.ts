@@ -11,6 +11,7 @@ export const autopayCommand: Command = {
   description: [
     "Recomputes the figures of the portal's payment plans, e-mails the notice of every autopay charge coming up (AUTOPAY_NOTICE_DAYS_FIXED days before a plan instalment, AUTOPAY_NOTICE_DAYS_VARIABLE before a statement's due date; a statement above its cap gets an e-mail asking to pay it by hand), then charges the saved card or bank account of every noticed charge whose day has come.",
     'Each charge is made once, however often the command runs and beside running servers (which run it on AUTOPAY_SCHEDULE): the payment is written before the processor is asked. A decline is e-mailed and tried again AUTOPAY_RETRY_DAYS later; a second decline marks the plan for the billing office. A charge whose answer was lost is left to `webpay reconcile`, and the next run marks it paid.',
+    'Before charging, the hold of every financial assistance application whose requested information was not sent by its due date is lifted, with its written notices; charges paused by an open application wait.',
     'The day defaults to the facility’s today (WEBPAY_TIME_ZONE).',
   ],
   options: {
@@ -38,6 +39,14 @@ export const autopayCommand: Command = {
     const context = operatorRequestContext('autopay');
     return withServices(async (services) => {
       io.out(`autopay: ${today}${dryRun ? ' (dry run)' : ''}`);
+      // First the financial assistance holds whose requested information is overdue: their charges resume.
+      if (!dryRun) {
+        for (const reference of await services.assistanceDecisions.releaseOverdue(today, context)) {
+          io.out(
+            `financial assistance ${reference}: hold lifted, information not sent by its due date`,
+          );
+        }
+      }
       const report = await services.autopay.service.run(today, { dryRun, context });
       for (const line of autopayReportLines(report)) io.out(line);
       if (!dryRun) await sendQueuedMail(services, io, 'autopay');

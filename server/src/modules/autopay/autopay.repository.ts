@@ -13,6 +13,7 @@ import {
   statementAutopay,
   statements,
 } from '../../db/schema.ts';
+import { chargesPausedByAssistance } from '../financial-assistance/index.ts';
 
 export type ChargeRow = typeof autopayCharges.$inferSelect;
 export type NewCharge = Omit<typeof autopayCharges.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -112,6 +113,7 @@ export class AutopayRepository {
           isNull(planInstalments.skippedAt),
           lte(planInstalments.dueDate, until),
           sql`not exists (select 1 from ${autopayCharges} c where c.instalment_id = ${planInstalments.id})`,
+          sql`not ${chargesPausedByAssistance(sql`${paymentPlans.guarantorId}`)}`,
         ),
       )
       .orderBy(asc(planInstalments.dueDate));
@@ -147,6 +149,7 @@ export class AutopayRepository {
             sql`(${statementAutopay.createdAt} at time zone ${timeZone})::date`,
           ),
           sql`not exists (select 1 from ${autopayCharges} c where c.statement_id = ${statements.id})`,
+          sql`not ${chargesPausedByAssistance(sql`${statements.guarantorId}`)}`,
         ),
       )
       .orderBy(asc(statements.dueDate));
@@ -254,7 +257,14 @@ export class AutopayRepository {
       const [won] = await tx
         .update(autopayCharges)
         .set({ status: 'charging', updatedAt: sql`now()` })
-        .where(and(eq(autopayCharges.id, chargeId), eq(autopayCharges.status, 'noticed')))
+        .where(
+          and(
+            eq(autopayCharges.id, chargeId),
+            eq(autopayCharges.status, 'noticed'),
+            // Noticed before an application paused charges: it waits for the hold to lift.
+            sql`not ${chargesPausedByAssistance(sql`${autopayCharges.guarantorId}`)}`,
+          ),
+        )
         .returning({ id: autopayCharges.id });
       if (!won) return undefined;
       const [row] = await tx

@@ -297,7 +297,8 @@ export const DEMO_ASSISTANCE_POLICY: FacilityPolicy = {
     missingDocumentsDays: 30,
     presumptive: ['medicaid', 'snap', 'wic', 'homelessness'],
     presumptiveDiscountPercent: 100,
-    secondReviewAboveCents: 500_000,
+    // $1,000.00: a free-care approval of most hospital stays is decided by two reviewers.
+    secondReviewAboveCents: 100_000,
   },
   contact: {
     phone: '(801) 555-0142',

@@ -127,6 +127,65 @@ export class PlanLedger {
     });
   }
 
+  /**
+   * Takes an approved financial assistance adjustment off a portal plan
+   * (issue #27): the plan's total is lowered and its instalments keep the
+   * same monthly amount, so the plan ends sooner; instalments left with
+   * nothing to pay count as completed. A plan left with nothing owing
+   * closes, which ends its autopay. Answers what became of it.
+   */
+  async reduce(
+    planId: string,
+    reduceByCents: number,
+    today: string,
+  ): Promise<'reduced' | 'closed' | 'not_open'> {
+    const outcome = await this.db.transaction(async (tx) => {
+      const [plan] = await tx
+        .select({ totalCents: paymentPlans.totalCents, regular: paymentPlans.regularPaymentCents })
+        .from(paymentPlans)
+        .where(
+          and(
+            eq(paymentPlans.id, planId),
+            eq(paymentPlans.source, 'portal'),
+            isNull(paymentPlans.matchedAt),
+            isNull(paymentPlans.closedAt),
+          ),
+        )
+        .for('update');
+      if (!plan) return 'not_open' as const;
+      const instalments = await tx
+        .select({ id: planInstalments.id, amountCents: planInstalments.amountCents })
+        .from(planInstalments)
+        .where(eq(planInstalments.planId, planId))
+        .orderBy(asc(planInstalments.number));
+      const total = plan.totalCents ?? instalments.reduce((sum, i) => sum + i.amountCents, 0);
+      const newTotal = Math.max(0, total - reduceByCents);
+      let left = newTotal;
+      for (const instalment of instalments) {
+        const amountCents = Math.min(plan.regular, left);
+        left -= amountCents;
+        if (amountCents !== instalment.amountCents) {
+          await tx
+            .update(planInstalments)
+            .set({ amountCents })
+            .where(eq(planInstalments.id, instalment.id));
+        }
+      }
+      const closes = newTotal <= (await paidOnPlan(tx, planId));
+      await tx
+        .update(paymentPlans)
+        .set({
+          totalCents: newTotal,
+          ...(closes ? { closedAt: new Date() } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(paymentPlans.id, planId));
+      return closes ? ('closed' as const) : ('reduced' as const);
+    });
+    if (outcome === 'reduced') await this.refresh(planId, today);
+    return outcome;
+  }
+
   /** Every open portal plan the feed has not listed yet; answers how many. */
   async refreshAll(today: string): Promise<number> {
     const plans = await this.db

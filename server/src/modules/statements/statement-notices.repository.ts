@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Language } from '@webpay/contracts/language';
 import type { Database, Transaction } from '../../db/client.ts';
 import { guarantors, statements } from '../../db/schema.ts';
+import { onAssistanceHold } from '../financial-assistance/index.ts';
 
 export interface StatementNoticeRow {
   guarantorId: string;
@@ -23,6 +24,8 @@ export interface NoticeEligibility {
   paperless: boolean;
   verifiedEmail: boolean;
   hasStatement: boolean;
+  /** An open financial assistance application holds the account: no notices (501(r)). */
+  onHold: boolean;
 }
 
 export class StatementNoticesRepository {
@@ -54,6 +57,7 @@ export class StatementNoticesRepository {
           eq(guarantors.paperless, true),
           isNotNull(guarantors.email),
           isNotNull(guarantors.emailVerifiedAt),
+          sql`not ${onAssistanceHold(sql`${guarantors.id}`)}`,
           accountNumber === undefined ? undefined : eq(guarantors.accountNumber, accountNumber),
         ),
       )
@@ -68,12 +72,19 @@ export class StatementNoticesRepository {
         paperless: guarantors.paperless,
         verifiedEmail: sql<boolean>`(${guarantors.email} is not null and ${guarantors.emailVerifiedAt} is not null)`,
         hasStatement: sql<boolean>`exists (select 1 from ${statements} where ${statements.guarantorId} = ${guarantors.id})`,
+        onHold: sql<boolean>`${onAssistanceHold(sql`${guarantors.id}`)}`,
       })
       .from(guarantors)
       .where(eq(guarantors.accountNumber, accountNumber));
     return row
       ? { found: true, ...row }
-      : { found: false, paperless: false, verifiedEmail: false, hasStatement: false };
+      : {
+          found: false,
+          paperless: false,
+          verifiedEmail: false,
+          hasStatement: false,
+          onHold: false,
+        };
   }
 
   /** Marks the statement notified and queues its notice, together or not at all. */

@@ -72,6 +72,8 @@ export class StatementNoticeService {
     if (!eligibility.paperless) return `account ${accountNumber} is not enrolled in paperless`;
     if (!eligibility.verifiedEmail)
       return `account ${accountNumber} has no verified e-mail address`;
+    if (eligibility.onHold)
+      return `account ${accountNumber} has an open financial assistance application: its notices are on hold`;
     return `account ${accountNumber} has no statement yet`;
   }
 

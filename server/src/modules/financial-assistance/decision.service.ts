@@ -1,0 +1,390 @@
+import {
+  OPEN_STATUSES,
+  type Approve,
+  type Assessment,
+  type Case,
+} from '@webpay/contracts/assistance-application';
+import { addDays } from '@webpay/contracts/dates';
+import { policyOf, type AssistanceConfiguration } from '@webpay/contracts/financial-assistance';
+import type { Transaction } from '../../db/client.ts';
+import type { FacilityCalendar } from '../../lib/facility-day.ts';
+import type { RequestContext } from '../../lib/request-context.ts';
+import { AuditRepository } from '../audit/index.ts';
+import { adjustAccounts } from './assessment.ts';
+import { assistanceErrors } from './assistance-errors.ts';
+import type { ApprovalFacts } from './assistance-notices.ts';
+import type { ApprovalBasis } from './letters/letter-input.ts';
+import { COLLECTION_NOTICE_DAYS } from './letters/render-letter.ts';
+import type { ApplicationRow, CoveredAccount, CoveredPlan } from './application.repository.ts';
+import type { ReviewService } from './review.service.ts';
+import type { AssistanceSteps, Reviewer } from './assistance-steps.ts';
+
+/*
+ * A decision and what follows it (issue #27): an approval adjusts each
+ * account (capped at the amounts generally billed) and tells the guarantor
+ * how; one above the policy's amount waits for a second reviewer. A denial,
+ * or information not sent by its due date, lifts the hold with a written
+ * notice, and the 30-day notice before any collection action follows.
+ */
+
+/** What approving at a discount would do to the accounts. */
+interface Proposal {
+  discountPercent: number;
+  reason: string | null;
+  accounts: CoveredAccount[];
+  adjusted: ReturnType<typeof adjustAccounts>;
+}
+
+/** How the discount was arrived at, as the approval letter explains it. */
+function basisOf(assessment: Assessment, proposal: Proposal): ApprovalBasis {
+  const income = {
+    householdSize: assessment.householdSize,
+    yearlyIncomeCents: assessment.yearlyIncomeCents,
+    guidelineYear: assessment.guidelineYear,
+    guidelineCents: assessment.guidelineCents,
+    tier: assessment.tier,
+  };
+  if (proposal.reason !== null && proposal.discountPercent !== assessment.discountPercent) {
+    return { kind: 'override', reason: proposal.reason, income };
+  }
+  const [category] = assessment.presumptive;
+  if (category && (assessment.tier?.discountPercent ?? 0) < proposal.discountPercent) {
+    return { kind: 'presumptive', category };
+  }
+  return { kind: 'income', income };
+}
+
+/** The approval's facts for its letter: each account before and after, the plans made shorter. */
+function approvalFacts(
+  assessment: Assessment,
+  proposal: Proposal,
+  plans: readonly CoveredPlan[],
+): ApprovalFacts {
+  const byId = new Map(proposal.adjusted.accounts.map((account) => [account.id, account]));
+  const accounts = proposal.accounts.map((account) => ({
+    accountNumber: `${account.facilityId}-${account.accountNumber}`,
+    serviceDate: account.serviceDate,
+    balanceCents: account.balanceCents,
+    adjustmentCents: byId.get(account.id)?.adjustmentCents ?? 0,
+    newBalanceCents: byId.get(account.id)?.newBalanceCents ?? account.balanceCents,
+    planId: account.planId,
+  }));
+  return {
+    discountPercent: proposal.discountPercent,
+    basis: basisOf(assessment, proposal),
+    accounts: accounts.map(({ planId: _plan, ...account }) => account),
+    refundCents: proposal.adjusted.refundCents,
+    plans: plans.map((plan) => {
+      const taken = accounts
+        .filter((account) => account.planId === plan.planId)
+        .reduce((sum, account) => sum + account.adjustmentCents, 0);
+      return {
+        planNumber: plan.planNumber,
+        balanceCents: Math.max(0, plan.currentBalanceCents - taken),
+        monthlyCents: plan.regularPaymentCents,
+      };
+    }),
+  };
+}
+
+/** Lowers a payment plan by an approval's adjustments (payment-plans' PlanLedger.reduce). */
+export interface PlanReducer {
+  reduce(planId: string, reduceByCents: number, today: string): Promise<unknown>;
+}
+
+export class DecisionService {
+  constructor(
+    private readonly steps: AssistanceSteps,
+    private readonly review: ReviewService,
+    private readonly configuration: AssistanceConfiguration,
+    private readonly calendar: Pick<FacilityCalendar, 'dayOf'>,
+    private readonly plans: PlanReducer,
+  ) {}
+
+  private get repository() {
+    return this.steps.repository;
+  }
+
+  async approve(
+    reference: string,
+    body: Approve,
+    staff: Reviewer,
+    context: RequestContext,
+  ): Promise<Case> {
+    const row = await this.openApplication(reference);
+    const first = row.firstApproval;
+    if (first?.staffId === staff.staffId) throw assistanceErrors.secondReviewerRequired();
+    const proposal = await this.proposal(
+      row,
+      first
+        ? { discountPercent: first.discountPercent, reason: first.reason }
+        : this.asked(row, body),
+    );
+    const policy = policyOf(this.configuration, row.facilityId);
+    if (!first && proposal.adjusted.totalAdjustmentCents > policy.rules.secondReviewAboveCents) {
+      return this.firstApproval(row, proposal, staff, context);
+    }
+    const decided = await this.steps.db.transaction(async (tx) =>
+      this.decideApproval(tx, row, proposal, [first?.staffId, staff.staffId], staff, context),
+    );
+    if (!decided) throw assistanceErrors.notOpen(row.status);
+    await this.reducePlans(decided);
+    return this.review.caseOf(decided, staff);
+  }
+
+  /** The discount asked for: the policy's, or an override with its reason. */
+  private asked(
+    row: ApplicationRow,
+    body: Approve,
+  ): { discountPercent: number; reason: string | null } {
+    const policyDiscount = this.review.assessmentOf(row).discountPercent;
+    const discountPercent = body.discountPercent ?? policyDiscount;
+    if ((discountPercent !== policyDiscount || discountPercent === 0) && !body.reason) {
+      throw assistanceErrors.overrideNeedsReason();
+    }
+    return { discountPercent, reason: body.reason ?? null };
+  }
+
+  private async proposal(
+    row: ApplicationRow,
+    asked: { discountPercent: number; reason: string | null },
+  ): Promise<Proposal> {
+    const accounts = await this.repository.accounts(row.id);
+    const policy = policyOf(this.configuration, row.facilityId);
+    const adjusted = adjustAccounts(
+      accounts.map((account) => ({
+        id: account.id,
+        balanceCents: account.balanceCents,
+        paidCents: account.paidCents,
+      })),
+      asked.discountPercent,
+      policy.rules.agbBasisPoints,
+    );
+    return { ...asked, accounts, adjusted };
+  }
+
+  private async firstApproval(
+    row: ApplicationRow,
+    proposal: Proposal,
+    staff: Reviewer,
+    context: RequestContext,
+  ): Promise<Case> {
+    const waiting = await this.steps.db.transaction(async (tx) => {
+      const next = await this.repository.with(tx).move(row.id, [...OPEN_STATUSES], {
+        firstApproval: {
+          staffId: staff.staffId,
+          discountPercent: proposal.discountPercent,
+          totalAdjustmentCents: proposal.adjusted.totalAdjustmentCents,
+          reason: proposal.reason,
+          at: new Date().toISOString(),
+        },
+      });
+      await this.steps.audit(
+        context,
+        staff,
+        'assistance.first_approval',
+        row,
+        {
+          discountPercent: proposal.discountPercent,
+          totalAdjustmentCents: proposal.adjusted.totalAdjustmentCents,
+        },
+        tx,
+      );
+      return next;
+    });
+    if (!waiting) throw assistanceErrors.notOpen(row.status);
+    return this.review.caseOf(waiting, staff);
+  }
+
+  private async decideApproval(
+    tx: Transaction,
+    row: ApplicationRow,
+    proposal: Proposal,
+    approvers: (string | undefined)[],
+    staff: Reviewer,
+    context: RequestContext,
+  ): Promise<ApplicationRow | undefined> {
+    const repository = this.repository.with(tx);
+    const { adjusted } = proposal;
+    const decided = await repository.move(row.id, [...OPEN_STATUSES], {
+      status: 'approved',
+      decidedAt: new Date(),
+      decision: {
+        discountPercent: proposal.discountPercent,
+        totalAdjustmentCents: adjusted.totalAdjustmentCents,
+        refundCents: adjusted.refundCents,
+        reason: proposal.reason,
+        staffIds: approvers.filter((id): id is string => id !== undefined),
+      },
+    });
+    if (!decided) return undefined;
+    for (const account of adjusted.accounts) {
+      await repository.setAdjustment(account.id, account.adjustmentCents);
+    }
+    await repository.applyAdjustments(row.id);
+    await repository.addEvent({
+      applicationId: row.id,
+      kind: 'status',
+      status: 'approved',
+      author: 'office',
+      staffId: staff.staffId,
+    });
+    await this.steps.audit(
+      context,
+      staff,
+      'assistance.approved',
+      row,
+      {
+        discountPercent: proposal.discountPercent,
+        totalAdjustmentCents: adjusted.totalAdjustmentCents,
+        refundCents: adjusted.refundCents,
+        override: proposal.reason !== null,
+        reviewers: decided.decision?.staffIds.length ?? 1,
+      },
+      tx,
+    );
+    await this.steps.tell(tx, row.id, {
+      type: 'approved',
+      approval: approvalFacts(
+        this.review.assessmentOf(row),
+        proposal,
+        await repository.plansOf(row.id),
+      ),
+    });
+    return decided;
+  }
+
+  /**
+   * The plans the adjusted accounts are on, each lowered by its accounts'
+   * adjustments (the letter already told their new balance).
+   */
+  private async reducePlans(row: ApplicationRow): Promise<void> {
+    const byPlan = new Map<string, number>();
+    for (const account of await this.repository.accounts(row.id)) {
+      if (!account.planId || !account.adjustmentCents) continue;
+      byPlan.set(account.planId, (byPlan.get(account.planId) ?? 0) + account.adjustmentCents);
+    }
+    for (const [planId, cents] of byPlan)
+      await this.plans.reduce(planId, cents, this.calendar.dayOf());
+  }
+
+  async deny(
+    reference: string,
+    reason: string,
+    staff: Reviewer,
+    context: RequestContext,
+  ): Promise<Case> {
+    const row = await this.openApplication(reference);
+    const today = this.calendar.dayOf();
+    const denied = await this.steps.db.transaction(async (tx) => {
+      const repository = this.repository.with(tx);
+      const next = await repository.move(row.id, [...OPEN_STATUSES], {
+        status: 'denied',
+        decidedAt: new Date(),
+        decision: {
+          discountPercent: 0,
+          totalAdjustmentCents: 0,
+          refundCents: 0,
+          reason,
+          staffIds: [staff.staffId],
+        },
+        holdReleasedAt: new Date(),
+        holdReleaseReason: 'denied',
+      });
+      if (!next) return undefined;
+      await repository.addEvent({
+        applicationId: row.id,
+        kind: 'status',
+        status: 'denied',
+        author: 'office',
+        staffId: staff.staffId,
+        text: reason,
+      });
+      await this.steps.audit(context, staff, 'assistance.denied', row, {}, tx);
+      await this.steps.tell(tx, row.id, { type: 'denied', reason });
+      await this.releaseNotices(tx, row.id, 'denied', today);
+      return next;
+    });
+    if (!denied) throw assistanceErrors.notOpen(row.status);
+    return this.review.caseOf(denied, staff);
+  }
+
+  /**
+   * Lifts the hold of every application whose requested information was not
+   * sent by its due date (before `today`); each gets its notices once.
+   * Answers the references released.
+   */
+  async releaseOverdue(today: string, context: RequestContext): Promise<string[]> {
+    const overdue = await this.repository.overdueHolds(today);
+    const released: string[] = [];
+    for (const row of overdue) {
+      const done = await this.steps.db.transaction(async (tx) => {
+        const next = await this.repository.with(tx).releaseHold(row.id, 'information_overdue');
+        if (!next) return false;
+        await this.repository.with(tx).addEvent({
+          applicationId: row.id,
+          kind: 'hold',
+          author: 'system',
+          text: 'information_overdue',
+        });
+        await this.steps.auditSystem(
+          context,
+          'assistance.hold_released',
+          row,
+          {
+            reason: 'information_overdue',
+            dueOn: row.informationDueOn,
+          },
+          tx,
+        );
+        await this.releaseNotices(tx, row.id, 'information_overdue', today);
+        return true;
+      });
+      if (done) released.push(row.reference);
+    }
+    return released;
+  }
+
+  /** The hold's end in writing, and the 30-day notice before any collection action. */
+  private async releaseNotices(
+    tx: Transaction,
+    applicationId: string,
+    reason: 'denied' | 'information_overdue',
+    today: string,
+  ): Promise<void> {
+    await this.steps.tell(tx, applicationId, { type: 'hold_released', reason });
+    await this.steps.tell(tx, applicationId, {
+      type: 'collection_notice',
+      notBefore: addDays(today, COLLECTION_NOTICE_DAYS),
+    });
+  }
+
+  /**
+   * The retention purge: documents' files removed `retentionDays` after
+   * their application's decision, their hashes and figures kept.
+   */
+  async purgeDocuments(
+    retentionDays: number,
+    context: RequestContext,
+    now = new Date(),
+  ): Promise<number> {
+    const before = new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000);
+    const purged = await this.repository.purgeDocuments(before, now);
+    if (purged > 0) {
+      await new AuditRepository(this.steps.db).record(context, {
+        action: 'assistance.documents_purged',
+        outcome: 'success',
+        actorType: 'system',
+        details: { documents: purged, decidedBefore: before.toISOString(), retentionDays },
+      });
+    }
+    return purged;
+  }
+
+  private async openApplication(reference: string): Promise<ApplicationRow> {
+    const row = await this.steps.byReference(reference);
+    if (!(OPEN_STATUSES as readonly string[]).includes(row.status))
+      throw assistanceErrors.notOpen(row.status);
+    return row;
+  }
+}
