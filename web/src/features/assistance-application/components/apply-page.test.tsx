@@ -217,7 +217,11 @@ describe('applying for financial assistance (/financial-assistance/apply)', () =
     expect(sent?.headers.get(IDEMPOTENCY_KEY_HEADER)).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent?.body).toEqual({
       answers: {
-        encounterIds: ['107-40010001', '107-40010002', '153-80001'],
+        accounts: [
+          { facilityId: '107', accountNumber: '40010001' },
+          { facilityId: '107', accountNumber: '40010002' },
+          { facilityId: '153', accountNumber: '80001' },
+        ],
         region: 'contiguous',
         members: [
           {
@@ -306,6 +310,8 @@ describe('applying for financial assistance (/financial-assistance/apply)', () =
         json({
           canApply: false,
           assetTest: false,
+          openAccounts: [],
+          applicantName: 'Maria Garcia',
           applications: [
             {
               reference: 'FA-7K2M9Q',

@@ -179,6 +179,8 @@ describe('the dashboard card', () => {
         json({
           canApply: false,
           assetTest: false,
+          openAccounts: [],
+          applicantName: 'Maria Garcia',
           applications: [
             {
               reference: 'FA-7K2M9Q',

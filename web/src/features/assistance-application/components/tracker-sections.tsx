@@ -58,8 +58,13 @@ export function ApplicationAccounts({ accounts }: { accounts: Tracker['accounts'
       </h2>
       <ul className="flex flex-col divide-y divide-border">
         {accounts.map((account) => (
-          <li key={account.encounterId} className="flex flex-col gap-1 py-2 text-sm">
-            <p className="font-medium">{account.description}</p>
+          <li
+            key={`${account.facilityId}-${account.accountNumber}`}
+            className="flex flex-col gap-1 py-2 text-sm"
+          >
+            <p className="font-medium">
+              {`${account.facilityId}-${account.accountNumber} · ${account.patientName}`}
+            </p>
             <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
               <dt className="text-muted-foreground">{t.accounts.balance}</dt>
               <dd className="text-right tabular-nums">{money(account.balanceCents)}</dd>

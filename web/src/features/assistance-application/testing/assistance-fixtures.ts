@@ -5,12 +5,14 @@ export const noApplications: ApplicationList = {
   applications: [],
   canApply: true,
   assetTest: false,
+  openAccounts: [],
+  applicantName: 'Maria Garcia',
 };
 
 export const surgery: Tracker['accounts'][number] = {
-  encounterId: '107-40010001',
   facilityId: '107',
-  description: 'Outpatient surgery',
+  accountNumber: '40010001',
+  patientName: 'Maria Garcia',
   serviceDate: '2026-06-02',
   balanceCents: 125_000,
   adjustmentCents: null,

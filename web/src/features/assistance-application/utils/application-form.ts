@@ -252,6 +252,12 @@ export function documentPlan(
   return 'upload';
 }
 
+/** `107-40010001` as the service names an account: its facility, then its number. */
+function accountRef(account: string): { facilityId: string; accountNumber: string } {
+  const dash = account.indexOf('-');
+  return { facilityId: account.slice(0, dash), accountNumber: account.slice(dash + 1) };
+}
+
 /** What the service is sent: the answers in cents, the attestations and the typed name. */
 export function toSubmitApplication(
   values: ApplicationFormValues,
@@ -260,7 +266,7 @@ export function toSubmitApplication(
   const insurer = values.insurer.trim();
   return {
     answers: {
-      encounterIds: values.encounterIds,
+      accounts: values.encounterIds.map(accountRef),
       region: values.region,
       members: values.members.map((member) => ({
         name: member.name.trim(),

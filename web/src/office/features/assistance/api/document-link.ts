@@ -2,16 +2,8 @@ import {
   ASSISTANCE_REVIEW_PATHS,
   documentLinkSchema,
 } from '@webpay/contracts/assistance-application';
-import { OFFICE_API_BASE_PATH } from '@webpay/contracts/office';
 import { unwrap } from '@/lib/api-client.ts';
 import { officeApi } from '../../../lib/office-api.ts';
-
-const FILES_PATH = ASSISTANCE_REVIEW_PATHS.documentFile('');
-
-/** The link's address to open: a path of the console's API (documentFile) is put under its base. */
-export function documentHref(url: string): string {
-  return url.startsWith(FILES_PATH) ? `${OFFICE_API_BASE_PATH}${url}` : url;
-}
 
 /**
  * Opens one document in a new tab through a short-lived link (reviewers
@@ -29,7 +21,8 @@ export async function openDocument(reference: string, documentId: string): Promi
         documentLinkSchema,
       ),
     );
-    const href = documentHref(link.url);
+    // The service gives the whole path, under the console's API.
+    const href = link.url;
     if (!tab) {
       window.open(href, '_blank', 'noopener');
       return;

@@ -97,7 +97,10 @@ describe('a financial assistance case', () => {
   it('opens a document in a new tab through its short-lived link', async () => {
     const { calls } = serveCase(assistanceCase(), {
       [`POST ${CASE_PATH}/documents/${STUB}/link`]: () =>
-        json({ url: '/financial-assistance/files/tok-1', expiresAt: '2026-11-27T16:02:00.000Z' }),
+        json({
+          url: '/api/v1/office/financial-assistance/file?token=tok-1',
+          expiresAt: '2026-11-27T16:02:00.000Z',
+        }),
     });
     const tab = { opener: {}, location: { href: 'about:blank' }, close: vi.fn() };
     const open = vi.fn(() => tab);
@@ -106,7 +109,7 @@ describe('a financial assistance case', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'View pay-stub.pdf' }));
     await waitFor(() =>
-      expect(tab.location.href).toBe('/api/v1/office/financial-assistance/files/tok-1'),
+      expect(tab.location.href).toBe('/api/v1/office/financial-assistance/file?token=tok-1'),
     );
     expect(open).toHaveBeenCalledWith('about:blank', '_blank');
     expect(tab.opener).toBeNull();
