@@ -35,6 +35,13 @@ const ALONE = 'office-payments.spec.ts';
  * the other specs there, as Maria's plans change her dashboard.
  */
 const RECURRING = 'recurring-payments.spec.ts';
+
+/**
+ * Financial assistance changes Maria's balances and exports with the
+ * billing office's command: on the PostgreSQL server, after her recurring
+ * payments.
+ */
+const ASSISTANCE = 'assistance-application.spec.ts';
 const postgresServer = e2eServers.find((server) => server.name === 'postgres');
 
 /** The log check's own tests, which need no server and no browser. */
@@ -64,7 +71,7 @@ export default defineConfig({
     { name: 'log-check', testMatch: LOG_CHECK_TESTS },
     ...e2eServers.map((server, index) => ({
       name: server.name,
-      testIgnore: [LOG_CHECK_TESTS, AFTER_THE_REST, ALONE, RECURRING],
+      testIgnore: [LOG_CHECK_TESTS, AFTER_THE_REST, ALONE, RECURRING, ASSISTANCE],
       grepInvert: index === 0 ? undefined : ONE_SERVER_ONLY,
       use: {
         ...devices['Desktop Chrome'],
@@ -101,6 +108,17 @@ export default defineConfig({
             name: 'postgres-recurring',
             testMatch: RECURRING,
             dependencies: ['postgres'],
+            use: {
+              ...devices['Desktop Chrome'],
+              locale: 'en-US',
+              baseURL: postgresServer.baseUrl,
+              launchOptions: chromiumLaunchOptions,
+            },
+          },
+          {
+            name: 'postgres-assistance',
+            testMatch: ASSISTANCE,
+            dependencies: ['postgres-recurring'],
             use: {
               ...devices['Desktop Chrome'],
               locale: 'en-US',

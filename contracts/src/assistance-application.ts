@@ -154,7 +154,8 @@ export type AccountRef = z.infer<typeof accountRefSchema>;
 
 export const applicationAnswersSchema = z.object({
   /** The accounts the application covers (the portal offers, and checks, every open one). */
-  accounts: z.array(accountRefSchema).min(1).max(200),
+  // Enough for the largest demo account (Robert), well inside the 64 KB body limit.
+  accounts: z.array(accountRefSchema).min(1).max(1000),
   region: z.enum(GUIDELINE_REGIONS),
   /** The applicant first ('self'), then everyone else in the household. */
   members: z
@@ -238,11 +239,11 @@ export const DOCUMENT_STATUSES = [
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
 export const uploadDocumentQuerySchema = z.object({
-  memberIndex: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(MAX_HOUSEHOLD_SIZE - 1),
+  /** 0 for the applicant, then the other members in the order sent. */
+  memberIndex: z
+    .string()
+    .regex(/^(0|[1-9]\d?)$/, "memberIndex is the member's number, from 0")
+    .transform(Number),
   kind: z.enum(DOCUMENT_KINDS),
   /** The file's name as the guarantor's device gave it, for the reviewer only. */
   fileName: z.string().trim().min(1).max(120),

@@ -11,6 +11,7 @@ import { errorObjectSchema, type ErrorObject } from '@webpay/contracts/errors';
 import { OFFICE_API_BASE_PATH } from '@webpay/contracts/office';
 import { PAYMENT_METHOD_PATHS } from '@webpay/contracts/payment-methods';
 import { PAYMENT_PLAN_PATHS } from '@webpay/contracts/payment-plans';
+import { ASSISTANCE_APPLICATION_PATHS } from '@webpay/contracts/assistance-application';
 import { FINANCIAL_ASSISTANCE_PATHS } from '@webpay/contracts/financial-assistance';
 import { createTestDatabase, testDatabaseKinds } from '../test/support/database.ts';
 import { startTestServer, type TestServer } from '../test/support/test-server.ts';
@@ -363,6 +364,12 @@ describe.each(testDatabaseKinds)('the service over HTTP (%s)', (kind) => {
           `PUT ${service(PAYMENT_PLAN_PATHS.statementAutopay)}`,
           `DELETE ${service(PAYMENT_PLAN_PATHS.statementAutopay)}`,
           `POST ${service(PAYMENT_PLAN_PATHS.skip)}`,
+          `GET ${service(ASSISTANCE_APPLICATION_PATHS.applications)}`,
+          `POST ${service(ASSISTANCE_APPLICATION_PATHS.applications)}`,
+          `GET ${service('/financial-assistance/applications/{reference}')}`,
+          `POST ${service('/financial-assistance/applications/{reference}/documents')}`,
+          `POST ${service('/financial-assistance/applications/{reference}/messages')}`,
+          `POST ${service('/financial-assistance/applications/{reference}/reply')}`,
         ].sort(),
       );
 

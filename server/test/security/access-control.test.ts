@@ -1,3 +1,4 @@
+import { ASSISTANCE_APPLICATION_PATHS } from '@webpay/contracts/assistance-application';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -75,6 +76,8 @@ const NOT_OWNED: Record<string, string> = {
     'a facility code choosing whose published assistance policy: public, the same for all',
   'body:facilityId':
     'a facility code choosing whose assistance policy an estimate follows: public, the same for all',
+  'body:answers.accounts[].facilityId':
+    "a facility code naming the applicant's own account with its number: the hospital's reference data",
 };
 
 const ROLE_PROTECTED = new Set([
@@ -382,6 +385,59 @@ const ID_CASES: IdCase[] = [
     }),
     own: [200],
     cross: [400],
+  },
+  {
+    operation: 'GET /financial-assistance/applications/{reference}',
+    inputs: ['path:reference'],
+    request: (actor, owner) => ({
+      method: 'GET',
+      path: ASSISTANCE_APPLICATION_PATHS.application(owner.assistanceReference),
+      token: actor.token,
+    }),
+    own: [200],
+    cross: [404],
+    noRole: [404],
+  },
+  {
+    // No file: the owner is told it is empty (415), another's application is unknown (404).
+    operation: 'POST /financial-assistance/applications/{reference}/documents',
+    inputs: ['path:reference'],
+    request: (actor, owner) => ({
+      method: 'POST',
+      path: `${ASSISTANCE_APPLICATION_PATHS.documents(owner.assistanceReference)}?memberIndex=0&kind=income&fileName=a.png`,
+      token: actor.token,
+      headers: { 'content-type': 'image/png' },
+    }),
+    own: [415],
+    cross: [404],
+    noRole: [404],
+  },
+  {
+    operation: 'POST /financial-assistance/applications/{reference}/messages',
+    inputs: ['path:reference'],
+    request: (actor, owner) => ({
+      method: 'POST',
+      path: ASSISTANCE_APPLICATION_PATHS.messages(owner.assistanceReference),
+      token: actor.token,
+      body: { text: 'Is my application complete?' },
+    }),
+    own: [200],
+    cross: [404],
+    noRole: [404],
+  },
+  {
+    // Nothing was asked for: the owner is told so (409), another's application is unknown.
+    operation: 'POST /financial-assistance/applications/{reference}/reply',
+    inputs: ['path:reference'],
+    request: (actor, owner) => ({
+      method: 'POST',
+      path: ASSISTANCE_APPLICATION_PATHS.reply(owner.assistanceReference),
+      token: actor.token,
+      body: { text: '' },
+    }),
+    own: [409],
+    cross: [404],
+    noRole: [404],
   },
 ];
 

@@ -5,6 +5,13 @@ import type { PaymentLine } from '@webpay/contracts/payments';
 import { verificationStartedSchema } from '@webpay/contracts/sign-in';
 import { statementListSchema } from '@webpay/contracts/statements';
 import type { DemoGuarantor } from '../../src/demo/demo-guarantors.ts';
+import {
+  application,
+  applications,
+  householdAnswers,
+  submit,
+  trackerOf,
+} from '../support/assistance.ts';
 import { MARIA_PAYER, payInLightbox, startedCard } from '../support/payments.ts';
 import { codeFrom, type MailCatcher } from '../support/mail-catcher.ts';
 import type { TestServer } from '../support/test-server.ts';
@@ -38,6 +45,8 @@ export interface Owned {
   resend: Verification;
   /** Saved payment methods, a card setup and a portal payment plan. */
   recurring: Recurring;
+  /** An open financial assistance application's reference. */
+  assistanceReference: string;
 }
 
 /** A billing address in the guarantor's name (no receipt e-mail, so mailboxes only get codes). */
@@ -98,7 +107,12 @@ export async function ownedBy(
     // Encounter lines name facility-account already; others the account alone.
     line.accountId.includes('-') ? line.accountId : `${line.facilityId}-${line.accountId}`,
   );
+  const listed = await applications(server, token);
+  const assistance = await trackerOf(
+    await submit(server, token, application(householdAnswers(listed.openAccounts, 1, 30_000))),
+  );
   return {
+    assistanceReference: assistance.reference,
     statementId: first(statements.statements, 'statement').id,
     receiptId: first(history.payments, 'payment').receiptId,
     line,

@@ -108,9 +108,13 @@ describe('API fuzzing from the OpenAPI document (pglite)', () => {
   const isOffice = (operation: Operation) => operation.path.startsWith(OFFICE_API_BASE_PATH);
 
   /** The context of an operation: a staff administrator's session for the office's calls. */
+  /** The administrator may call every console route but financial assistance's, which is the reviewer's. */
+  const staffFor = (operation: Operation) =>
+    operation.path.includes('/financial-assistance') ? DEMO_STAFF.reviewer : DEMO_STAFF.admin;
+
   async function contextFor(operation: Operation): Promise<FuzzContext> {
     if (!isOffice(operation)) return context;
-    const token = await mintStaffSession(server, DEMO_STAFF.admin.email);
+    const token = await mintStaffSession(server, staffFor(operation).email);
     return {
       ...context,
       validAuthorization: `Bearer ${token}`,
@@ -122,7 +126,7 @@ describe('API fuzzing from the OpenAPI document (pglite)', () => {
 
   async function freshAuthorization(operation: Operation): Promise<string> {
     const token = isOffice(operation)
-      ? await mintStaffSession(server, DEMO_STAFF.admin.email)
+      ? await mintStaffSession(server, staffFor(operation).email)
       : await mintSession(server, mariaToken);
     return `Bearer ${token}`;
   }

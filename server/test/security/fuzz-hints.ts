@@ -64,6 +64,8 @@ export function ownDataHints(own: OwnData): (operation: Operation) => Hints {
     const isStatement = operation.path.includes('/statements/');
     const isPayment = operation.path.includes('/payments/{');
     const isDesk = isPayment && operation.path.startsWith(OFFICE_API_BASE_PATH);
+    // An application names its accounts without amounts: the payment lines do not fit it.
+    const isAssistance = operation.path.includes('/financial-assistance/');
     return (name) => {
       switch (name) {
         case 'id':
@@ -72,7 +74,7 @@ export function ownDataHints(own: OwnData): (operation: Operation) => Hints {
         case 'receiptId':
           return oneOf(own.receiptIds);
         case 'accounts':
-          return lines;
+          return isAssistance ? undefined : lines;
         case 'eCheck':
           return eCheck;
         case 'payer':

@@ -49,15 +49,18 @@ export function portalRoutes(routesDir = ROUTES_DIR): string[] {
 
 /**
  * The full paths the generated route tree declares (its FileRoutesByFullPath),
- * without trailing slashes: what the router itself serves, to check
- * portalRoutes() against.
+ * without trailing slashes and with sample parameters: what the router
+ * itself serves, to check portalRoutes() against.
  */
 export function generatedRoutePaths(file = GENERATED_ROUTE_TREE): string[] {
   const source = readFileSync(file, 'utf8');
   const block = /export interface FileRoutesByFullPath \{([^}]*)\}/.exec(source)?.[1] ?? '';
-  const paths = [...block.matchAll(/^\s*'([^']+)':/gm)].map((match) =>
-    (match[1] ?? '').length > 1 ? (match[1] ?? '').replace(/\/$/, '') : (match[1] ?? ''),
-  );
+  const paths = [...block.matchAll(/^\s*'([^']+)':/gm)].map((match) => {
+    const full = match[1] ?? '';
+    const path = full.length > 1 ? full.replace(/\/$/, '') : full;
+    // A `$param` segment gets the same sample value portalRoutes() gives it.
+    return path.replace(/\/\$[^/]+/g, `/${SAMPLE_PARAM}`);
+  });
   return [...new Set(paths)].sort();
 }
 

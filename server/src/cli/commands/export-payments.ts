@@ -17,7 +17,11 @@ function describeBatch(batch: PostingBatch): string {
       : ` and ${batch.reversals} void${batch.reversals === 1 ? '' : 's'} or refund${batch.reversals === 1 ? '' : 's'}`;
   const plans =
     batch.plans === 0 ? '' : `, ${batch.plans} payment plan${batch.plans === 1 ? '' : 's'}`;
-  return `${payments}${reversals}${plans} (${lines}), ${formatCents(batch.totalCents)}`;
+  const adjusted =
+    batch.adjustments === 0
+      ? ''
+      : `, ${batch.adjustments} financial assistance approval${batch.adjustments === 1 ? '' : 's'}`;
+  return `${payments}${reversals}${plans}${adjusted} (${lines}), ${formatCents(batch.totalCents)}`;
 }
 
 /** The posting file into `out`, or onto standard output; a problem writing it is thrown. */
@@ -35,7 +39,7 @@ export const exportPaymentsCommand: Command = {
   name: 'export-payments',
   summary: 'Write the recorded payments not yet exported as a posting file for the billing system',
   description: [
-    'Writes every recorded payment that was not exported before as a CSV posting file (docs/posting.md): one row per payment line, with the receipt, the payment reference, the account paid, the amount and the masked card or bank account. Completed voids and refunds not exported before follow, as rows with negative amounts on the lines they give back. The payments are marked as exported in a new batch (EXP-YYYYMMDD-XXXXXX) at the same moment, so no payment is ever in two batches, even when exports run at once.',
+    'Writes every recorded payment that was not exported before as a CSV posting file (docs/posting.md): one row per payment line, with the receipt, the payment reference, the account paid, the amount and the masked card or bank account. Completed voids and refunds not exported before follow, as rows with negative amounts on the lines they give back, and so do the adjustments of approved financial assistance applications (entry assistance_adjustment). The payments are marked as exported in a new batch (EXP-YYYYMMDD-XXXXXX) at the same moment, so no payment is ever in two batches, even when exports run at once.',
     'The file goes to --out (which must not exist yet) or to standard output; the summary goes to standard error. With --batch, an earlier batch is written again as it was, and nothing is marked.',
   ],
   options: {

@@ -18,8 +18,8 @@ import { renderLetter } from './letters/render-letter.ts';
  * The notices of an application's steps (assistance-notices.ts) as the
  * guarantor gets them: the step's e-mail through the outbox and, for the
  * steps that decide or warn, the letter kept word for word with the
- * application, both in the language the guarantor applied in and both in the
- * step's transaction. A guarantor without an e-mail address still has every
+ * application, both in the guarantor's language as of their last visit
+ * (decision 0013) and both in the step's transaction. A guarantor without an e-mail address still has every
  * letter in the portal's tracker.
  */
 
@@ -58,12 +58,12 @@ export class AssistanceMailNotifier implements AssistanceNotifier {
   async notify(tx: Transaction, step: Step, notice: AssistanceNotice): Promise<void> {
     const letter = await this.letterOf(tx, step, notice);
     if (letter) {
-      const rendered = renderLetter(letter, step.application.language);
+      const rendered = renderLetter(letter, step.applicant.preferredLanguage);
       const kept = await new ApplicationRepository(tx).insertLetter({
         id: randomUUID(),
         applicationId: step.application.id,
         kind: letter.kind,
-        language: step.application.language,
+        language: step.applicant.preferredLanguage,
         ...rendered,
       });
       // A decision's letter goes once: a step taken again finds it kept already.
@@ -79,7 +79,7 @@ export class AssistanceMailNotifier implements AssistanceNotifier {
     const { application, applicant } = step;
     const about = {
       to: applicant.email ?? '',
-      language: application.language,
+      language: applicant.preferredLanguage,
       firstName: applicant.firstName,
       reference: application.reference,
       trackerUrl: this.trackerUrl(application.reference),
@@ -101,7 +101,7 @@ export class AssistanceMailNotifier implements AssistanceNotifier {
     if (!to) return;
     await this.mailer.queue(
       tx,
-      { ...mail, to, language: step.application.language },
+      { ...mail, to, language: step.applicant.preferredLanguage },
       {
         guarantorId: step.applicant.id,
       },
@@ -116,7 +116,7 @@ export class AssistanceMailNotifier implements AssistanceNotifier {
       date: this.calendar.dayOf(),
       providerName: this.settings.providerName,
       trackerUrl: this.trackerUrl(step.application.reference),
-      contact: contactIn(policy.contact, step.application.language),
+      contact: contactIn(policy.contact, step.applicant.preferredLanguage),
     };
   }
 

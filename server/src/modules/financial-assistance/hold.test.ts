@@ -12,6 +12,14 @@ import {
   submit,
   trackerOf,
 } from '../../../test/support/assistance.ts';
+import {
+  FakeAutopayProcessor,
+  FakeLedger,
+  fakeMethods,
+  guarantorIdOf,
+  insertCard,
+  insertPlan,
+} from '../../../test/support/autopay.ts';
 import { testDatabaseKinds } from '../../../test/support/database.ts';
 import { officeCall, staffSignIn } from '../../../test/support/office.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
@@ -127,5 +135,55 @@ describe.each(testDatabaseKinds)('the hold of an open application (%s)', (kind) 
       'hold_released',
       'incomplete',
     ]);
+  });
+});
+
+describe('autopay while an application is open (pglite)', () => {
+  const processor = new FakeAutopayProcessor();
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer('pglite', {
+      serviceOverrides: {
+        processor,
+        autopay: { processor, ledger: new FakeLedger(), methods: lazyMethods() },
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  /** The server's methods read its own database, known only once it started. */
+  function lazyMethods() {
+    return { chargeable: (id: string) => fakeMethods(server.database.db).chargeable(id) };
+  }
+  const run = (today: string) => server.app.services.autopay.service.run(today, { dryRun: false });
+
+  it('charges nothing while the hold stands, and the instalment once it lifts', async () => {
+    const db = server.database.db;
+    const guarantorId = await guarantorIdOf(db, maria.accountNumber);
+    const method = await insertCard(db, guarantorId, 'tok-approve-hold');
+    const plan = await insertPlan(db, guarantorId, method, ['2027-03-15']);
+    const token = await server.login(maria.accountNumber, maria.pin);
+    const listed = await applications(server, token);
+    const tracker = await trackerOf(
+      await submit(server, token, application(householdAnswers(listed.openAccounts, 1, 90_000))),
+    );
+
+    const paused = [...(await run('2027-03-12')).entries, ...(await run('2027-03-15')).entries];
+    expect(paused.filter((entry) => entry.about.startsWith(plan.planNumber))).toEqual([]);
+    expect(processor.salesFor('tok-approve-hold')).toEqual([]);
+
+    const reviewer = await staffSignIn(server, DEMO_STAFF.reviewer);
+    const denied = await officeCall(server, ASSISTANCE_REVIEW_PATHS.deny(tracker.reference), {
+      token: reviewer,
+      body: { reason: 'Household income is above every tier.' },
+    });
+    expect(denied.status).toBe(200);
+    await run('2027-03-12');
+    await run('2027-03-15');
+    expect(processor.salesFor('tok-approve-hold')).toHaveLength(1);
   });
 });

@@ -186,7 +186,7 @@ function appliedAtOf(value: string, now: Date): Date | string {
   return date;
 }
 
-export function describe(
+export function entryName(
   entry: Pick<ConfirmationEntry, 'receiptId' | 'reversalId' | 'adjustment'>,
 ): string {
   if (entry.adjustment) return `adjustment ${entry.receiptId}`;
@@ -249,14 +249,14 @@ export function readConfirmation(
       appliedAt,
       ...(adjustment ? { adjustment: true as const } : {}),
     };
-    const key = describe(entry);
+    const key = entryName(entry);
     const earlier = entries.get(key);
     if (!earlier) {
       entries.set(key, entry);
     } else if (earlier.appliedAt?.getTime() !== appliedAt?.getTime()) {
       problems.push({
         line: row.line,
-        message: `${describe(entry)} is also on line ${earlier.line} with another applied_at`,
+        message: `${entryName(entry)} is also on line ${earlier.line} with another applied_at`,
       });
     }
   }

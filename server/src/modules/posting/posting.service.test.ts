@@ -115,6 +115,7 @@ describe.each(testDatabaseKinds)('posting service (%s)', (kind) => {
       lines: [],
       payments: 0,
       plans: 0,
+      adjustments: 0,
       reversals: 0,
       totalCents: 0,
     });

@@ -6,7 +6,7 @@ import type { RequestContext } from '../../lib/request-context.ts';
 import { AuditRepository } from '../audit/index.ts';
 import { ADJUSTMENT_ENTRY, AdjustmentPosting, type AdjustmentState } from './adjustment-posting.ts';
 import {
-  describe,
+  entryName,
   readConfirmation,
   type ConfirmationEntry,
   type PostingLine,
@@ -153,7 +153,7 @@ function checkEntries(
   const problems = [...file.problems];
   const checked: CheckedEntry[] = [];
   for (const entry of file.entries) {
-    const named = describe(entry);
+    const named = entryName(entry);
     const state = states.get(named);
     if (!state) {
       problems.push({ line: entry.line, message: `unknown ${named}` });
@@ -216,6 +216,12 @@ function resultOf(state: EntryState, appliedAt: Date, outcome: ApplyOutcome): Ap
     outcome,
     appliedAt: state.appliedAt ?? appliedAt,
   };
+}
+
+/** The applications whose adjustments a confirmation applied, named only when there are any. */
+function adjustmentsOf(results: readonly ApplyResult[]): { adjustments?: string[] } {
+  const references = results.flatMap((result) => (result.adjustment ? [result.receiptId] : []));
+  return references.length > 0 ? { adjustments: references } : {};
 }
 
 export class PostingService {
@@ -348,9 +354,7 @@ export class PostingService {
             receiptIds: newlyApplied.flatMap((result) =>
               result.reversalId || result.adjustment ? [] : [result.receiptId],
             ),
-            adjustments: newlyApplied.flatMap((result) =>
-              result.adjustment ? [result.receiptId] : [],
-            ),
+            ...adjustmentsOf(newlyApplied),
             reversalIds: newlyApplied.flatMap((result) =>
               result.reversalId ? [result.reversalId] : [],
             ),
