@@ -4,7 +4,6 @@ import {
   applicationDocumentSchema,
   applicationListSchema,
   trackerSchema,
-  uploadDocumentQuerySchema,
   type ApplicationDocument,
   type ApplicationList,
   type MessageRequest,
@@ -39,12 +38,11 @@ export function uploadDocument(
   query: UploadDocumentQuery,
   file: Blob,
 ): Promise<ApiResult<ApplicationDocument>> {
-  const checked = uploadDocumentQuerySchema.parse(query);
   const search = new URLSearchParams({
-    memberIndex: String(checked.memberIndex),
-    kind: checked.kind,
-    fileName: checked.fileName,
-    ...(checked.documentId ? { documentId: checked.documentId } : {}),
+    memberIndex: String(query.memberIndex),
+    kind: query.kind,
+    fileName: query.fileName,
+    ...(query.documentId ? { documentId: query.documentId } : {}),
   });
   return api.postBytes(
     `${PATHS.documents(reference)}?${search.toString()}`,
