@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import {
   type ApplicationDocument,
@@ -26,6 +26,7 @@ import {
   type OpenAccount,
 } from './application.repository.ts';
 import type { DocumentIntake } from './document-intake.ts';
+import { spokenCharacters } from '../../lib/spoken-reference.ts';
 
 /*
  * A guarantor's side of financial assistance (issue #27): the application
@@ -39,13 +40,9 @@ export interface AssistanceCaller {
   guarantorId: string;
 }
 
-/** References are read aloud: no 0/O, 1/I/L (as receipts and plans). */
-const UNAMBIGUOUS = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-
+/** `FA-7KQ2M9XD`: read aloud on the phone, as receipts and plans are. */
 export function newReference(): string {
-  let text = '';
-  for (let index = 0; index < 8; index += 1) text += UNAMBIGUOUS[randomInt(UNAMBIGUOUS.length)];
-  return `FA-${text}`;
+  return `FA-${spokenCharacters(8)}`;
 }
 
 const USER_AGENT_MAX = 512;

@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { DEFAULT_LANGUAGE, type Language } from '@webpay/contracts/language';
 import {
   firstDueDate,
@@ -26,6 +26,7 @@ import {
   type PlanHolder,
   type StoredPlan,
 } from './payment-plans.repository.ts';
+import { spokenCharacters } from '../../lib/spoken-reference.ts';
 
 /** The hospital's rules and words behind every plan (settings). */
 export interface PlanSettings {
@@ -47,13 +48,9 @@ export interface PlanCaller {
   guarantorId: string;
 }
 
-/** Plan numbers are read aloud: no 0/O, 1/I/L (as receipts). */
-const UNAMBIGUOUS = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-
+/** `PP-7KQ2M9XD`: read aloud, as receipts are. */
 export function newPlanNumber(): string {
-  let text = '';
-  for (let index = 0; index < 8; index += 1) text += UNAMBIGUOUS[randomInt(UNAMBIGUOUS.length)];
-  return `PP-${text}`;
+  return `PP-${spokenCharacters(8)}`;
 }
 
 export const PLAN_NUMBER_PATTERN = /^PP-[A-HJKMNP-Z2-9]{8}$/;

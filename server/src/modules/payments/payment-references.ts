@@ -1,23 +1,8 @@
-import { randomInt } from 'node:crypto';
-
-/*
- * The references a guarantor may read aloud to the billing office: no 0/O,
- * 1/I/L or other characters that are easily confused on paper or the phone.
- */
-
-const UNAMBIGUOUS = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-
-function randomCharacters(count: number): string {
-  let text = '';
-  for (let index = 0; index < count; index += 1) {
-    text += UNAMBIGUOUS[randomInt(UNAMBIGUOUS.length)];
-  }
-  return text;
-}
+import { spokenCharacters } from '../../lib/spoken-reference.ts';
 
 /** A receipt number such as `WP-7KQ2M9XD`: 31^8 values, so a clash is retried, never expected. */
 export function newReceiptId(): string {
-  return `WP-${randomCharacters(8)}`;
+  return `WP-${spokenCharacters(8)}`;
 }
 
 export const RECEIPT_ID_PATTERN = /^WP-[A-HJKMNP-Z2-9]{8}$/;
@@ -28,7 +13,7 @@ export const RECEIPT_ID_PATTERN = /^WP-[A-HJKMNP-Z2-9]{8}$/;
  * what reconciliation looks the payment up by.
  */
 export function newPaymentReference(): string {
-  return `PAY-${randomCharacters(12)}`;
+  return `PAY-${spokenCharacters(12)}`;
 }
 
 export const PAYMENT_REFERENCE_PATTERN = /^PAY-[A-HJKMNP-Z2-9]{12}$/;

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { sumCents } from '@webpay/contracts/money';
 import type { Database } from '../../db/client.ts';
 import type { FileProblem } from '../../lib/csv.ts';
@@ -12,6 +11,7 @@ import {
   type PostingLine,
 } from './posting-file.ts';
 import { PostingRepository, type ReceiptState, type ReversalState } from './posting.repository.ts';
+import { spokenCharacters } from '../../lib/spoken-reference.ts';
 
 /*
  * The billing office's side of a payment after it is recorded: it is
@@ -20,14 +20,9 @@ import { PostingRepository, type ReceiptState, type ReversalState } from './post
  * stops being pending on the guarantor's dashboard.
  */
 
-/** Batch ids are read aloud and typed: no 0/O, 1/I/L. */
-const UNAMBIGUOUS = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-
-/** `EXP-20261122-7KQ2M9`: the export's day in UTC, then 31^6 random values. */
+/** `EXP-20261122-7KQ2M9`: the export's day in UTC, then 31^6 values read aloud and typed. */
 export function newBatchId(at: Date): string {
-  let suffix = '';
-  for (let index = 0; index < 6; index += 1) suffix += UNAMBIGUOUS[randomInt(UNAMBIGUOUS.length)];
-  return `EXP-${at.toISOString().slice(0, 10).replaceAll('-', '')}-${suffix}`;
+  return `EXP-${at.toISOString().slice(0, 10).replaceAll('-', '')}-${spokenCharacters(6)}`;
 }
 
 export const BATCH_ID_PATTERN = /^EXP-\d{8}-[A-HJKMNP-Z2-9]{6}$/;
