@@ -22,6 +22,7 @@ import {
   errorResponses,
 } from '../../lib/openapi.ts';
 import { requestContext } from '../../lib/request-context.ts';
+import { IDEMPOTENCY_HEADER_NAME, idempotencyHeaders } from '../../lib/idempotency-header.ts';
 
 /*
  * A signed-in guarantor's financial assistance application (issue #27): the
@@ -29,16 +30,9 @@ import { requestContext } from '../../lib/request-context.ts';
  * messages and the answer to a request for information.
  */
 
-const headerName = IDEMPOTENCY_KEY_HEADER.toLowerCase();
-
-const idempotencyHeadersSchema = z.looseObject({
-  [headerName]: z
-    .string({ error: `the ${IDEMPOTENCY_KEY_HEADER} header is required` })
-    .regex(
-      /^[A-Za-z0-9_-]{8,128}$/,
-      `${IDEMPOTENCY_KEY_HEADER} must be 8 to 128 letters, digits, "-" or "_"`,
-    ),
-});
+const idempotencyHeadersSchema = idempotencyHeaders(
+  'One key per application; a repeat with the same key and answers gets the same application.',
+);
 
 /** The path with its `:reference` parameter in place. */
 const at = (path: (reference: string) => string) =>
@@ -137,7 +131,7 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       applications().submit(
         request.requireAuth(),
-        request.headers[headerName] as string,
+        request.headers[IDEMPOTENCY_HEADER_NAME] as string,
         request.body,
         { userAgent: request.headers['user-agent'] ?? null },
         requestContext(request),

@@ -20,15 +20,14 @@ import {
   errorResponses,
 } from '../../lib/openapi.ts';
 import { requestContext } from '../../lib/request-context.ts';
-import { IDEMPOTENCY_HEADER_NAME, idempotencyHeadersSchema } from '../payments/index.ts';
 import type { MethodContext } from './payment-methods.service.ts';
+import { IDEMPOTENCY_HEADER_NAME, idempotencyHeaders } from '../../lib/idempotency-header.ts';
 
 const ID = 'METHOD_ID';
 const setupPath = PAYMENT_METHOD_PATHS.cardSetupCompletion(ID).replace(ID, ':id');
 const defaultPath = PAYMENT_METHOD_PATHS.makeDefault(ID).replace(ID, ':id');
 const removePath = PAYMENT_METHOD_PATHS.remove(ID).replace(ID, ':id');
 
-const headerName = IDEMPOTENCY_HEADER_NAME;
 const idParamsSchema = z.object({ id: pathKeySchema });
 
 const CONSENT =
@@ -51,7 +50,9 @@ const schemas = {
       CONSENT,
     ].join(' '),
     security: SECURITY.signedIn,
-    headers: idempotencyHeadersSchema,
+    headers: idempotencyHeaders(
+      'One key per card being added; a repeat with the same key answers the same session.',
+    ),
     body: cardSetupRequestSchema,
     response: {
       200: cardSetupResponseSchema,
@@ -123,7 +124,7 @@ const methodChanges: FastifyPluginAsyncZod = async (app) => {
   app.post(PAYMENT_METHOD_PATHS.cardSetup, { schema: schemas.cardSetup }, async (request) =>
     methods().startCardSetup(
       request.requireAuth(),
-      request.headers[headerName] as string,
+      request.headers[IDEMPOTENCY_HEADER_NAME] as string,
       request.body,
       methodContext(request),
     ),

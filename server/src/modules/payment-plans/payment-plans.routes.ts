@@ -1,6 +1,5 @@
 import type { FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER } from '@webpay/contracts/api';
 import {
   PAYMENT_PLAN_PATHS,
@@ -10,19 +9,11 @@ import {
 } from '@webpay/contracts/payment-plans';
 import { BODY_ERRORS, SECURITY, SERVICE_ERRORS, errorResponses } from '../../lib/openapi.ts';
 import { requestContext } from '../../lib/request-context.ts';
+import { IDEMPOTENCY_HEADER_NAME, idempotencyHeaders } from '../../lib/idempotency-header.ts';
 
-const headerName = IDEMPOTENCY_KEY_HEADER.toLowerCase();
-
-/** The same keys as payments take: one per plan the guarantor means to make. */
-const idempotencyHeadersSchema = z.looseObject({
-  [headerName]: z
-    .string({ error: `the ${IDEMPOTENCY_KEY_HEADER} header is required` })
-    .regex(
-      /^[A-Za-z0-9_-]{8,128}$/,
-      `${IDEMPOTENCY_KEY_HEADER} must be 8 to 128 letters, digits, "-" or "_"`,
-    )
-    .meta({ description: 'One key per plan; a repeat with the same key gets the same plan.' }),
-});
+const idempotencyHeadersSchema = idempotencyHeaders(
+  'One key per plan; a repeat with the same key gets the same plan.',
+);
 
 const optionsSchema = {
   tags: ['payment-plans'],
@@ -66,7 +57,7 @@ const paymentPlansRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       plans().create(
         request.requireAuth(),
-        request.headers[headerName] as string,
+        request.headers[IDEMPOTENCY_HEADER_NAME] as string,
         request.body,
         { userAgent: request.headers['user-agent'] ?? null },
         requestContext(request),

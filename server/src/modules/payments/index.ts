@@ -10,7 +10,6 @@ export * from './converge/converge.types.ts';
 export * from './converge/verify-approval.ts';
 export * from './payment-checkpoints.ts';
 export { newPaymentReference, newReceiptId } from './payment-references.ts';
-export { IDEMPOTENCY_HEADER_NAME, idempotencyHeadersSchema } from './payments.routes.ts';
 export { PaymentRecorder, approvalAmong } from './payment-recorder.ts';
 export type { PaymentActor, PaymentAudit } from './payment-audit.ts';
 export type { PaymentRow, PaymentsRepository } from './payments.repository.ts';

@@ -21,29 +21,16 @@ import { requestContext } from '../../lib/request-context.ts';
 import { paymentErrors } from './payment-errors.ts';
 import { PAYMENT_REFERENCE_PATTERN } from './payment-references.ts';
 import { receiptResponseSchema } from './receipts.ts';
+import { IDEMPOTENCY_HEADER_NAME, idempotencyHeaders } from '../../lib/idempotency-header.ts';
 
 const ID_PLACEHOLDER = 'PAYMENT_ID';
 /** The contracts' paths with the id as a route parameter. */
 const paymentPath = API_PATHS.payment(ID_PLACEHOLDER).replace(ID_PLACEHOLDER, ':id');
 const paymentCardPath = API_PATHS.paymentCard(ID_PLACEHOLDER).replace(ID_PLACEHOLDER, ':id');
 
-/** The Idempotency-Key header as Fastify reads it (lower case). */
-export const IDEMPOTENCY_HEADER_NAME = IDEMPOTENCY_KEY_HEADER.toLowerCase();
-const headerName = IDEMPOTENCY_HEADER_NAME;
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
-
-/** Fastify lower-cases header names; the rest of the headers pass through untouched. */
-export const idempotencyHeadersSchema = z.looseObject({
-  [headerName]: z
-    .string({ error: `the ${IDEMPOTENCY_KEY_HEADER} header is required` })
-    .regex(
-      IDEMPOTENCY_KEY,
-      `${IDEMPOTENCY_KEY_HEADER} must be 8 to 128 letters, digits, "-" or "_"`,
-    )
-    .meta({
-      description: 'One key per payment attempt; a repeat with the same key gets the same answer.',
-    }),
-});
+const idempotencyHeadersSchema = idempotencyHeaders(
+  'One key per payment attempt; a repeat with the same key gets the same answer.',
+);
 
 const paymentParamsSchema = z.object({
   id: plainText().min(1).max(64).meta({ description: 'The refNum of POST /payments/init' }),
@@ -145,7 +132,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       payments().startCard(
         request.requireAuth(),
-        request.headers[headerName] as string,
+        request.headers[IDEMPOTENCY_HEADER_NAME] as string,
         request.body,
         requestContext(request),
       ),
@@ -188,7 +175,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       payments().payAch(
         request.requireAuth(),
-        request.headers[headerName] as string,
+        request.headers[IDEMPOTENCY_HEADER_NAME] as string,
         request.body,
         requestContext(request),
       ),
