@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayIn, formatDate, startOfDayIn, zoneOffsetMs } from './dates.ts';
+import { addDays, dayIn, daysBetween, formatDate, startOfDayIn, zoneOffsetMs } from './dates.ts';
 
 const HOUR = 3_600_000;
 const at = (iso: string) => new Date(iso);
@@ -18,6 +18,12 @@ describe('dates', () => {
   it('adds days across month and year ends', () => {
     expect(addDays('2026-11-22', 10)).toBe('2026-12-02');
     expect(addDays('2026-01-03', -5)).toBe('2025-12-29');
+  });
+
+  it('counts whole days between dates, across a leap day and backwards', () => {
+    expect(daysBetween('2028-02-28', '2028-03-01')).toBe(2);
+    expect(daysBetween('2026-11-29', '2026-11-29')).toBe(0);
+    expect(daysBetween('2026-12-01', '2026-11-22')).toBe(-9);
   });
 
   it('reads the day in the hospital’s time zone, not in UTC', () => {

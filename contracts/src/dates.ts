@@ -29,6 +29,12 @@ export function addDays(isoDate: string, days: number): string {
   return toIsoDate(date);
 }
 
+/** Whole days from `from` to `to` (YYYY-MM-DD), negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  const ms = Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`);
+  return Math.round(ms / 86_400_000);
+}
+
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
 
 interface WallClock {

@@ -43,12 +43,6 @@ export function firstOfMonth(isoDate: string): string {
   return `${isoDate.slice(0, 7)}-01`;
 }
 
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  const ms = Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`);
-  return Math.round(ms / 86_400_000);
-}
-
 /** An instant on a calendar day, at a wall-clock time in UTC. */
 export function instant(isoDate: string, time = '12:00'): Date {
   return new Date(`${isoDate}T${time}:00.000Z`);

@@ -1,3 +1,4 @@
+import { daysBetween } from '@webpay/contracts/dates';
 import type { Assessment, Case, QueueItem } from '@webpay/contracts/assistance-application';
 import { FACILITY_TITLES, type FacilityCode } from '@webpay/contracts/facilities';
 import {
@@ -14,13 +15,6 @@ import type { Applicant, ApplicationRepository } from './application.repository.
  * Rows as the billing office's queue and case page show them: the tracker's
  * parts, with staff names, the assessment and what reviewers need.
  */
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Whole days from `from` to `to` (YYYY-MM-DD), negative when `to` is earlier. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-}
 
 export function facilityTitle(facilityId: string, name: string | null): string {
   return FACILITY_TITLES[facilityId as FacilityCode] ?? name ?? facilityId;

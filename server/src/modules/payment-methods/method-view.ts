@@ -1,3 +1,4 @@
+import { daysBetween } from '@webpay/contracts/dates';
 import {
   CARD_EXPIRY_WARNING_DAYS,
   cardExpiresOn,
@@ -5,12 +6,6 @@ import {
   type PaymentMethod,
 } from '@webpay/contracts/payment-methods';
 import type { ListedMethod, MethodUses } from './payment-methods.repository.ts';
-
-const DAY_MS = 86_400_000;
-
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-}
 
 /** "MMYY" → "MM/YY". */
 function shownExpiry(mmyy: string): string {
