@@ -583,7 +583,9 @@ describe.each(testDatabaseKinds)('seeding and resetting on %s', (kind) => {
     } finally {
       await Promise.all(extra.map((handle) => handle.close()));
     }
-  });
+    // Four seeders at once each hash the demo PINs and staff passwords: CPU-bound work that
+    // takes well past the default allowance when other test files share the two cores.
+  }, 90_000);
 
   it('resetDatabase restores the demo data and leaves other tables alone', async () => {
     const { db } = database;
