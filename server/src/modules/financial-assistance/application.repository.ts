@@ -139,6 +139,20 @@ export class ApplicationRepository {
       .orderBy(desc(assistanceApplications.submittedAt));
   }
 
+  /** Each application's covered balance when it was sent, by application id, in one query. */
+  async balancesAtApplication(applicationIds: readonly string[]): Promise<Map<string, number>> {
+    if (applicationIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({
+        applicationId: assistanceAccounts.applicationId,
+        cents: sql<number>`coalesce(sum(${assistanceAccounts.balanceCents}), 0)::int`,
+      })
+      .from(assistanceAccounts)
+      .where(inArray(assistanceAccounts.applicationId, [...applicationIds]))
+      .groupBy(assistanceAccounts.applicationId);
+    return new Map(rows.map((row) => [row.applicationId, Number(row.cents)]));
+  }
+
   async openOf(guarantorId: string): Promise<ApplicationRow | undefined> {
     const [row] = await this.db
       .select()

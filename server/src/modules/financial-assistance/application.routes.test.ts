@@ -112,7 +112,19 @@ describe.each(testDatabaseKinds)('a guarantor applies for financial assistance (
     const refusal = await errorOf(second);
     expect(refusal.code).toBe('APPLICATION_ALREADY_OPEN');
     expect(refusal.details[0]).toContain(tracker.reference);
-    expect((await applications(server, token)).canApply).toBe(false);
+    const after = await applications(server, token);
+    expect(after.canApply).toBe(false);
+    // The list shows what the application covered when it was sent.
+    expect(after.applications).toEqual([
+      expect.objectContaining({
+        reference: tracker.reference,
+        status: 'submitted',
+        totalBalanceCents: listed.openAccounts.reduce(
+          (sum, account) => sum + account.balanceCents,
+          0,
+        ),
+      }),
+    ]);
   });
 
   it('takes a real photo stripped of its metadata, and refuses a renamed executable', async () => {

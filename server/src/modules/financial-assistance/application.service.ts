@@ -113,20 +113,17 @@ export class ApplicationService {
       this.repository.openAccounts(caller.guarantorId),
       this.repository.applicant(caller.guarantorId),
     ]);
-    const totals = await Promise.all(rows.map((row) => this.repository.accounts(row.id)));
+    const balances = await this.repository.balancesAtApplication(rows.map((row) => row.id));
     await this.audit(context, caller, 'assistance.applications_read', undefined, {
       applications: rows.length,
     });
     return {
-      applications: rows.map((row, index) => ({
+      applications: rows.map((row) => ({
         reference: row.reference,
         status: row.status,
         submittedAt: row.submittedAt.toISOString(),
         updatedAt: row.updatedAt.toISOString(),
-        totalBalanceCents: (totals[index] ?? []).reduce(
-          (sum, account) => sum + account.balanceAtApplicationCents,
-          0,
-        ),
+        totalBalanceCents: balances.get(row.id) ?? 0,
       })),
       canApply: !rows.some((row) => isOpen(row.status)),
       assetTest: policyOf(this.configuration, open[0]?.facilityId).rules.assetTest,
