@@ -14,6 +14,7 @@ import {
 } from './financial-assistance.ts';
 import type { Language } from './language.ts';
 import type { Cents } from './money.ts';
+import { reversalKindSchema, reversalStatusSchema } from './payment-desk.ts';
 
 /*
  * The financial assistance application (issue #27): what a signed-in
@@ -482,6 +483,20 @@ export const caseEventSchema = timelineEntrySchema.extend({
   staffName: z.string().nullable(),
 });
 
+/** A refund request an approval left on the payment desk, as it stands now. */
+export const caseRefundSchema = z.object({
+  reversalId: z.string(),
+  /** The reversal's reference on the desk ("RV-7K2M9QXD"). */
+  reference: z.string(),
+  paymentId: z.string(),
+  /** The payment's receipt number, by which the desk finds it. */
+  receiptId: z.string().nullable(),
+  kind: reversalKindSchema,
+  status: reversalStatusSchema,
+  amountCents: z.number().int(),
+});
+export type CaseRefund = z.infer<typeof caseRefundSchema>;
+
 export const caseSchema = z
   .object({
     reference: z.string(),
@@ -521,6 +536,8 @@ export const caseSchema = z
       })
       .nullable(),
     decision: decisionSchema.nullable(),
+    /** An approval's refund requests on the payment desk, one per payment refunded. */
+    refunds: z.array(caseRefundSchema),
     /** Whether the staff member reading may see documents and decide (the reviewer role). */
     canReview: z.boolean(),
   })

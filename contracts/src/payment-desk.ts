@@ -150,8 +150,11 @@ export const REVERSAL_STATUS_LABELS_ES: Translation<typeof REVERSAL_STATUS_LABEL
   rejected: 'No aprobado',
 };
 
-/** Who made a reversal: the desk, or someone directly at the processor (found by reconciliation). */
-export const REVERSAL_SOURCES = ['desk', 'processor'] as const;
+/**
+ * Who made a reversal: the desk, someone directly at the processor (found by
+ * reconciliation), or a financial assistance approval's refund request.
+ */
+export const REVERSAL_SOURCES = ['desk', 'processor', 'assistance'] as const;
 export type ReversalSource = (typeof REVERSAL_SOURCES)[number];
 
 // ---------------------------------------------------------------- find a payment

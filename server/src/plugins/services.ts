@@ -571,6 +571,7 @@ export interface ServiceOptions {
 function createAssistance(
   { db, env, calendar, assistance, mail, outbox }: Foundation,
   plans: PaymentPlans,
+  desk: PaymentDesk,
 ) {
   return createAssistanceServices({
     db,
@@ -583,6 +584,7 @@ function createAssistance(
     documentKeys: documentKeyring(env.ASSISTANCE_DOCUMENT_KEYS, env.JWT_SECRET),
     jwtSecret: env.JWT_SECRET,
     plans: plans.ledger,
+    refunds: desk.assistanceRefunds,
   });
 }
 
@@ -652,12 +654,13 @@ export function createServices(
     calendar,
     signIn.auth,
   );
+  const paymentDesk = createDesk(foundation, overrides, checkpoints);
   return {
     jobs,
     outbox,
     audit,
     ...createPublished(foundation),
-    ...createAssistance(foundation, paymentServices.paymentPlans),
+    ...createAssistance(foundation, paymentServices.paymentPlans, paymentDesk),
     encounters,
     lockout,
     mail,
@@ -665,7 +668,7 @@ export function createServices(
     ...statements,
     paymentHistory,
     ...paymentServices,
-    paymentDesk: createDesk(foundation, overrides, checkpoints),
+    paymentDesk,
     paymentMethods,
     ...createStaff(foundation),
     ...createConsole(foundation, overrides, {

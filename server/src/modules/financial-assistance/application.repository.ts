@@ -372,21 +372,19 @@ export class ApplicationRepository {
       .orderBy(asc(encounters.facilityId), asc(encounters.accountNumber));
   }
 
-  /** The open plans the application's accounts are on. */
-  async plansOf(applicationId: string): Promise<CoveredPlan[]> {
+  /** The open plans among `planIds` (the plans an application's accounts are on). */
+  async openPlans(planIds: readonly string[]): Promise<CoveredPlan[]> {
+    if (planIds.length === 0) return [];
     return this.db
-      .selectDistinct({
+      .select({
         planId: paymentPlans.id,
         planNumber: paymentPlans.planNumber,
         currentBalanceCents: sql<number>`coalesce(${paymentPlans.currentBalanceCents}, 0)::int`,
         regularPaymentCents: sql<number>`coalesce(${paymentPlans.regularPaymentCents}, 0)::int`,
       })
-      .from(assistanceAccounts)
-      .innerJoin(encounters, eq(encounters.id, assistanceAccounts.encounterId))
-      .innerJoin(paymentPlans, eq(paymentPlans.id, encounters.planId))
-      .where(
-        and(eq(assistanceAccounts.applicationId, applicationId), isNull(paymentPlans.closedAt)),
-      );
+      .from(paymentPlans)
+      .where(and(inArray(paymentPlans.id, [...new Set(planIds)]), isNull(paymentPlans.closedAt)))
+      .orderBy(asc(paymentPlans.planNumber));
   }
 
   async setAdjustment(id: string, adjustmentCents: number): Promise<void> {

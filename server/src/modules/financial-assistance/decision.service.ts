@@ -16,6 +16,7 @@ import type { ApprovalFacts } from './assistance-notices.ts';
 import type { ApprovalBasis } from './letters/letter-input.ts';
 import { COLLECTION_NOTICE_DAYS } from './letters/render-letter.ts';
 import type { ApplicationRow, CoveredAccount, CoveredPlan } from './application.repository.ts';
+import type { RefundDesk } from './refund-desk.ts';
 import type { ReviewService } from './review.service.ts';
 import type { AssistanceSteps, Reviewer } from './assistance-steps.ts';
 
@@ -87,9 +88,26 @@ function approvalFacts(
   };
 }
 
-/** Lowers a payment plan by an approval's adjustments (payment-plans' PlanLedger.reduce). */
+/**
+ * Lowers a payment plan by an approval's adjustments inside the approval's
+ * transaction (payment-plans' PlanLedger.with(tx).reduce).
+ */
 export interface PlanReducer {
-  reduce(planId: string, reduceByCents: number, today: string): Promise<unknown>;
+  with(tx: Transaction): {
+    reduce(planId: string, reduceByCents: number, today: string): Promise<unknown>;
+  };
+}
+
+/** Each plan an approval's accounts are on, with the adjustments to take off it. */
+function reductionsByPlan(proposal: Proposal): Map<string, number> {
+  const byId = new Map(proposal.adjusted.accounts.map((account) => [account.id, account]));
+  const byPlan = new Map<string, number>();
+  for (const account of proposal.accounts) {
+    const cents = byId.get(account.id)?.adjustmentCents ?? 0;
+    if (!account.planId || cents <= 0) continue;
+    byPlan.set(account.planId, (byPlan.get(account.planId) ?? 0) + cents);
+  }
+  return byPlan;
 }
 
 export class DecisionService {
@@ -99,6 +117,7 @@ export class DecisionService {
     private readonly configuration: AssistanceConfiguration,
     private readonly calendar: Pick<FacilityCalendar, 'dayOf'>,
     private readonly plans: PlanReducer,
+    private readonly refunds: Pick<RefundDesk, 'request'>,
   ) {}
 
   private get repository() {
@@ -128,7 +147,6 @@ export class DecisionService {
       this.decideApproval(tx, row, proposal, [first?.staffId, staff.staffId], staff, context),
     );
     if (!decided) throw assistanceErrors.notOpen(row.status);
-    await this.reducePlans(decided);
     return this.review.caseOf(decided, staff);
   }
 
@@ -243,29 +261,53 @@ export class DecisionService {
       },
       tx,
     );
+    const plans = await repository.openPlans(
+      proposal.accounts.flatMap((account) => (account.planId ? [account.planId] : [])),
+    );
     await this.steps.tell(tx, row.id, {
       type: 'approved',
-      approval: approvalFacts(
-        this.review.assessmentOf(row),
-        proposal,
-        await repository.plansOf(row.id),
-      ),
+      approval: approvalFacts(this.review.assessmentOf(row), proposal, plans),
     });
+    await this.settleMoney(tx, row, proposal, staff, context);
     return decided;
   }
 
   /**
-   * The plans the adjusted accounts are on, each lowered by its accounts'
-   * adjustments (the letter already told their new balance).
+   * In the approval's transaction, so nothing is left half done: the plans
+   * the adjusted accounts are on are lowered by their accounts' adjustments
+   * (the letter, written from the plans before, already told their new
+   * balance), and what was paid above the new amount owed becomes refund
+   * requests on the payment desk, requested by the deciding reviewer.
    */
-  private async reducePlans(row: ApplicationRow): Promise<void> {
-    const byPlan = new Map<string, number>();
-    for (const account of await this.repository.accounts(row.id)) {
-      if (!account.planId || !account.adjustmentCents) continue;
-      byPlan.set(account.planId, (byPlan.get(account.planId) ?? 0) + account.adjustmentCents);
+  private async settleMoney(
+    tx: Transaction,
+    row: ApplicationRow,
+    proposal: Proposal,
+    staff: Reviewer,
+    context: RequestContext,
+  ): Promise<void> {
+    const ledger = this.plans.with(tx);
+    const today = this.calendar.dayOf();
+    for (const [planId, cents] of reductionsByPlan(proposal)) {
+      await ledger.reduce(planId, cents, today);
     }
-    for (const [planId, cents] of byPlan)
-      await this.plans.reduce(planId, cents, this.calendar.dayOf());
+    const encounterOf = new Map(proposal.accounts.map((account) => [account.id, account]));
+    await this.refunds.request(
+      tx,
+      {
+        applicationId: row.id,
+        applicationReference: row.reference,
+        guarantorId: row.guarantorId,
+        requestedBy: staff.staffId,
+        accounts: proposal.adjusted.accounts.flatMap((account) => {
+          const encounterId = encounterOf.get(account.id)?.encounterId;
+          return encounterId && account.refundCents > 0
+            ? [{ encounterId, refundCents: account.refundCents }]
+            : [];
+        }),
+      },
+      context,
+    );
   }
 
   async deny(

@@ -11,6 +11,7 @@ import { AssistanceMailer } from './letters/assistance-mail.ts';
 import { AssistanceSteps } from './assistance-steps.ts';
 import { ApplicationService } from './application.service.ts';
 import { DecisionService, type PlanReducer } from './decision.service.ts';
+import type { RefundDesk } from './refund-desk.ts';
 import { ReviewService } from './review.service.ts';
 
 export { loadAssistancePolicy } from './assistance-policy.ts';
@@ -20,6 +21,8 @@ export type { DecisionService } from './decision.service.ts';
 export type { ReviewService } from './review.service.ts';
 export type { AssistanceNotifier } from './assistance-notices.ts';
 export type { DocumentIntake } from './document-intake.ts';
+export type { PlanReducer } from './decision.service.ts';
+export type { RefundDesk } from './refund-desk.ts';
 
 export interface AssistanceDependencies {
   db: Database;
@@ -34,8 +37,10 @@ export interface AssistanceDependencies {
   documentKeys: readonly SealingKey[];
   /** Signs reviewers' document links. */
   jwtSecret: string;
-  /** Lowers the plans an approval's accounts are on. */
+  /** Lowers the plans an approval's accounts are on, in the approval's transaction. */
   plans: PlanReducer;
+  /** The payment desk's refund requests for what was paid above the new amount owed. */
+  refunds: RefundDesk;
   /** Replaces the notices (a test's recorder). */
   notifier?: AssistanceNotifier;
 }
@@ -57,8 +62,13 @@ export function createAssistanceServices(deps: AssistanceDependencies): Assistan
     );
   const intake = new SealedDocumentIntake(deps.documentKeys, deps.jwtSecret);
   const steps = new AssistanceSteps(deps.db, notifier);
-  const review = new ReviewService(steps, deps.configuration, deps.calendar, intake, (staffId) =>
-    steps.repository.activeStaff(staffId),
+  const review = new ReviewService(
+    steps,
+    deps.configuration,
+    deps.calendar,
+    intake,
+    (staffId) => steps.repository.activeStaff(staffId),
+    deps.refunds,
   );
   return {
     assistanceApplications: new ApplicationService(
@@ -74,6 +84,7 @@ export function createAssistanceServices(deps: AssistanceDependencies): Assistan
       deps.configuration,
       deps.calendar,
       deps.plans,
+      deps.refunds,
     ),
   };
 }

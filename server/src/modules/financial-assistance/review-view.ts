@@ -1,5 +1,10 @@
 import { daysBetween } from '@webpay/contracts/dates';
-import type { Assessment, Case, QueueItem } from '@webpay/contracts/assistance-application';
+import type {
+  Assessment,
+  Case,
+  CaseRefund,
+  QueueItem,
+} from '@webpay/contracts/assistance-application';
 import { FACILITY_TITLES, type FacilityCode } from '@webpay/contracts/facilities';
 import {
   accountView,
@@ -48,6 +53,8 @@ export interface CaseFacts {
   facilityName: string;
   assessment: Assessment;
   firstApproverName: string | null;
+  /** The approval's refund requests on the payment desk. */
+  refunds: CaseRefund[];
   canReview: boolean;
 }
 
@@ -108,6 +115,7 @@ export function caseView(facts: CaseFacts): Case {
           reason: row.decision.reason,
         }
       : null,
+    refunds: facts.refunds,
     canReview: facts.canReview,
   };
 }

@@ -19,6 +19,7 @@ import { assess } from './assessment.ts';
 import { assistanceErrors } from './assistance-errors.ts';
 import type { ApplicationRow } from './application.repository.ts';
 import type { DocumentIntake } from './document-intake.ts';
+import { caseRefundView, type RefundDesk } from './refund-desk.ts';
 import { caseView, queueItemView } from './review-view.ts';
 import { canReview, type AssistanceSteps, type Reviewer } from './assistance-steps.ts';
 
@@ -43,6 +44,7 @@ export class ReviewService {
     private readonly calendar: Pick<FacilityCalendar, 'dayOf'>,
     private readonly intake: DocumentIntake,
     private readonly staffRole: (staffId: string) => Promise<Reviewer | undefined>,
+    private readonly refunds: Pick<RefundDesk, 'ofApplication'>,
   ) {}
 
   private get repository() {
@@ -72,14 +74,17 @@ export class ReviewService {
   }
 
   async caseOf(row: ApplicationRow, staff: Reviewer): Promise<Case> {
-    const [accounts, documents, events, letters, applicant, facilityName] = await Promise.all([
-      this.repository.accounts(row.id),
-      this.repository.documents(row.id),
-      this.repository.events(row.id),
-      this.repository.letters(row.id),
-      this.repository.applicant(row.guarantorId),
-      this.repository.facilityName(row.facilityId),
-    ]);
+    const [accounts, documents, events, letters, applicant, facilityName, refunds] =
+      await Promise.all([
+        this.repository.accounts(row.id),
+        this.repository.documents(row.id),
+        this.repository.events(row.id),
+        this.repository.letters(row.id),
+        this.repository.applicant(row.guarantorId),
+        this.repository.facilityName(row.facilityId),
+        // Only an approval leaves refund requests on the payment desk.
+        row.status === 'approved' ? this.refunds.ofApplication(row.id) : [],
+      ]);
     if (!applicant) throw assistanceErrors.applicationNotFound();
     const first = row.firstApproval ? await this.staffRole(row.firstApproval.staffId) : undefined;
     return caseView({
@@ -88,6 +93,7 @@ export class ReviewService {
       facilityName,
       assessment: this.assessmentOf(row),
       firstApproverName: first?.name ?? null,
+      refunds: refunds.map(caseRefundView),
       canReview: canReview(staff),
     });
   }

@@ -4,6 +4,7 @@ import type { FacilityCalendar } from '../../lib/facility-day.ts';
 import type { AuditRepository } from '../audit/index.ts';
 import type { MailLog, MailOutbox, MailService } from '../mail/index.ts';
 import type { PaymentCheckpoints } from '../payments/index.ts';
+import { AssistanceRefunds } from './assistance-refunds.ts';
 import { PaymentPageRepository } from './payment-page.repository.ts';
 import { PaymentPageService } from './payment-page.service.ts';
 import { PaymentSearchRepository } from './payment-search.repository.ts';
@@ -15,6 +16,11 @@ import { ReversalsRepository } from './reversals.repository.ts';
 import { ReversalsService, type ReversalProcessor } from './reversals.service.ts';
 
 export type { ReversalProcessor } from './reversals.service.ts';
+export type {
+  AssistanceRefund,
+  AssistanceRefundRequest,
+  AssistanceRefunds,
+} from './assistance-refunds.ts';
 export type { ReversalReconcileAction, ReversalReconcileReport } from './reversal-reconcile.ts';
 
 export interface PaymentDesk {
@@ -22,6 +28,8 @@ export interface PaymentDesk {
   page: PaymentPageService;
   reversals: ReversalsService;
   reconcile: ReversalReconciler;
+  /** Refund requests a financial assistance approval writes in its own transaction. */
+  assistanceRefunds: AssistanceRefunds;
 }
 
 export interface PaymentDeskDependencies {
@@ -61,5 +69,6 @@ export function createPaymentDesk(deps: PaymentDeskDependencies): PaymentDesk {
     ),
     reversals: new ReversalsService(repository, deps.processor, effects, deps.checkpoints, options),
     reconcile: new ReversalReconciler(repository, deps.processor, effects, deps.log),
+    assistanceRefunds: new AssistanceRefunds(repository, effects),
   };
 }

@@ -92,6 +92,70 @@ export function allocateReversal(
   return allocation.sort((a, b) => a.lineNumber - b.lineNumber);
 }
 
+/** A payment line with the account (encounter) it paid on. */
+export interface AccountLine extends AllocatableLine {
+  encounterId: string | null;
+}
+
+/** A recorded payment a refund may come from: its lines and every reversal it has. */
+export interface PaymentToRefund {
+  paymentId: string;
+  amountCents: number;
+  lines: readonly AccountLine[];
+  reversals: readonly HeldReversal[];
+}
+
+/** What one payment gives back of what accounts are owed. */
+export interface RefundShare {
+  paymentId: string;
+  amountCents: number;
+  allocation: ReversalAllocation[];
+}
+
+/** What the holding reversals leave of the lines. */
+function freeCents(lines: readonly AllocatableLine[], held: readonly HeldReversal[]): number {
+  const taken = takenByLine(held.filter((reversal) => isHolding(reversal.status)));
+  return lines.reduce(
+    (sum, line) => sum + Math.max(0, line.amountCents - (taken.get(line.lineNumber) ?? 0)),
+    0,
+  );
+}
+
+/**
+ * Spreads what each account (by encounter) is owed back over the payments
+ * made on it, in the order given (newest first): each payment gives up to
+ * what the holding reversals leave of its lines on that account, and never
+ * more than remains refundable of it; the allocation stays on those lines.
+ * One share per payment, whatever accounts it paid on. What no payment can
+ * hold is left out.
+ */
+export function refundShares(
+  payments: readonly PaymentToRefund[],
+  owedByEncounter: ReadonlyMap<string, number>,
+): RefundShare[] {
+  const left = new Map(owedByEncounter);
+  const shares: RefundShare[] = [];
+  for (const payment of payments) {
+    let room = refundableCents(payment.amountCents, payment.reversals);
+    const allocation: ReversalAllocation[] = [];
+    for (const [encounterId, owed] of left) {
+      const lines = payment.lines.filter((line) => line.encounterId === encounterId);
+      const cents = Math.min(owed, room, freeCents(lines, payment.reversals));
+      if (cents <= 0) continue;
+      allocation.push(...allocateReversal(lines, payment.reversals, cents, 'return'));
+      left.set(encounterId, owed - cents);
+      room -= cents;
+    }
+    if (allocation.length === 0) continue;
+    shares.push({
+      paymentId: payment.paymentId,
+      amountCents: allocation.reduce((sum, entry) => sum + entry.amountCents, 0),
+      allocation: allocation.sort((a, b) => a.lineNumber - b.lineNumber),
+    });
+  }
+  return shares;
+}
+
 const OPEN_PAYMENT_STATUSES = ['initiated', 'in_lightbox', 'approved'];
 
 /**

@@ -5,7 +5,9 @@ import {
   deskStatus,
   needsApproval,
   refundableCents,
+  refundShares,
   type HeldReversal,
+  type PaymentToRefund,
 } from './reversal-allocation.ts';
 
 const lines = [
@@ -104,5 +106,70 @@ describe('the desk status', () => {
     );
     expect(deskStatus('recorded', 100, [held('completed', 100, [], 'void')])).toBe('voided');
     expect(deskStatus('recorded', 100, [held('processing', 100, [], 'void')])).toBe('paid');
+  });
+});
+
+describe("an assistance approval's refunds", () => {
+  const payment = (
+    paymentId: string,
+    accountLines: [number, string, number][],
+    reversals: HeldReversal[] = [],
+  ): PaymentToRefund => ({
+    paymentId,
+    amountCents: accountLines.reduce((sum, [, , cents]) => sum + cents, 0),
+    lines: accountLines.map(([lineNumber, encounterId, amountCents]) => ({
+      lineNumber,
+      encounterId,
+      amountCents,
+    })),
+    reversals,
+  });
+
+  it("takes the newest payment first, then the next, only from that account's lines", () => {
+    const newest = payment('p2', [
+      [1, 'surgery', 3_000],
+      [2, 'emergency', 5_000],
+    ]);
+    const older = payment('p1', [[1, 'surgery', 4_000]]);
+    expect(refundShares([newest, older], new Map([['surgery', 5_000]]))).toEqual([
+      { paymentId: 'p2', amountCents: 3_000, allocation: [{ lineNumber: 1, amountCents: 3_000 }] },
+      { paymentId: 'p1', amountCents: 2_000, allocation: [{ lineNumber: 1, amountCents: 2_000 }] },
+    ]);
+  });
+
+  it('makes one share of a payment that paid on two refunded accounts', () => {
+    const both = payment('p1', [
+      [1, 'surgery', 3_000],
+      [2, 'emergency', 5_000],
+    ]);
+    const owed = new Map([
+      ['surgery', 1_000],
+      ['emergency', 2_000],
+    ]);
+    expect(refundShares([both], owed)).toEqual([
+      {
+        paymentId: 'p1',
+        amountCents: 3_000,
+        allocation: [
+          { lineNumber: 1, amountCents: 1_000 },
+          { lineNumber: 2, amountCents: 2_000 },
+        ],
+      },
+    ]);
+  });
+
+  it('leaves what holding reversals take, and gives back no more than can be held', () => {
+    const partly = payment(
+      'p1',
+      [[1, 'surgery', 4_000]],
+      [
+        held('awaiting_approval', 1_500, [{ lineNumber: 1, amountCents: 1_500 }]),
+        held('rejected', 4_000, [{ lineNumber: 1, amountCents: 4_000 }]),
+      ],
+    );
+    expect(refundShares([partly], new Map([['surgery', 9_000]]))).toEqual([
+      { paymentId: 'p1', amountCents: 2_500, allocation: [{ lineNumber: 1, amountCents: 2_500 }] },
+    ]);
+    expect(refundShares([partly], new Map([['imaging', 100]]))).toEqual([]);
   });
 });

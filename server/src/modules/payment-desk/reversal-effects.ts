@@ -1,6 +1,6 @@
 import type { Transaction } from '../../db/client.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import type { AuditRepository } from '../audit/index.ts';
+import { AuditRepository } from '../audit/index.ts';
 import type { ReversalMailer } from './reversal-email.ts';
 import {
   adjustPending,
@@ -78,7 +78,10 @@ export class ReversalEffects {
     return this.onPayment(context, actor, action, 'failure', payment, details);
   }
 
-  /** An audit row about a payment as a whole rather than one of its reversals. */
+  /**
+   * An audit row about a payment as a whole rather than one of its
+   * reversals; in `tx` when given, so it commits with what it records.
+   */
   async onPayment(
     context: RequestContext,
     actor: ReversalActor,
@@ -86,8 +89,9 @@ export class ReversalEffects {
     outcome: 'success' | 'failure',
     payment: { id: string; guarantorId: string },
     details: Record<string, unknown>,
+    tx?: Transaction,
   ): Promise<void> {
-    await this.audit.record(context, {
+    await (tx ? new AuditRepository(tx) : this.audit).record(context, {
       action,
       outcome,
       actorType: actor.type,
@@ -107,6 +111,7 @@ export class ReversalEffects {
     outcome: 'success' | 'failure',
     reversal: ReversalRow,
     details: Record<string, unknown> = {},
+    tx?: Transaction,
   ): Promise<void> {
     await this.onPayment(
       context,
@@ -122,6 +127,7 @@ export class ReversalEffects {
         reason: reversal.reason,
         ...details,
       },
+      tx,
     );
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, like, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
   guarantors,
@@ -20,6 +20,9 @@ export type NewReversal = Omit<
 export type DeskPaymentRow = typeof payments.$inferSelect;
 export type DeskLineRow = typeof paymentLines.$inferSelect;
 
+/** When a payment was made: recorded, else (loaded rows have no record time) written. */
+const paidAt = sql`coalesce(${payments.recordedAt}, ${payments.createdAt})`;
+
 /** A payment as a reversal needs it: the row, its lines and every reversal it has. */
 export interface PaymentForReversal {
   payment: DeskPaymentRow;
@@ -39,7 +42,12 @@ export type ClaimOutcome =
  * reconciliation, or two reconciliations never both move one reversal.
  */
 export class ReversalsRepository {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Database | Transaction) {}
+
+  /** The same reads and writes inside a caller's transaction. */
+  with(tx: Transaction): ReversalsRepository {
+    return new ReversalsRepository(tx);
+  }
 
   async payment(paymentId: string): Promise<PaymentForReversal | undefined> {
     const [payment] = await this.db.select().from(payments).where(eq(payments.id, paymentId));
@@ -59,10 +67,7 @@ export class ReversalsRepository {
    * The payment under a row lock, with its lines and reversals: nothing
    * another transaction does to its reversals can interleave until commit.
    */
-  private async locked(
-    tx: Transaction,
-    paymentId: string,
-  ): Promise<PaymentForReversal | undefined> {
+  async locked(tx: Transaction, paymentId: string): Promise<PaymentForReversal | undefined> {
     const [payment] = await tx
       .select()
       .from(payments)
@@ -141,6 +146,51 @@ export class ReversalsRepository {
       if (!earlier) throw error;
       return { created: false, reversal: earlier };
     }
+  }
+
+  /** Writes a reversal already checked under its payment's lock (the caller's transaction). */
+  async insert(values: NewReversal): Promise<ReversalRow> {
+    const [row] = await this.db
+      .insert(paymentReversals)
+      .values({ ...values, id: randomUUID() })
+      .returning();
+    if (!row) throw new Error('the reversal was not written');
+    return row;
+  }
+
+  /**
+   * Reversals whose idempotency key starts with `prefix`, with their
+   * receipts: oldest first, those written together newest payment first.
+   */
+  byKeyPrefix(prefix: string): Promise<{ reversal: ReversalRow; receiptId: string | null }[]> {
+    return this.db
+      .select({ reversal: paymentReversals, receiptId: receipts.receiptId })
+      .from(paymentReversals)
+      .innerJoin(payments, eq(payments.id, paymentReversals.paymentId))
+      .leftJoin(receipts, eq(receipts.paymentId, paymentReversals.paymentId))
+      .where(like(paymentReversals.idempotencyKey, `${prefix}%`))
+      .orderBy(asc(paymentReversals.requestedAt), desc(paidAt), asc(paymentReversals.id));
+  }
+
+  /** The guarantor's recorded payments with a line on any of the encounters, newest first. */
+  async recordedOnEncounters(
+    guarantorId: string,
+    encounterIds: readonly string[],
+  ): Promise<string[]> {
+    if (encounterIds.length === 0) return [];
+    const rows = await this.db
+      .selectDistinct({ id: payments.id, paidAt })
+      .from(payments)
+      .innerJoin(paymentLines, eq(paymentLines.paymentId, payments.id))
+      .where(
+        and(
+          eq(payments.guarantorId, guarantorId),
+          eq(payments.status, 'recorded'),
+          inArray(paymentLines.encounterId, [...encounterIds]),
+        ),
+      )
+      .orderBy(desc(paidAt), desc(payments.id));
+    return rows.map((row) => row.id);
   }
 
   /** Moves a reversal on from one of `from`; undefined when someone else moved it first. */

@@ -166,4 +166,38 @@ describe.each(testDatabaseKinds)('plan ledger (%s)', (kind) => {
       .where(eq(paymentPlans.planNumber, 'PP-7001'));
     expect(feedPlan?.dueCents).toBe(15_000);
   });
+
+  it("reduces inside a caller's transaction: committed with it, or not at all", async () => {
+    const amounts = async () =>
+      (
+        await db()
+          .select({ amountCents: planInstalments.amountCents })
+          .from(planInstalments)
+          .where(eq(planInstalments.planId, planId))
+          .orderBy(asc(planInstalments.number))
+      ).map((row) => row.amountCents);
+    const refused = new Error('the caller gave up');
+    await expect(
+      db().transaction(async (tx) => {
+        expect(await ledger.with(tx).reduce(planId, 10_350, '2027-01-01')).toBe('reduced');
+        throw refused;
+      }),
+    ).rejects.toBe(refused);
+    expect(await plan()).toMatchObject({ totalCents: 31_045, currentBalanceCents: 31_045 });
+    expect(await amounts()).toEqual(AMOUNTS);
+
+    await db().transaction(async (tx) => {
+      expect(await ledger.with(tx).reduce(planId, 10_350, '2027-01-01')).toBe('reduced');
+      // The caller's own reads see it before the commit.
+      const [seen] = await tx.select().from(paymentPlans).where(eq(paymentPlans.id, planId));
+      expect(seen?.totalCents).toBe(20_695);
+    });
+    expect(await plan()).toMatchObject({
+      totalCents: 20_695,
+      currentBalanceCents: 20_695,
+      regularPaymentCents: 5175,
+      closedAt: null,
+    });
+    expect(await amounts()).toEqual([5175, 5175, 5175, 5170, 0, 0]);
+  });
 });

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { paymentLines, paymentPlans, planInstalments } from '../../db/schema.ts';
 
 /** One instalment as the ledger reads it. */
@@ -70,7 +70,16 @@ export function planFigures(
  * plan is made, after each payment recorded on it, and in each autopay run.
  */
 export class PlanLedger {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Database | Transaction) {}
+
+  /**
+   * The same ledger inside a caller's transaction (its own steps become
+   * savepoints), so what it changes commits with the caller's work: a
+   * financial assistance approval and the plans it shortens.
+   */
+  with(tx: Transaction): PlanLedger {
+    return new PlanLedger(tx);
+  }
 
   async refresh(planId: string, today: string): Promise<void> {
     await this.db.transaction(async (tx) => {

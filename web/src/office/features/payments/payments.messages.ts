@@ -126,6 +126,7 @@ export const paymentMessages = defineCatalogue(
     decidedBy: 'Decided by',
     failure: 'Failure',
     fromProcessor: 'Made at the processor',
+    fromAssistance: 'Financial assistance approval',
     events: 'Event history',
     when: 'When',
     who: 'Who',
@@ -185,6 +186,7 @@ export const paymentMessages = defineCatalogue(
     decidedBy: 'Decidido por',
     failure: 'Error',
     fromProcessor: 'Hecho en el procesador',
+    fromAssistance: 'Aprobación de asistencia financiera',
     events: 'Historial de eventos',
     when: 'Cuándo',
     who: 'Quién',
@@ -284,7 +286,7 @@ export const approvalsMessages = defineCatalogue(
   {
     title: 'Approvals',
     subtitle:
-      'Voids and refunds above the threshold, waiting for a supervisor other than the one who asked.',
+      'Voids and refunds above the threshold, and refunds from financial assistance approvals, waiting for a supervisor other than the one who asked.',
     table: 'Awaiting approval',
     payment: 'Payment',
     guarantor: 'Guarantor',
@@ -301,7 +303,7 @@ export const approvalsMessages = defineCatalogue(
   {
     title: 'Aprobaciones',
     subtitle:
-      'Anulaciones y reembolsos por encima del límite, a la espera de un supervisor distinto del que los pidió.',
+      'Anulaciones y reembolsos por encima del límite, y reembolsos de aprobaciones de asistencia financiera, a la espera de un supervisor distinto del que los pidió.',
     table: 'En espera de aprobación',
     payment: 'Pago',
     guarantor: 'Garante',

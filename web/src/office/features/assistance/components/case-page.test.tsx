@@ -221,4 +221,40 @@ describe('a financial assistance case', () => {
     await user.click(within(letters).getByText(/^Information needed, sent/));
     expect(body).toBeVisible();
   });
+
+  it("names an approval's refund requests, each opening its payment on the desk", async () => {
+    serveCase(
+      assistanceCase({
+        status: 'approved',
+        hold: { active: false, keepPaying: false, releasedAt: null, releaseReason: null },
+        decision: {
+          discountPercent: 100,
+          totalAdjustmentCents: 1_250_000,
+          refundCents: 25_000,
+          reason: null,
+        },
+        refunds: [
+          {
+            reversalId: 'rv-1',
+            reference: 'RV-7K2M9QXD',
+            paymentId: 'p-1',
+            receiptId: 'R-100200',
+            kind: 'return',
+            status: 'awaiting_approval',
+            amountCents: 25_000,
+          },
+        ],
+      }),
+    );
+    await renderOffice('/financial-assistance/FA-7K2M9QXD', 'viewer');
+    const summary = await screen.findByRole('region', { name: 'Summary' });
+    expect(summary).toHaveTextContent('Refund requested: $250.00');
+    expect(summary).toHaveTextContent('Refund requests on the payment desk');
+    expect(summary).toHaveTextContent('RV-7K2M9QXD · Awaiting approval');
+    expect(summary).toHaveTextContent('$250.00 of payment R-100200');
+    expect(within(summary).getByRole('link', { name: 'RV-7K2M9QXD' })).toHaveAttribute(
+      'href',
+      '/office/payments/p-1',
+    );
+  });
 });

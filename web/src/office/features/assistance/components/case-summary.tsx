@@ -1,5 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import type { Case, Hold } from '@webpay/contracts/assistance-application';
+import type { Case, CaseRefund, Hold } from '@webpay/contracts/assistance-application';
+import { REVERSAL_STATUS_LABELS, REVERSAL_STATUS_LABELS_ES } from '@webpay/contracts/payment-desk';
+import { useLanguage } from '@/lib/language.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { Section } from '../../../components/page-parts.tsx';
 import { useFormat } from '../../../lib/use-format.ts';
@@ -11,7 +13,6 @@ import { ApplicationStatusBadge } from './status-badge.tsx';
 export function SummarySection({ application }: { application: Case }) {
   const t = useMessages(caseMessages);
   const format = useFormat();
-  const { decision } = application;
   return (
     <Section id="summary" title={t.summary}>
       <Facts>
@@ -64,27 +65,72 @@ export function SummarySection({ application }: { application: Case }) {
         <dd>
           <HoldText hold={application.hold} />
         </dd>
-        {decision && (
-          <>
-            <dt>{t.decision}</dt>
-            <dd>
-              {t.discountOff(decision.discountPercent)}
-              <span className="block text-muted-foreground tabular-nums">
-                {t.adjustmentTotal}: {format.cents(decision.totalAdjustmentCents)}
-                {decision.refundCents > 0 &&
-                  ` · ${t.refund}: ${format.cents(decision.refundCents)}`}
-              </span>
-            </dd>
-            {decision.reason && (
-              <>
-                <dt>{t.reason}</dt>
-                <dd className="whitespace-pre-line">{decision.reason}</dd>
-              </>
-            )}
-          </>
-        )}
+        <DecisionFacts application={application} />
       </Facts>
     </Section>
+  );
+}
+
+/** What was decided, and the refund requests the approval left on the payment desk. */
+function DecisionFacts({ application }: { application: Case }) {
+  const t = useMessages(caseMessages);
+  const format = useFormat();
+  const { decision } = application;
+  return (
+    <>
+      {decision && (
+        <>
+          <dt>{t.decision}</dt>
+          <dd>
+            {t.discountOff(decision.discountPercent)}
+            <span className="block text-muted-foreground tabular-nums">
+              {t.adjustmentTotal}: {format.cents(decision.totalAdjustmentCents)}
+              {decision.refundCents > 0 && ` · ${t.refund}: ${format.cents(decision.refundCents)}`}
+            </span>
+          </dd>
+          {decision.reason && (
+            <>
+              <dt>{t.reason}</dt>
+              <dd className="whitespace-pre-line">{decision.reason}</dd>
+            </>
+          )}
+        </>
+      )}
+      {application.refunds.length > 0 && (
+        <>
+          <dt>{t.refundRequests}</dt>
+          <dd>
+            <RefundRequests refunds={application.refunds} />
+          </dd>
+        </>
+      )}
+    </>
+  );
+}
+
+/** The approval's refund requests, each opening its payment's page on the desk. */
+function RefundRequests({ refunds }: { refunds: readonly CaseRefund[] }) {
+  const t = useMessages(caseMessages);
+  const format = useFormat();
+  const statuses = useLanguage() === 'es' ? REVERSAL_STATUS_LABELS_ES : REVERSAL_STATUS_LABELS;
+  return (
+    <ul className="space-y-1">
+      {refunds.map((refund) => (
+        <li key={refund.reversalId}>
+          <Link
+            to="/payments/$paymentId"
+            params={{ paymentId: refund.paymentId }}
+            className="font-medium tabular-nums underline underline-offset-4"
+          >
+            {refund.reference}
+          </Link>
+          {` · ${statuses[refund.status]}`}
+          <span className="block text-muted-foreground tabular-nums">
+            {t.refundOf(format.cents(refund.amountCents), refund.receiptId ?? refund.paymentId)}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
 

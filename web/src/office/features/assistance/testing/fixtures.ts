@@ -138,6 +138,7 @@ export function assistanceCase(overrides: Partial<Case> = {}): Case {
     hold: { active: true, keepPaying: false, releasedAt: null, releaseReason: null },
     firstApproval: null,
     decision: null,
+    refunds: [],
     canReview: true,
     ...overrides,
   };

@@ -82,6 +82,23 @@ describe('approvals', () => {
     });
   });
 
+  it("name a financial assistance approval's refund as such", async () => {
+    const assistance = {
+      ...awaitingApproval('rvc', 'staff-reviewer'),
+      source: 'assistance' as const,
+      reason: 'Financial assistance FA-7K2M9QXD approved: paid above the new amount owed',
+    };
+    fakeOfficeService({ 'GET /approvals': () => json(approvals([assistance, ...list.approvals])) });
+    await renderOffice('/approvals', 'supervisor');
+    const table = await screen.findByRole('table', { name: 'Awaiting approval' });
+    const row = within(table).getByRole('row', { name: /Requested by staff-reviewer/ });
+    expect(row).toHaveTextContent('Refund to cardFinancial assistance approval');
+    expect(row).toHaveTextContent('Financial assistance FA-7K2M9QXD approved');
+    expect(within(row).getByRole('button', { name: 'Approve' })).toBeEnabled();
+    const desk = within(table).getByRole('row', { name: /Requested by staff-agent/ });
+    expect(desk).not.toHaveTextContent('Financial assistance approval');
+  });
+
   it('are shown read-only to a viewer', async () => {
     fakeOfficeService({ 'GET /approvals': () => json(list) });
     await renderOffice('/approvals', 'viewer');

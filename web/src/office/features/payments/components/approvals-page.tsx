@@ -9,7 +9,7 @@ import { approvalsQueryOptions } from '../api/approvals.ts';
 import { approvalsMessages } from '../payments.messages.ts';
 import { PaymentLink } from './payment-link.tsx';
 import { useDeskLabels } from '../utils/labels.ts';
-import { Decision, type Approver } from './reversals-section.tsx';
+import { Decision, ReversalSource, type Approver } from './reversals-section.tsx';
 
 type Approval = Approvals['approvals'][number];
 
@@ -37,6 +37,7 @@ function ApprovalRow({ approval, approver }: { approval: Approval; approver: App
       <Td>
         <CellLabel>{t.kind}</CellLabel>
         {labels.kind[approval.kind]}
+        <ReversalSource source={approval.source} />
       </Td>
       <Td>
         <CellLabel>{t.requestedBy}</CellLabel>

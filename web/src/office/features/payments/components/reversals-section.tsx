@@ -61,6 +61,17 @@ export function Decision({ paymentId, reversal, approver }: ReversalProps) {
   );
 }
 
+/** Where a reversal came from, when not the desk itself. */
+export function ReversalSource({ source }: { source: Reversal['source'] }) {
+  const t = useMessages(paymentMessages);
+  if (source === 'desk') return null;
+  return (
+    <span className="block text-xs text-muted-foreground">
+      {source === 'processor' ? t.fromProcessor : t.fromAssistance}
+    </span>
+  );
+}
+
 function ReversalRow({ paymentId, reversal, approver }: ReversalProps) {
   const t = useMessages(paymentMessages);
   const labels = useDeskLabels();
@@ -74,9 +85,7 @@ function ReversalRow({ paymentId, reversal, approver }: ReversalProps) {
       <Td>
         <CellLabel>{t.kind}</CellLabel>
         {labels.kind[reversal.kind]}
-        {reversal.source === 'processor' && (
-          <span className="block text-xs text-muted-foreground">{t.fromProcessor}</span>
-        )}
+        <ReversalSource source={reversal.source} />
       </Td>
       <Td>
         <CellLabel>{t.status}</CellLabel>
