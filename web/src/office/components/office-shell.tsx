@@ -9,10 +9,12 @@ import { ThemeSwitch } from '@/components/theme-switch.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useMessages } from '@/lib/messages.ts';
 import { navItemsFor, type NavKey } from '../lib/navigation.ts';
+import { HeaderLabel } from './header-label.tsx';
 import { officeMessages } from './office.messages.ts';
 
+// Narrower padding below 1600 px keeps every role's links on the header's one row at 1280 px.
 const navLinkClassName =
-  'inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground aria-[current=page]:bg-muted aria-[current=page]:text-foreground aria-[current=page]:shadow-[inset_0_-3px_0_var(--color-brand)]';
+  'inline-flex min-h-10 items-center rounded-md px-2 text-sm min-[1600px]:px-3 font-medium text-muted-foreground hover:bg-muted hover:text-foreground aria-[current=page]:bg-muted aria-[current=page]:text-foreground aria-[current=page]:shadow-[inset_0_-3px_0_var(--color-brand)]';
 
 export interface OfficeShellProps {
   staff: Pick<StaffMember, 'name' | 'role'>;
@@ -36,16 +38,16 @@ export function OfficeShell({
     <div className="flex min-h-dvh flex-col bg-background">
       <SkipLink>{t.skipToContent}</SkipLink>
       <header className="no-print border-b border-border bg-surface">
-        <div className="mx-auto flex w-full max-w-[1600px] flex-wrap items-center gap-x-3 gap-y-1 px-4 py-1.5 lg:px-6">
+        <div className="mx-auto flex w-full max-w-[1600px] flex-wrap items-center gap-x-1.5 gap-y-1 px-4 py-1.5 lg:px-6 min-[1600px]:gap-x-3">
           <Link
             to="/"
-            className="flex items-center gap-2 rounded-md font-semibold focus-visible:outline-2 focus-visible:outline-ring"
+            className="flex items-center gap-2 rounded-md font-semibold focus-visible:outline-2 focus-visible:outline-ring xl:max-[1599px]:text-sm"
           >
             <Logo alt="" className="size-7" />
-            {t.consoleName}
+            <HeaderLabel>{t.consoleName}</HeaderLabel>
           </Link>
           <nav aria-label={t.mainNavigation}>
-            <ul className="flex flex-wrap gap-1">
+            <ul className="flex flex-wrap min-[1600px]:gap-1">
               {navItemsFor(staff.role).map((item) => (
                 <li key={item.key}>
                   <Link
@@ -61,21 +63,31 @@ export function OfficeShell({
               ))}
             </ul>
           </nav>
-          <div className="ml-auto flex flex-wrap items-center gap-1">
+          <div className="ml-auto flex flex-wrap items-center gap-0.5 min-[1600px]:gap-1">
             {/* Name over role keeps the header on one row at 1280 px in either language. */}
-            <p className="mr-2 flex flex-col text-sm leading-tight">
+            <p className="mr-1 flex flex-col text-sm leading-tight min-[1600px]:mr-2">
               <span className="font-medium">
                 {staff.name}
                 <span className="sr-only"> · </span>
               </span>
               <span className="text-xs text-muted-foreground">{t.roles[staff.role]}</span>
             </p>
-            <LanguageSwitch />
+            <LanguageSwitch className="sm:px-2 min-[1600px]:px-3" />
             <ThemeSwitch />
-            <Button variant="ghost" size="sm" onClick={onSignOutEverywhere}>
-              {t.signOutEverywhere}
+            <Button
+              variant="ghost"
+              size="sm"
+              className="px-1.5 min-[1600px]:px-3"
+              onClick={onSignOutEverywhere}
+            >
+              <HeaderLabel>{t.signOutEverywhere}</HeaderLabel>
             </Button>
-            <Button variant="secondary" size="sm" onClick={onSignOut}>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="px-2 min-[1600px]:px-3"
+              onClick={onSignOut}
+            >
               <LogOut aria-hidden="true" />
               {t.signOut}
             </Button>

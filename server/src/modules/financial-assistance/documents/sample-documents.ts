@@ -184,22 +184,123 @@ export const PNG_PHYS = pngChunk('pHYs', Buffer.from([0, 0, 0x0b, 0x13, 0, 0, 0x
 
 // ------------------------------------------------------------ PDF
 
+/** An object of a PDF: its number and what stands between "N 0 obj" and "endobj". */
+export type PdfObjectSpec = readonly [number: number, body: string];
+
+/** One revision: the objects it writes and what its trailer adds to /Size, /Root and /Prev. */
+export interface PdfRevisionSpec {
+  objects: readonly PdfObjectSpec[];
+  trailer?: string;
+}
+
+/** A catalog, its page tree and one empty page. */
+export const PAGE_OBJECTS: readonly PdfObjectSpec[] = [
+  [1, '<< /Type /Catalog /Pages 2 0 R >>'],
+  [2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>'],
+  [3, '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>'],
+];
+
+/** Cross-reference subsections: one per run of consecutive object numbers. */
+function xrefSection(entries: ReadonlyMap<number, string>): string {
+  const numbers = [...entries.keys()].sort((a, b) => a - b);
+  let text = '';
+  numbers.forEach((number, index) => {
+    if (index === 0 || numbers[index - 1] !== number - 1) {
+      let count = 1;
+      while (entries.has(number + count)) count += 1;
+      text += `${number} ${count}\n`;
+    }
+    text += entries.get(number) ?? '';
+  });
+  return `xref\n${text}`;
+}
+
+/**
+ * A PDF of one or more revisions, the later ones appended as incremental
+ * updates (each with its own cross-reference section and a /Prev to the
+ * one before), with correct offsets throughout.
+ */
+export function buildPdf(revisions: readonly PdfRevisionSpec[], version = '1.7'): Buffer {
+  let text = `%PDF-${version}\n%\xe2\xe3\xcf\xd3\n`;
+  let previous: number | undefined;
+  let size = 1;
+  for (const revision of revisions) {
+    const entries = new Map<number, string>();
+    if (previous === undefined) entries.set(0, '0000000000 65535 f \n');
+    for (const [number, body] of revision.objects) {
+      entries.set(number, `${String(text.length).padStart(10, '0')} 00000 n \n`);
+      text += `${number} 0 obj\n${body}\nendobj\n`;
+      size = Math.max(size, number + 1);
+    }
+    const xref = text.length;
+    const prev = previous === undefined ? '' : ` /Prev ${previous}`;
+    const extra = revision.trailer ? ` ${revision.trailer}` : '';
+    text += `${xrefSection(entries)}trailer\n<< /Size ${size} /Root 1 0 R${extra}${prev} >>\n`;
+    text += `startxref\n${xref}\n%%EOF\n`;
+    previous = xref;
+  }
+  return Buffer.from(text, 'latin1');
+}
+
 /** A one-page PDF with a correct cross-reference table. */
 export function samplePdf(version = '1.7'): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
-  ];
-  let text = `%PDF-${version}\n%\xe2\xe3\xcf\xd3\n`;
-  const offsets = objects.map((object, index) => {
-    const at = text.length;
-    text += `${index + 1} 0 obj\n${object}\nendobj\n`;
-    return at;
-  });
-  const xref = text.length;
-  text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  text += offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('');
-  text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(text, 'latin1');
+  return buildPdf([{ objects: PAGE_OBJECTS }], version);
+}
+
+/** A stream object's body: its dictionary with the right /Length, and its data. */
+export function pdfStream(dictionary: string, data: Buffer | string): string {
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'latin1') : data;
+  return `<< ${dictionary} /Length ${bytes.length} >>\nstream\n${bytes.toString('latin1')}\nendstream`;
+}
+
+/** An XMP packet as a writer puts it in a PDF, naming the author's machine. */
+export const SAMPLE_XMP = `<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:pdf="http://ns.adobe.com/pdf/1.3/" pdf:Producer="${SAMPLE_MAKE} Scan"/></rdf:RDF></x:xmpmeta><?xpacket end="w"?>`;
+
+/** Hex for "1200 Main Street": a value written as a hex string. */
+const SAMPLE_PLACE_HEX = Buffer.from(SAMPLE_PLACE, 'latin1').toString('hex').toUpperCase();
+
+/**
+ * A PDF a payroll system and a scanner app both touched: an information
+ * dictionary (literal strings with escapes and nested parentheses, a hex
+ * string, dates, a name) and an XMP packet for the document, then an
+ * incremental update with a new information dictionary under the same
+ * number, an author held in an object of its own, and a compressed XMP
+ * packet for the page; then a second update whose information dictionary
+ * has a number of its own, so the first two are reachable only from the
+ * older trailers.
+ */
+export function samplePdfWithMetadata(): Buffer {
+  const catalog = '<< /Type /Catalog /Pages 2 0 R /Metadata 5 0 R >>';
+  return buildPdf([
+    {
+      objects: [
+        [1, catalog],
+        ...PAGE_OBJECTS.slice(1),
+        [
+          4,
+          `<< /Author (${SAMPLE_MAKE} \\(payroll\\) (clerk) \\\\) /Title <${SAMPLE_PLACE_HEX}>` +
+            ` /Producer (${SAMPLE_MAKE}\\051 Scan\\\n2) /CreationDate (D:20260105093000-05'00')` +
+            ` /Trapped /False >>`,
+        ],
+        [5, pdfStream('/Type /Metadata /Subtype /XML', SAMPLE_XMP)],
+      ],
+      trailer: '/Info 4 0 R',
+    },
+    {
+      objects: [
+        [3, '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Metadata 7 0 R >>'],
+        [4, `<< /Author 6 0 R /Keywords (${SAMPLE_PLACE}) /ModDate (D:20260106) >>`],
+        [6, `(${SAMPLE_MAKE} clerk)`],
+        [
+          7,
+          pdfStream('/Type /Metadata /Subtype /XML /Filter /FlateDecode', deflateSync(SAMPLE_XMP)),
+        ],
+      ],
+      trailer: '/Info 4 0 R',
+    },
+    {
+      objects: [[8, `<< /Producer (${SAMPLE_MAKE} Export) /ModDate (D:20260107) >>`]],
+      trailer: '/Info 8 0 R',
+    },
+  ]);
 }

@@ -2,6 +2,7 @@ import type { DocumentContentType } from '@webpay/contracts/assistance-applicati
 import { EXIF_HEADER, exifOrientation, type Orientation } from './exif-orientation.ts';
 import { JPEG_MARKERS, readJpegStructure, type JpegSegment } from './jpeg-structure.ts';
 import { PNG_SIGNATURE, readPngStructure } from './png-structure.ts';
+import { stripPdf } from './strip-pdf.ts';
 
 /*
  * A phone photo carries more than the page it shows: where it was taken
@@ -10,7 +11,9 @@ import { PNG_SIGNATURE, readPngStructure } from './png-structure.ts';
  * it was before it was cropped. None of that is the hospital's to keep, so
  * it is removed before the document is sealed; the picture's own data is
  * kept byte for byte, never decoded and encoded again, so nothing is lost
- * and no decoder runs on what a patient sent.
+ * and no decoder runs on what a patient sent. A PDF's information
+ * dictionary and XMP packets are blanked in place the same way
+ * (strip-pdf.ts).
  */
 
 export interface StrippedDocument {
@@ -86,7 +89,8 @@ function stripPng(bytes: Buffer): StrippedDocument {
 
 /**
  * The document without its metadata, and the photo's orientation. Takes
- * only bytes sniffDocument accepted as `contentType`; throws otherwise.
+ * only bytes sniffDocument accepted as `contentType`; throws otherwise on
+ * a photo (a PDF is never refused: what cannot be read in it is left).
  */
 export function stripMetadata(bytes: Buffer, contentType: DocumentContentType): StrippedDocument {
   switch (contentType) {
@@ -95,11 +99,6 @@ export function stripMetadata(bytes: Buffer, contentType: DocumentContentType): 
     case 'image/png':
       return stripPng(bytes);
     case 'application/pdf':
-      // Left as sent. A PDF's metadata sits in its Info dictionary and XMP
-      // streams, possibly compressed, with cross-reference offsets that
-      // any edit breaks: removing it safely needs a PDF library, which the
-      // service does not carry. The file is only ever shown through the
-      // reviewer's private link and is purged after the decision.
-      return { bytes, orientation: null };
+      return { bytes: stripPdf(bytes), orientation: null };
   }
 }

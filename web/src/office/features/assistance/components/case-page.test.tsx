@@ -257,4 +257,76 @@ describe('a financial assistance case', () => {
       '/office/payments/p-1',
     );
   });
+
+  describe('what the office asked the guarantor for', () => {
+    const ITEMS = ['Two recent pay stubs for María', 'A letter from José’s former employer'];
+    const baseEvents = assistanceCase().events;
+    const asked: Case['events'][number] = {
+      at: '2026-11-22T15:00:00.000Z',
+      kind: 'status',
+      status: 'need_information',
+      author: 'office',
+      text: ITEMS.join('\n'),
+      staffName: 'Dana Whitfield',
+    };
+    const summaryOf = async (application: Case) => {
+      serveCase(application);
+      await renderOffice(CASE_PATH, 'reviewer');
+      await screen.findByRole('heading', { name: 'Application FA-7K2M9QXD', level: 1 });
+      return region('Summary');
+    };
+
+    it('is listed with its due date while the application waits for it', async () => {
+      const summary = await summaryOf(
+        assistanceCase({
+          status: 'need_information',
+          requestedItems: ITEMS,
+          informationDueOn: '2026-12-22',
+          events: [...baseEvents, asked],
+        }),
+      );
+      expect(summary).toHaveTextContent('Need more information');
+      const items = within(summary).getByRole('list');
+      expect(
+        within(items)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(ITEMS);
+      expect(summary).toHaveTextContent('Information requested');
+      expect(summary).toHaveTextContent(/Due date\s*Dec 22, 2026/);
+    });
+
+    it.each([
+      ['back in review once the guarantor answered', 'in_review', null],
+      ['denied without waiting for it', 'denied', '2026-12-22'],
+    ] as const)(
+      'is no longer listed when the application is %s, and stays in the timeline',
+      async (_, status, informationDueOn) => {
+        const answered: Case['events'][number] = {
+          at: '2026-11-24T15:00:00.000Z',
+          kind: 'status',
+          status,
+          author: status === 'in_review' ? 'guarantor' : 'office',
+          text: null,
+          staffName: status === 'in_review' ? null : 'Dana Whitfield',
+        };
+        // As the service sends it: the last request's items stay on the application.
+        const summary = await summaryOf(
+          assistanceCase({
+            status,
+            requestedItems: ITEMS,
+            informationDueOn,
+            events: [...baseEvents, asked, answered],
+          }),
+        );
+        expect(summary).not.toHaveTextContent('Information requested');
+        expect(summary).not.toHaveTextContent('Due date');
+        for (const item of ITEMS) expect(summary).not.toHaveTextContent(item);
+        expect(within(summary).queryByRole('list')).toBeNull();
+        const timeline = region('Timeline');
+        expect(timeline).toHaveTextContent('Moved to Need more information');
+        for (const item of ITEMS) expect(timeline).toHaveTextContent(item);
+      },
+    );
+  });
 });

@@ -43,24 +43,7 @@ export function SummarySection({ application }: { application: Case }) {
         <dd>{format.dateTime(application.submittedAt)}</dd>
         <dt>{t.windowEnds}</dt>
         <dd>{format.date(application.windowEndsOn)}</dd>
-        {application.requestedItems.length > 0 && (
-          <>
-            <dt>{t.requested}</dt>
-            <dd>
-              <ul className="list-disc pl-5">
-                {application.requestedItems.map((item, index) => (
-                  <li key={`${index}-${item}`}>{item}</li>
-                ))}
-              </ul>
-            </dd>
-          </>
-        )}
-        {application.informationDueOn && (
-          <>
-            <dt>{t.dueOn}</dt>
-            <dd>{format.date(application.informationDueOn)}</dd>
-          </>
-        )}
+        <InformationRequest application={application} />
         <dt>{t.hold}</dt>
         <dd>
           <HoldText hold={application.hold} />
@@ -102,6 +85,41 @@ function DecisionFacts({ application }: { application: Case }) {
           <dd>
             <RefundRequests refunds={application.refunds} />
           </dd>
+        </>
+      )}
+    </>
+  );
+}
+
+/**
+ * What the office asked for and by when, only while the application waits
+ * for it. The service keeps the last request's items after the guarantor
+ * answers (or a reviewer decides without waiting); shown then, they would
+ * read as still missing. The request stays in the timeline, word for word.
+ */
+function InformationRequest({ application }: { application: Case }) {
+  const t = useMessages(caseMessages);
+  const format = useFormat();
+  if (application.status !== 'need_information') return null;
+  const { requestedItems, informationDueOn } = application;
+  return (
+    <>
+      {requestedItems.length > 0 && (
+        <>
+          <dt>{t.requested}</dt>
+          <dd>
+            <ul className="list-disc pl-5">
+              {requestedItems.map((item, index) => (
+                <li key={`${index}-${item}`}>{item}</li>
+              ))}
+            </ul>
+          </dd>
+        </>
+      )}
+      {informationDueOn && (
+        <>
+          <dt>{t.dueOn}</dt>
+          <dd>{format.date(informationDueOn)}</dd>
         </>
       )}
     </>
