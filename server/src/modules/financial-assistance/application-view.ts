@@ -6,7 +6,6 @@ import type {
   TimelineEntry,
   Tracker,
 } from '@webpay/contracts/assistance-application';
-import { isOpen } from '@webpay/contracts/assistance-application';
 import type {
   ApplicationRow,
   CoveredAccount,
@@ -67,15 +66,27 @@ export function letterView(row: LetterRow): Letter {
   };
 }
 
-/** The hold lasts while the application is open and nothing lifted it. */
-export function holdView(row: ApplicationRow): Hold {
-  const released = row.holdReleasedAt !== null || !isOpen(row.status);
+/**
+ * What the office asked for and by when, only while the application waits
+ * for it: the row keeps the last request after the answer, for the record.
+ */
+export function informationRequestView(
+  row: Pick<ApplicationRow, 'status' | 'requestedItems' | 'informationDueOn'>,
+) {
+  const waiting = row.status === 'need_information';
   return {
-    active: !released,
+    requestedItems: waiting ? row.requestedItems : [],
+    informationDueOn: waiting ? row.informationDueOn : null,
+  };
+}
+
+/** The hold as its row records it: every decision and overdue release sets when and why. */
+export function holdView(row: ApplicationRow): Hold {
+  return {
+    active: row.holdReleasedAt === null,
     keepPaying: row.keepPaying,
-    releasedAt:
-      (row.holdReleasedAt ?? (isOpen(row.status) ? null : row.decidedAt))?.toISOString() ?? null,
-    releaseReason: row.holdReleaseReason ?? (isOpen(row.status) ? null : 'decided'),
+    releasedAt: row.holdReleasedAt?.toISOString() ?? null,
+    releaseReason: row.holdReleaseReason,
   };
 }
 
@@ -100,8 +111,7 @@ export function trackerView({
     status: row.status,
     submittedAt: row.submittedAt.toISOString(),
     facilityId: row.facilityId,
-    requestedItems: row.status === 'need_information' ? row.requestedItems : [],
-    informationDueOn: row.status === 'need_information' ? row.informationDueOn : null,
+    ...informationRequestView(row),
     accounts: accounts.map(accountView),
     members: row.answers.members.map(({ name, relationship }) => ({ name, relationship })),
     documents: documents.map(documentView),

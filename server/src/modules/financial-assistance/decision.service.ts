@@ -224,9 +224,10 @@ export class DecisionService {
   ): Promise<ApplicationRow | undefined> {
     const repository = this.repository.with(tx);
     const { adjusted } = proposal;
+    const now = new Date();
     const decided = await repository.move(row.id, [...OPEN_STATUSES], {
       status: 'approved',
-      decidedAt: new Date(),
+      decidedAt: now,
       decision: {
         discountPercent: proposal.discountPercent,
         totalAdjustmentCents: adjusted.totalAdjustmentCents,
@@ -234,6 +235,9 @@ export class DecisionService {
         reason: proposal.reason,
         staffIds: approvers.filter((id): id is string => id !== undefined),
       },
+      // The decision lifts the hold; the row says so itself, as a denial's does.
+      holdReleasedAt: now,
+      holdReleaseReason: 'decided',
     });
     if (!decided) return undefined;
     for (const account of adjusted.accounts) {
@@ -320,9 +324,10 @@ export class DecisionService {
     const today = this.calendar.dayOf();
     const denied = await this.steps.db.transaction(async (tx) => {
       const repository = this.repository.with(tx);
+      const now = new Date();
       const next = await repository.move(row.id, [...OPEN_STATUSES], {
         status: 'denied',
-        decidedAt: new Date(),
+        decidedAt: now,
         decision: {
           discountPercent: 0,
           totalAdjustmentCents: 0,
@@ -330,7 +335,7 @@ export class DecisionService {
           reason,
           staffIds: [staff.staffId],
         },
-        holdReleasedAt: new Date(),
+        holdReleasedAt: now,
         holdReleaseReason: 'denied',
       });
       if (!next) return undefined;

@@ -10,6 +10,7 @@ import {
   accountView,
   documentView,
   holdView,
+  informationRequestView,
   letterView,
   timelineView,
   type ApplicationParts,
@@ -93,8 +94,7 @@ export function caseView(facts: CaseFacts): Case {
     })),
     events: events.map((event) => ({ ...timelineView(event), staffName: event.staffName })),
     letters: letters.map(letterView),
-    requestedItems: row.requestedItems,
-    informationDueOn: row.informationDueOn,
+    ...informationRequestView(row),
     hold: holdView(row),
     firstApproval:
       first && !row.decision

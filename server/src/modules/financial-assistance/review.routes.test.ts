@@ -166,6 +166,11 @@ describe.each(testDatabaseKinds)('the billing office reviews an application (%s)
     );
     expect(answered.status).toBe('in_review');
     expect(answered.informationDueOn).toBeNull();
+    // Answered, the request no longer reads as outstanding to the office either.
+    const reviewing = await caseOf(
+      await call(ASSISTANCE_REVIEW_PATHS.case(reference), staff.reviewer),
+    );
+    expect(reviewing).toMatchObject({ requestedItems: [], informationDueOn: null });
   });
 
   it('decides an approval above the policy amount only with a second reviewer', async () => {
@@ -193,7 +198,8 @@ describe.each(testDatabaseKinds)('the billing office reviews an application (%s)
       totalAdjustmentCents: total((account) => account.balanceCents),
       refundCents: total((account) => account.paymentsCents),
     });
-    expect(decided.hold.active).toBe(false);
+    expect(decided.hold).toMatchObject({ active: false, releaseReason: 'decided' });
+    expect(decided.hold.releasedAt).not.toBeNull();
     expect(decided.letters.map((letter) => letter.kind)).toEqual(['incomplete', 'approval']);
 
     // Free care: her balances are taken down now, the adjustments pending until posted.
