@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
 import {
   ASSISTANCE_APPLICATION_PATHS,
   applicationListSchema,
@@ -11,6 +10,7 @@ import {
 } from '@webpay/contracts/assistance-application';
 import { IDEMPOTENCY_KEY_HEADER } from '@webpay/contracts/api';
 import type { TestServer } from './test-server.ts';
+import { pngChunk, samplePng } from './sample-documents.ts';
 
 /*
  * A guarantor's financial assistance application as the service's tests
@@ -108,28 +108,9 @@ export function upload(
   );
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
 /** A real 1×1 grey PNG carrying a text chunk (metadata the service strips). */
-export function samplePng(): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header.set([8, 0, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('tEXt', Buffer.from('Author\0Maria Garcia, 40.76 N 111.89 W', 'latin1')),
-    pngChunk('IDAT', deflateSync(Buffer.from([0, 0x80]))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+export function photoWithMetadata(): Buffer {
+  return samplePng([pngChunk('tEXt', 'Author\0Maria Garcia, 40.76 N 111.89 W')]);
 }
 
 /** A Windows executable's first bytes, as a file renamed to a photo would carry them. */

@@ -13,7 +13,7 @@ import {
   applications,
   householdAnswers,
   renamedExecutable,
-  samplePng,
+  photoWithMetadata,
   submit,
   trackerOf,
   upload,
@@ -145,7 +145,7 @@ describe.each(testDatabaseKinds)('a guarantor applies for financial assistance (
         fileName: 'pay-stub.png',
         documentId: later?.id,
       },
-      { bytes: samplePng(), contentType: 'image/png' },
+      { bytes: photoWithMetadata(), contentType: 'image/png' },
     );
     expect(photo.status).toBe(200);
     const stored = applicationDocumentSchema.parse(await photo.json());
@@ -157,7 +157,7 @@ describe.each(testDatabaseKinds)('a guarantor applies for financial assistance (
       .where(eq(assistanceDocuments.id, stored.id));
     // Sealed at rest: neither the image nor its stripped text is readable in the row.
     expect(row?.sealed?.includes(Buffer.from('IHDR'))).toBe(false);
-    expect(row?.sizeBytes).toBeLessThan(samplePng().length);
+    expect(row?.sizeBytes).toBeLessThan(photoWithMetadata().length);
     expect(row?.sha256).toMatch(/^[0-9a-f]{64}$/);
 
     const executable = await upload(
@@ -197,7 +197,7 @@ describe.each(testDatabaseKinds)('a guarantor applies for financial assistance (
         kind: 'income',
         fileName: 'a.png',
       },
-      { bytes: samplePng(), contentType: 'image/png' },
+      { bytes: photoWithMetadata(), contentType: 'image/png' },
     );
     expect(upload404.status).toBe(404);
   });

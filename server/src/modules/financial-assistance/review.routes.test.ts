@@ -17,7 +17,7 @@ import {
   application,
   applications,
   householdAnswers,
-  samplePng,
+  photoWithMetadata,
   submit,
   trackerOf,
   upload,
@@ -65,7 +65,7 @@ describe.each(testDatabaseKinds)('the billing office reviews an application (%s)
         kind: 'income',
         fileName: 'pay-stub.png',
       },
-      { bytes: samplePng(), contentType: 'image/png' },
+      { bytes: photoWithMetadata(), contentType: 'image/png' },
     );
     documentId = ((await sent.json()) as { id: string }).id;
     staff.reviewer = await staffSignIn(server, DEMO_STAFF.reviewer);

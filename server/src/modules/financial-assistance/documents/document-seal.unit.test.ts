@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { paymentMethodKeyring, type SealingKey } from '../../../lib/payment-method-keys.ts';
 import { documentKeyring, openDocument, sealDocument, sha256Hex } from './document-seal.ts';
-import { sampleJpeg } from './sample-documents.ts';
+import { sampleJpeg } from '../../../../test/support/sample-documents.ts';
 
 const SECRET = 'a-server-secret-of-at-least-thirty-two-characters';
 const DOCUMENT_ID = '5f0c7a52-8d8e-4b7a-9a51-0e7d8e7f2c11';

@@ -12,7 +12,7 @@ import {
   sampleJpeg,
   samplePdf,
   samplePng,
-} from './sample-documents.ts';
+} from '../../../../test/support/sample-documents.ts';
 
 const latin1 = (text: string) => Buffer.from(text, 'latin1');
 const JPEG = { contentType: 'image/jpeg' };

@@ -20,7 +20,7 @@ import {
   samplePdf,
   samplePdfWithMetadata,
   samplePng,
-} from './sample-documents.ts';
+} from '../../../../test/support/sample-documents.ts';
 import { stripMetadata } from './strip-metadata.ts';
 import { zlibSpacesOfLength } from './strip-pdf.ts';
 

@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { PNG_SIGNATURE } from './png-structure.ts';
+import { PNG_SIGNATURE } from '../../src/modules/financial-assistance/documents/png-structure.ts';
 
 /*
  * Small, real documents built byte by byte for tests: an 8×8 grey JPEG a
