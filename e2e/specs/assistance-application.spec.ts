@@ -113,7 +113,10 @@ async function planWithAutopay(page: Page, last4: string) {
     await openPaymentMethods(page);
     return;
   }
-  const plan = plans.filter({ hasText: 'Off: you pay each instalment yourself.' }).first();
+  // Named once found: the filter would let go of it as soon as its autopay is on.
+  const off = plans.filter({ hasText: 'Off: you pay each instalment yourself.' }).first();
+  const name = /Plan PP-[A-Z0-9]{8}/.exec((await off.textContent()) ?? '')?.[0] ?? '';
+  const plan = page.getByRole('region', { name, exact: true });
   await plan.getByRole('switch', { name: 'Autopay' }).click();
   const methods = plan.getByRole('combobox', { name: 'Payment method' });
   const card = await methods.locator('option', { hasText: last4 }).textContent();
@@ -388,6 +391,7 @@ test('James reads why on his tracker, where he can send another', async ({
 test('Maria sends it from the tracker, reading the portal in Spanish', async ({
   page,
   signInWithPin,
+  mailbox,
 }) => {
   await page.setViewportSize(PHONE);
   await signInWithPin(maria);
@@ -404,6 +408,8 @@ test('Maria sends it from the tracker, reading the portal in Spanish', async ({
   await page.locator('input[type="file"]').first().setInputFiles(payStub('beneficios.png'));
   await page.getByRole('button', { name: 'Enviar', exact: true }).click();
   await expect(page.getByText(/En revisión/).first()).toBeVisible();
+  // Read here, so that it cannot arrive after the next test has set its mailbox aside.
+  await mailAbout(mailbox, new RegExp(`${reference}: En revisión`));
 });
 
 test('a first reviewer approves, a second confirms, and the money follows', async ({
