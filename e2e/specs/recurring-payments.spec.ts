@@ -2,8 +2,9 @@ import type { Locator, Page } from '@playwright/test';
 import { addDays, dayIn } from '@webpay/contracts/dates';
 import { formatDateIn } from '@webpay/contracts/language';
 import { changeDeadline } from '@webpay/contracts/payment-plans';
-import { SANDBOX_CARD_DETAILS, SANDBOX_TEST_CARDS } from '@webpay/server/testkit/instruments';
+import { SANDBOX_TEST_CARDS } from '@webpay/server/testkit/instruments';
 import { test, expect, maria, DEMO_GUARANTORS } from '../support/fixtures.ts';
+import { setUpPlan, typeCard } from '../support/autopay-setup.ts';
 import type { Mailbox, ReceivedMail } from '../support/mailbox.ts';
 import {
   fillBillingAddress,
@@ -61,64 +62,10 @@ async function signIn(page: Page, signInWithPin: (who: typeof maria) => Promise<
   await expect(page).toHaveURL(/\/webpay\/dashboard$/);
 }
 
-function cardWindow(page: Page) {
-  return page.frameLocator('iframe[title="Card payment"]');
-}
-
-async function typeCard(page: Page, number: string, submit: RegExp) {
-  const frame = cardWindow(page);
-  await frame.getByLabel('Card number').fill(number);
-  await frame.getByLabel('Expiry date (MM/YY)').fill(SANDBOX_CARD_DETAILS.expiry);
-  await frame.getByLabel('Security code (CVV)').fill(SANDBOX_CARD_DETAILS.cvv);
-  await frame.getByRole('button', { name: submit }).click();
-}
-
 async function mailAbout(mailbox: Mailbox, words: RegExp): Promise<ReceivedMail> {
   const mail = await mailbox.next(email);
   expect(`${mail.subject}\n${mail.text}`).toMatch(words);
   return mail;
-}
-
-async function setUpPlan(
-  page: Page,
-  account: string,
-  monthly: string,
-  due: string,
-  cardLast4: string,
-): Promise<string> {
-  await page.goto('/webpay/dashboard');
-  await page.getByRole('link', { name: 'Set up a payment plan' }).click();
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Set up a payment plan' }),
-  ).toBeVisible();
-  // The accounts arrive after the heading: wait for ours before reading the list.
-  await expect(page.getByRole('checkbox', { name: new RegExp(account) })).toBeVisible();
-  for (const box of await page.getByRole('checkbox').all()) {
-    const name = (await box.getAttribute('aria-label')) ?? (await box.textContent()) ?? '';
-    const label = await box.evaluate((element) => element.closest('label')?.textContent ?? '');
-    await box.setChecked(`${name} ${label}`.includes(account));
-  }
-  await page.getByRole('textbox', { name: 'Monthly amount' }).fill(monthly);
-  await page
-    .getByRole('combobox', { name: 'Day of the month' })
-    .selectOption(String(Number(due.slice(8))));
-  await page.getByRole('switch', { name: 'Autopay' }).click();
-  const methods = page.getByRole('combobox', { name: 'Payment method' });
-  const label = await methods.locator('option', { hasText: cardLast4 }).textContent();
-  await methods.selectOption({ label: label?.trim() ?? cardLast4 });
-  await expect(page.locator('[role="status"][id$="-schedule"]')).toContainText(
-    formatDateIn('en', due),
-  );
-  await page.getByRole('button', { name: 'Review the plan' }).click();
-  await expect(page.getByRole('heading', { name: 'Review your payment plan' })).toBeVisible();
-  await page.getByRole('checkbox', { name: 'I have read and accept this authorization' }).check();
-  await page.getByRole('button', { name: 'Agree and create plan' }).click();
-  await expect(page.getByRole('heading', { name: 'Your payment plan is set up' })).toBeVisible();
-  const number = /Plan number: (PP-[A-Z0-9]{8})/.exec(
-    (await page.locator('main').textContent()) ?? '',
-  );
-  expect(number).not.toBeNull();
-  return number?.[1] ?? '';
 }
 
 function planPanel(page: Page, planNumber: string): Locator {

@@ -90,6 +90,15 @@ async function accessibilityViolations(page: Page, options: AxeOptions = {}) {
 type Violations = Awaited<ReturnType<typeof accessibilityViolations>>;
 
 /**
+ * Checks the state on screen in the one look it has (its language, width
+ * and theme): for a step of a long journey, where every look of every step
+ * would cost minutes.
+ */
+async function axeInThisLook(page: Page, state: string, options: AxeOptions = {}) {
+  expect(await accessibilityViolations(page, options), state).toEqual([]);
+}
+
+/**
  * Checks the state on screen in both languages, at both widths, in both
  * themes, without leaving it: the language changes in place, and the portal
  * starts in its 'system' theme, which follows the colour scheme the browser
@@ -123,6 +132,7 @@ export const test = base.extend<{
   storedSessionKeys: () => Promise<string[]>;
   /** Needs the portal's theme left to follow the system: the fixture sees to that before the first page loads. */
   axeInEveryLook: (state: string, options?: EveryLookOptions) => Promise<void>;
+  axeInThisLook: (state: string, options?: AxeOptions) => Promise<void>;
   mailbox: Mailbox;
   sessionClaims: () => Promise<Record<string, unknown> | null>;
 }>({
@@ -146,6 +156,9 @@ export const test = base.extend<{
   axeInEveryLook: async ({ page }, use) => {
     await page.addInitScript(() => window.localStorage.setItem('webpay-ui-theme', 'system'));
     await use((state, options) => axeInEveryLook(page, state, options));
+  },
+  axeInThisLook: async ({ page }, use) => {
+    await use((state, options) => axeInThisLook(page, state, options));
   },
 });
 
