@@ -1,9 +1,9 @@
-import { crc32, deflateSync } from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
 import { addDays, dayIn } from '@webpay/contracts/dates';
 import { formatDateIn } from '@webpay/contracts/language';
 import { DEMO_STAFF } from '@webpay/server/testkit/demo-staff';
 import { SANDBOX_TEST_CARDS } from '@webpay/server/testkit/instruments';
+import { samplePng } from '@webpay/server/testkit/sample-documents';
 import { addCard, setUpPlan } from '../support/autopay-setup.ts';
 import {
   test,
@@ -59,28 +59,9 @@ interface ComingCharge {
 }
 let coming: ComingCharge = { plan: '', instalment: 0, date: '' };
 
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
 /** A real 1×1 PNG, as a phone would send a photo of a pay stub. */
 function payStub(name: string) {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header.set([8, 0, 0, 0, 0], 8);
-  const buffer = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.from([0, 0x80]))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-  return { name, mimeType: 'image/png', buffer };
+  return { name, mimeType: 'image/png', buffer: samplePng() };
 }
 
 async function mailAbout(mailbox: Mailbox, words: RegExp, to = email): Promise<ReceivedMail> {
