@@ -479,6 +479,12 @@ export const autopayOverviewSchema = z
     ),
     upcoming: z.array(upcomingChargeSchema),
     history: z.array(autopayHistoryItemSchema),
+    /**
+     * True while an open financial assistance application pauses autopay and
+     * plan charges (unless the guarantor chose to keep paying): nothing in
+     * `upcoming` is charged until the decision.
+     */
+    pausedByAssistance: z.boolean(),
   })
   .meta({ id: 'AutopayOverview' });
 export type AutopayOverview = z.infer<typeof autopayOverviewSchema>;

@@ -271,6 +271,13 @@ test('while it is open, her autopay stays on but charges nothing', async ({
   await openPaymentMethods(page);
   const plan = page.getByRole('region', { name: `Plan ${coming.plan}` });
   await expect(plan.getByRole('switch', { name: 'Autopay' })).toBeChecked();
+  await expect(
+    page
+      .getByRole('region', { name: 'Upcoming charges' })
+      .getByText(
+        'Paused while your financial assistance application is open: nothing is charged until a decision is made.',
+      ),
+  ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Autopay history' })).not.toContainText(
     `Plan ${coming.plan}, payment ${coming.instalment}`,
   );
@@ -492,6 +499,9 @@ test('her autopay charges again once the decision is made', async ({
     .filter({ hasText: `Plan ${coming.plan}, payment ${coming.instalment}` });
   const history = page.getByRole('region', { name: 'Autopay history' });
   await expect(history.or(next).first()).toBeVisible();
+  await expect(page.getByText(/^Paused while your financial assistance application/)).toHaveCount(
+    0,
+  );
   // The adjustment comes off the plan's total: after the recurring payments spec, what is left
   // of her plans lies on instalments already charged or none at all, so nothing is left to resume.
   test.skip((await next.count()) === 0, 'the adjustment left the plan nothing more to charge');

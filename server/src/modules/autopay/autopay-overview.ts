@@ -6,6 +6,7 @@ import {
 } from '@webpay/contracts/payment-plans';
 import type { autopayCharges, paymentPlans } from '../../db/schema.ts';
 import type { AuthService, SignedInRead } from '../auth/index.ts';
+import { chargesPausedByAssistance } from '../financial-assistance/index.ts';
 
 /** Charges not decided yet: shown as coming, not in the history. */
 const LIVE = sql`('noticed', 'charging')`;
@@ -51,6 +52,7 @@ interface OverviewJson {
   }[];
   nextStatement: { id: string; dueDate: string } | null;
   history: (ChargeJson & Pick<ChargeRecord, 'failureMessage'> & { receiptId: string | null })[];
+  pausedByAssistance: boolean;
 }
 
 /*
@@ -178,7 +180,8 @@ const overviewJson = (guarantorId: SQL, timeZone: string): SQL<OverviewJson> =>
     'liveCharges', ${liveChargesJson(guarantorId)},
     'nextInstalments', ${nextInstalmentsJson(guarantorId)},
     'nextStatement', ${nextStatementJson(guarantorId, timeZone)},
-    'history', ${historyJson(guarantorId)}
+    'history', ${historyJson(guarantorId)},
+    'pausedByAssistance', ${chargesPausedByAssistance(guarantorId)}
   )`;
 
 /** The charges coming: those under way, each plan's next instalment, the next statement. */
@@ -262,6 +265,7 @@ function overviewOf(
       failure: charge.failureMessage,
       paymentMethodId: charge.paymentMethodId,
     })),
+    pausedByAssistance: json.pausedByAssistance,
   };
 }
 

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSISTANCE_REVIEW_PATHS, caseSchema } from '@webpay/contracts/assistance-application';
 import { addDays } from '@webpay/contracts/dates';
+import { PAYMENT_PLAN_PATHS, autopayOverviewSchema } from '@webpay/contracts/payment-plans';
 import { assistanceApplications, guarantors } from '../../db/schema.ts';
 import { DEMO_GUARANTORS } from '../../demo/demo-guarantors.ts';
 import { DEMO_STAFF } from '../../demo/demo-staff.ts';
@@ -160,6 +161,12 @@ describe('autopay while an application is open (pglite)', () => {
     return { chargeable: (id: string) => fakeMethods(server.database.db).chargeable(id) };
   }
   const run = (today: string) => server.app.services.autopay.service.run(today, { dryRun: false });
+  /** Whether her autopay page says the charges are paused. */
+  const pausedOnHerPage = async (token: string) => {
+    const response = await server.api(PAYMENT_PLAN_PATHS.autopay, { token });
+    expect(response.status).toBe(200);
+    return autopayOverviewSchema.parse(await response.json()).pausedByAssistance;
+  };
 
   it('charges nothing while the hold stands, and the instalment once it lifts', async () => {
     const db = server.database.db;
@@ -167,10 +174,12 @@ describe('autopay while an application is open (pglite)', () => {
     const method = await insertCard(db, guarantorId, 'tok-approve-hold');
     const plan = await insertPlan(db, guarantorId, method, ['2027-03-15']);
     const token = await server.login(maria.accountNumber, maria.pin);
+    expect(await pausedOnHerPage(token)).toBe(false);
     const listed = await applications(server, token);
     const tracker = await trackerOf(
       await submit(server, token, application(householdAnswers(listed.openAccounts, 1, 90_000))),
     );
+    expect(await pausedOnHerPage(token)).toBe(true);
 
     const paused = [...(await run('2027-03-12')).entries, ...(await run('2027-03-15')).entries];
     expect(paused.filter((entry) => entry.about.startsWith(plan.planNumber))).toEqual([]);
@@ -182,6 +191,7 @@ describe('autopay while an application is open (pglite)', () => {
       body: { reason: 'Household income is above every tier.' },
     });
     expect(denied.status).toBe(200);
+    expect(await pausedOnHerPage(token)).toBe(false);
     await run('2027-03-12');
     await run('2027-03-15');
     expect(processor.salesFor('tok-approve-hold')).toHaveLength(1);

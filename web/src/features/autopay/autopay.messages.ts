@@ -48,6 +48,8 @@ export const autopayMessages = defineCatalogue(
     upcoming: {
       heading: 'Upcoming charges',
       none: 'No charges are coming up.',
+      pausedByAssistance:
+        'Paused while your financial assistance application is open: nothing is charged until a decision is made.',
       date: 'Date',
       amount: 'Amount',
       method: 'Payment method',
@@ -124,6 +126,8 @@ export const autopayMessages = defineCatalogue(
     upcoming: {
       heading: 'Próximos cobros',
       none: 'No hay cobros próximos.',
+      pausedByAssistance:
+        'Detenidos mientras su solicitud de asistencia financiera esté abierta: no se cobra nada hasta que se tome una decisión.',
       date: 'Fecha',
       amount: 'Monto',
       method: 'Forma de pago',

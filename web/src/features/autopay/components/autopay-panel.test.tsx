@@ -56,6 +56,7 @@ function overview(overrides: Partial<AutopayOverview> = {}): AutopayOverview {
     ],
     upcoming: [],
     history: [],
+    pausedByAssistance: false,
     ...overrides,
   };
 }
@@ -293,5 +294,36 @@ describe('AutopayPanel', () => {
     const row = within(history).getByRole('row', { name: /R-2001/ });
     expect(row).toHaveTextContent('Paid');
     expect(row).toHaveTextContent('$52.00');
+    // No application holds her account: nothing says the charges are paused.
+    expect(upcoming).not.toHaveTextContent(/Paused/);
+  });
+
+  it('says the coming charges are paused while a financial assistance application is open', async () => {
+    renderPanel(
+      overview({
+        pausedByAssistance: true,
+        upcoming: [
+          {
+            kind: 'instalment',
+            planNumber: PLAN,
+            instalmentNumber: 2,
+            statementId: null,
+            date: '2027-01-27',
+            amountCents: 5_200,
+            paymentMethodId: 'pm-visa',
+            changeableUntil: '2027-01-22',
+            canSkip: true,
+            retry: false,
+          },
+        ],
+      }),
+      [savedCard()],
+    );
+    const upcoming = await section('Upcoming charges');
+    expect(
+      within(upcoming).getByText(
+        'Paused while your financial assistance application is open: nothing is charged until a decision is made.',
+      ),
+    ).toBeVisible();
   });
 });

@@ -54,6 +54,11 @@ export function UpcomingCharges({ overview, methods }: AutopayListProps) {
       <h3 id="autopay-upcoming-heading" className="text-lg font-semibold">
         {t.upcoming.heading}
       </h3>
+      {overview.pausedByAssistance && (
+        <p className="rounded-md border border-border bg-muted px-3 py-2 text-sm">
+          {t.upcoming.pausedByAssistance}
+        </p>
+      )}
       {overview.upcoming.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t.upcoming.none}</p>
       ) : (
