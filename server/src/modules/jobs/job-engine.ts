@@ -212,12 +212,18 @@ export class JobEngine {
   }
 
   private async work(boss: PgBoss, queue: JobQueue<object>, handler: JobHandler<object>) {
+    const pollingIntervalSeconds = this.settings.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS;
     await boss.work(
       queue.name,
       {
         batchSize: 1,
         includeMetadata: true,
-        pollingIntervalSeconds: this.settings.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS,
+        pollingIntervalSeconds,
+        // A wake-up (NOTIFY) starts one fetch of one job; pg-boss's default then waits 30 s
+        // before looking again, so the second and third letters of one decision, queued in the
+        // same transaction, went out half a minute apart each. The next look comes as soon as
+        // on a queue without wake-ups.
+        notifyPollingIntervalSeconds: pollingIntervalSeconds,
       },
       async (jobs: JobWithMetadata<object>[]) => {
         for (const job of jobs) {
