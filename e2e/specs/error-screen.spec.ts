@@ -190,6 +190,9 @@ test.describe('error screen for a page that cannot load (route error boundary)',
   });
 });
 
+/** Where the page keeps the Try Again button's words across the reload it starts. */
+const RETRY_WORDS_KEY = 'e2e-retry-words';
+
 test.describe('Try Again on a page whose code could not be downloaded', ANY_DB, () => {
   test("reads 'Retrying...' and loads the page afresh", async ({ page, signInWithPin }) => {
     await signInWithPin(maria);
@@ -206,21 +209,23 @@ test.describe('Try Again on a page whose code could not be downloaded', ANY_DB, 
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { name: ERROR_SCREEN.connection.title })).toBeVisible();
 
-    // The button's words are recorded as they change: the reload that follows ends this page.
-    const words: string[] = [];
-    await page.exposeFunction('recordRetryWords', (text: string) => words.push(text));
-    await main.getByRole('button', { name: ERROR_SCREEN.retry }).evaluate((button) => {
+    // The button's words are recorded as they change, in the tab's session storage: the reload
+    // that follows ends this page, and a call out to the test could be cut off by it.
+    await main.getByRole('button', { name: ERROR_SCREEN.retry }).evaluate((button, key) => {
       new MutationObserver(() => {
-        (window as Window & { recordRetryWords?: (text: string) => void }).recordRetryWords?.(
-          button.textContent ?? '',
-        );
+        const seen = JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[];
+        sessionStorage.setItem(key, JSON.stringify([...seen, button.textContent]));
       }).observe(button, { childList: true, subtree: true, characterData: true });
-    });
+    }, RETRY_WORDS_KEY);
     reachable = true;
     await Promise.all([
       page.waitForEvent('load'),
       main.getByRole('button', { name: ERROR_SCREEN.retry }).click(),
     ]);
+    const words = await page.evaluate(
+      (key) => JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[],
+      RETRY_WORDS_KEY,
+    );
     expect(words).toContain(ERROR_SCREEN.retrying);
 
     await expect(page).toHaveURL(/\/webpay\/contact$/);
