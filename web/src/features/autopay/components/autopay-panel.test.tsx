@@ -48,6 +48,20 @@ const plan: PaymentPlan = {
   ],
 };
 
+/** The plan's second instalment, coming up and still skippable. */
+const SECOND_INSTALMENT: AutopayOverview['upcoming'][number] = {
+  kind: 'instalment',
+  planNumber: PLAN,
+  instalmentNumber: 2,
+  statementId: null,
+  date: '2027-01-27',
+  amountCents: 5_200,
+  paymentMethodId: 'pm-visa',
+  changeableUntil: '2027-01-22',
+  canSkip: true,
+  retry: false,
+};
+
 function overview(overrides: Partial<AutopayOverview> = {}): AutopayOverview {
   return {
     statement: null,
@@ -222,18 +236,7 @@ describe('AutopayPanel', () => {
     const { calls } = renderPanel(
       overview({
         upcoming: [
-          {
-            kind: 'instalment',
-            planNumber: PLAN,
-            instalmentNumber: 2,
-            statementId: null,
-            date: '2027-01-27',
-            amountCents: 5_200,
-            paymentMethodId: 'pm-visa',
-            changeableUntil: '2027-01-22',
-            canSkip: true,
-            retry: false,
-          },
+          SECOND_INSTALMENT,
           {
             kind: 'statement',
             planNumber: null,
@@ -302,20 +305,7 @@ describe('AutopayPanel', () => {
     renderPanel(
       overview({
         pausedByAssistance: true,
-        upcoming: [
-          {
-            kind: 'instalment',
-            planNumber: PLAN,
-            instalmentNumber: 2,
-            statementId: null,
-            date: '2027-01-27',
-            amountCents: 5_200,
-            paymentMethodId: 'pm-visa',
-            changeableUntil: '2027-01-22',
-            canSkip: true,
-            retry: false,
-          },
-        ],
+        upcoming: [SECOND_INSTALMENT],
       }),
       [savedCard()],
     );
