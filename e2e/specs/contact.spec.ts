@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { ContactInfo } from '@webpay/contracts/config';
 import { FALLBACK_SUPPORT_PHONE } from '@webpay/server/testkit/demo';
-import { test, expect, maria, james, type DemoSignIn } from '../support/fixtures.ts';
+import { test, expect, ANY_DB, maria, james, type DemoSignIn } from '../support/fixtures.ts';
 
 /** `tel:` form of a phone number as people write it. */
 function tel(phone: string): string {
@@ -81,31 +81,32 @@ test.describe('contact', () => {
     );
   });
 
-  test('a failed load keeps the support phone on screen and offers a retry', async ({
-    page,
-    signInWithPin,
-  }) => {
-    await signInWithPin(maria);
-    await expect(page).toHaveURL(/\/webpay\/dashboard$/);
-    let fail = true;
-    await page.route('**/rcm-webpay-service/config/contactInfo', (route) =>
-      fail
-        ? route.fulfill({ status: 503, contentType: 'text/plain', body: 'unavailable' })
-        : route.fallback(),
-    );
-    await page.goto('/webpay/contact');
-    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible({
-      timeout: 15_000,
-    });
-    await expect(
-      page
-        .getByRole('region', { name: 'Your billing office' })
-        .getByRole('link', { name: '(801) 555-0142' }),
-    ).toBeVisible();
-    fail = false;
-    await page.getByRole('button', { name: 'Try Again' }).click();
-    await expect(page.getByRole('region', { name: 'Central Lab', exact: true })).toBeVisible();
-  });
+  test(
+    'a failed load keeps the support phone on screen and offers a retry',
+    ANY_DB,
+    async ({ page, signInWithPin }) => {
+      await signInWithPin(maria);
+      await expect(page).toHaveURL(/\/webpay\/dashboard$/);
+      let fail = true;
+      await page.route('**/rcm-webpay-service/config/contactInfo', (route) =>
+        fail
+          ? route.fulfill({ status: 503, contentType: 'text/plain', body: 'unavailable' })
+          : route.fallback(),
+      );
+      await page.goto('/webpay/contact');
+      await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible({
+        timeout: 15_000,
+      });
+      await expect(
+        page
+          .getByRole('region', { name: 'Your billing office' })
+          .getByRole('link', { name: '(801) 555-0142' }),
+      ).toBeVisible();
+      fail = false;
+      await page.getByRole('button', { name: 'Try Again' }).click();
+      await expect(page.getByRole('region', { name: 'Central Lab', exact: true })).toBeVisible();
+    },
+  );
 });
 
 test.describe('contact: WCAG 2.1 A and AA (axe)', () => {

@@ -6,7 +6,7 @@ import {
   ERROR_SCREEN,
 } from '@webpay/contracts/messages';
 import { FALLBACK_SUPPORT_PHONE, ROBERT_COUNTS } from '@webpay/server/testkit/demo';
-import { test, expect, maria, james, DEMO_GUARANTORS } from '../support/fixtures.ts';
+import { test, expect, ANY_DB, maria, james, DEMO_GUARANTORS } from '../support/fixtures.ts';
 
 const ENCOUNTERS_URL = '**/api/v1/services/rcm-webpay-service/encounters';
 
@@ -61,7 +61,7 @@ test.describe('dashboard: Maria, every feature', () => {
     await expect(page).toHaveURL(/\/webpay\/dashboard$/);
   });
 
-  test('tabs with red count badges, main tab first and selected', async ({ page }) => {
+  test('tabs with red count badges, main tab first and selected', ANY_DB, async ({ page }) => {
     const tabs = page.getByRole('tablist', { name: 'Facilities' }).getByRole('tab');
     await expect(tabs).toHaveText([
       /^Hospitals & Clinics\s*5 items$/,
@@ -132,73 +132,87 @@ test.describe('dashboard: Maria, every feature', () => {
     await expect(plans).toContainText('2 of 10');
   });
 
-  test('the pending-payments marker opens the Pending Payments popover', async ({ page }) => {
-    await page.getByRole('button', { name: / pending for 107-40010001$/ }).click();
-    const popover = page.getByRole('dialog', { name: 'Pending Payments for 107-40010001' });
-    await expect(popover).toContainText('R-9001');
-    await expect(popover).toContainText('Nov 1, 2026');
-    await expect(popover).toContainText('$50.00');
-    await expect(popover).toContainText('Total');
-    const maxHeight = await popover
-      .getByRole('list')
-      .evaluate((list) => getComputedStyle(list).maxHeight);
-    expect(maxHeight).toBe('300px');
-  });
+  test(
+    'the pending-payments marker opens the Pending Payments popover',
+    ANY_DB,
+    async ({ page }) => {
+      await page.getByRole('button', { name: / pending for 107-40010001$/ }).click();
+      const popover = page.getByRole('dialog', { name: 'Pending Payments for 107-40010001' });
+      await expect(popover).toContainText('R-9001');
+      await expect(popover).toContainText('Nov 1, 2026');
+      await expect(popover).toContainText('$50.00');
+      await expect(popover).toContainText('Total');
+      const maxHeight = await popover
+        .getByRole('list')
+        .evaluate((list) => getComputedStyle(list).maxHeight);
+      expect(maxHeight).toBe('300px');
+    },
+  );
 
-  test('Full fills the balance and focuses the field; Clear empties it; plan Full is due plus overdue', async ({
-    page,
-  }) => {
-    const field = page.getByRole('textbox', { name: 'Payment amount for 107-40010002' });
-    await page.getByRole('button', { name: 'Full amount for 107-40010002' }).click();
-    await expect(field).toHaveValue('310.45');
-    await expect(field).toBeFocused();
-    await page.getByRole('button', { name: 'Clear amount for 107-40010002' }).click();
-    await expect(field).toHaveValue('');
+  test(
+    'Full fills the balance and focuses the field; Clear empties it; plan Full is due plus overdue',
+    ANY_DB,
+    async ({ page }) => {
+      const field = page.getByRole('textbox', { name: 'Payment amount for 107-40010002' });
+      await page.getByRole('button', { name: 'Full amount for 107-40010002' }).click();
+      await expect(field).toHaveValue('310.45');
+      await expect(field).toBeFocused();
+      await page.getByRole('button', { name: 'Clear amount for 107-40010002' }).click();
+      await expect(field).toHaveValue('');
 
-    await page.getByRole('button', { name: 'Full amount for PP-7001-1' }).click();
-    await expect(page.getByRole('textbox', { name: 'Payment amount for PP-7001-1' })).toHaveValue(
-      '225.00',
-    );
+      await page.getByRole('button', { name: 'Full amount for PP-7001-1' }).click();
+      await expect(page.getByRole('textbox', { name: 'Payment amount for PP-7001-1' })).toHaveValue(
+        '225.00',
+      );
 
-    const zero = page.getByRole('textbox', { name: 'Payment amount for 107-40010003' });
-    await expect(zero).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Full amount for 107-40010003' })).toBeDisabled();
-  });
+      const zero = page.getByRole('textbox', { name: 'Payment amount for 107-40010003' });
+      await expect(zero).toBeDisabled();
+      await expect(
+        page.getByRole('button', { name: 'Full amount for 107-40010003' }),
+      ).toBeDisabled();
+    },
+  );
 
-  test('amount fields keep digits and one point with at most two decimals', async ({ page }) => {
-    const field = page.getByRole('textbox', { name: 'Payment amount for 107-40010001' });
-    await field.pressSequentially('$1a2.345.6');
-    await expect(field).toHaveValue('12.34');
-  });
+  test(
+    'amount fields keep digits and one point with at most two decimals',
+    ANY_DB,
+    async ({ page }) => {
+      const field = page.getByRole('textbox', { name: 'Payment amount for 107-40010001' });
+      await field.pressSequentially('$1a2.345.6');
+      await expect(field).toHaveValue('12.34');
+    },
+  );
 
-  test('selected amounts open the dialog in encounter mode with one line per item', async ({
-    page,
-  }) => {
-    await page.getByRole('textbox', { name: 'Payment amount for 107-40010001' }).fill('100');
-    await page.getByRole('button', { name: 'Full amount for PP-7001-1' }).click();
-    await page.getByRole('textbox', { name: 'Payment amount for 107-40010002' }).fill('0');
+  test(
+    'selected amounts open the dialog in encounter mode with one line per item',
+    ANY_DB,
+    async ({ page }) => {
+      await page.getByRole('textbox', { name: 'Payment amount for 107-40010001' }).fill('100');
+      await page.getByRole('button', { name: 'Full amount for PP-7001-1' }).click();
+      await page.getByRole('textbox', { name: 'Payment amount for 107-40010002' }).fill('0');
 
-    const bar = page.getByRole('region', { name: 'Payment for Hospitals & Clinics' });
-    await expect(bar).toContainText(DASHBOARD_LABELS.totalPaymentAmount);
-    await expect(bar).toContainText('2 items selected');
-    await expect(card(page, DASHBOARD_LABELS.selectedForPayment)).toContainText('$325.00');
-    await bar.getByRole('button', { name: 'Pay Now $325.00' }).click();
+      const bar = page.getByRole('region', { name: 'Payment for Hospitals & Clinics' });
+      await expect(bar).toContainText(DASHBOARD_LABELS.totalPaymentAmount);
+      await expect(bar).toContainText('2 items selected');
+      await expect(card(page, DASHBOARD_LABELS.selectedForPayment)).toContainText('$325.00');
+      await bar.getByRole('button', { name: 'Pay Now $325.00' }).click();
 
-    await expect(paymentDialog(page)).toHaveAttribute('data-payment-mode', 'encounter');
-    expect(await summaryOf(page)).toEqual({
-      lines: [
-        ['107-40010001 | Maria Garcia', '$50.00 already pending', '$100.00'],
-        ['PP-7001-1 | Payment Plan', '$225.00'],
-      ],
-      total: '$325.00',
-    });
-    await closeDialog(page);
+      await expect(paymentDialog(page)).toHaveAttribute('data-payment-mode', 'encounter');
+      expect(await summaryOf(page)).toEqual({
+        lines: [
+          ['107-40010001 | Maria Garcia', '$50.00 already pending', '$100.00'],
+          ['PP-7001-1 | Payment Plan', '$225.00'],
+        ],
+        total: '$325.00',
+      });
+      await closeDialog(page);
 
-    await card(page, DASHBOARD_LABELS.selectedForPayment)
-      .getByRole('button', { name: DASHBOARD_LABELS.payNow })
-      .click();
-    expect((await summaryOf(page)).total).toBe('$325.00');
-  });
+      await card(page, DASHBOARD_LABELS.selectedForPayment)
+        .getByRole('button', { name: DASHBOARD_LABELS.payNow })
+        .click();
+      expect((await summaryOf(page)).total).toBe('$325.00');
+    },
+  );
 
   test('Pay Total pays the encounters plus every plan due and overdue amount', async ({ page }) => {
     await card(page, DASHBOARD_LABELS.totalOutstanding)
@@ -212,7 +226,7 @@ test.describe('dashboard: Maria, every feature', () => {
     });
   });
 
-  test('Specify Amount opens the dialog in custom mode', async ({ page }) => {
+  test('Specify Amount opens the dialog in custom mode', ANY_DB, async ({ page }) => {
     const custom = card(page, DASHBOARD_LABELS.specifyAmount);
     await custom.getByRole('textbox', { name: 'Custom payment amount' }).fill('40');
     await custom.getByRole('button', { name: DASHBOARD_LABELS.payNow }).click();
@@ -353,73 +367,74 @@ test.describe('dashboard: Robert, a large account', () => {
 });
 
 test.describe('dashboard: fetch errors', () => {
-  test('a failing fetch is retried twice, then shows the error state; Try Again recovers', async ({
-    page,
-    signInWithPin,
-  }) => {
-    let calls = 0;
-    let failing = true;
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(ENCOUNTERS_URL, async (route) => {
-      calls += 1;
-      if (!failing) {
-        await released;
-        return route.fallback();
-      }
-      return route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          title: 'An unexpected error occurred',
+  test(
+    'a failing fetch is retried twice, then shows the error state; Try Again recovers',
+    ANY_DB,
+    async ({ page, signInWithPin }) => {
+      let calls = 0;
+      let failing = true;
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(ENCOUNTERS_URL, async (route) => {
+        calls += 1;
+        if (!failing) {
+          await released;
+          return route.fallback();
+        }
+        return route.fulfill({
           status: 500,
-          code: 'INTERNAL',
-          details: ['Simulated outage'],
-          requestId: 'req-e2e',
-          correlationId: 'corr-e2e',
-        }),
+          contentType: 'application/json',
+          body: JSON.stringify({
+            title: 'An unexpected error occurred',
+            status: 500,
+            code: 'INTERNAL',
+            details: ['Simulated outage'],
+            requestId: 'req-e2e',
+            correlationId: 'corr-e2e',
+          }),
+        });
       });
-    });
-    await signInWithPin(maria);
-    await expect(toaster(page, 'top', 'right')).toContainText(DASHBOARD_MESSAGES.fetchFailed, {
-      timeout: 20_000,
-    });
-    await expect(page.getByRole('heading', { name: ERROR_SCREEN.generic.title })).toBeVisible();
-    expect(calls).toBe(3);
+      await signInWithPin(maria);
+      await expect(toaster(page, 'top', 'right')).toContainText(DASHBOARD_MESSAGES.fetchFailed, {
+        timeout: 20_000,
+      });
+      await expect(page.getByRole('heading', { name: ERROR_SCREEN.generic.title })).toBeVisible();
+      expect(calls).toBe(3);
 
-    failing = false;
-    await page.getByRole('button', { name: ERROR_SCREEN.retry }).click();
-    // SPEC §2: the error screen stays, its button reading 'Retrying...' until the answer comes.
-    await expect(page.getByRole('button', { name: ERROR_SCREEN.retrying })).toBeVisible();
-    release();
-    await expect(
-      page.getByRole('table', { name: DASHBOARD_LABELS.pendingEncounters }),
-    ).toContainText('107-40010001');
-  });
+      failing = false;
+      await page.getByRole('button', { name: ERROR_SCREEN.retry }).click();
+      // SPEC §2: the error screen stays, its button reading 'Retrying...' until the answer comes.
+      await expect(page.getByRole('button', { name: ERROR_SCREEN.retrying })).toBeVisible();
+      release();
+      await expect(
+        page.getByRole('table', { name: DASHBOARD_LABELS.pendingEncounters }),
+      ).toContainText('107-40010001');
+    },
+  );
 
-  test('a 401 while fetching says the session expired, signs out and goes to /login', async ({
-    page,
-    signInWithPin,
-    storedSessionKeys,
-  }) => {
-    let calls = 0;
-    await page.route(ENCOUNTERS_URL, (route) => {
-      calls += 1;
-      return route.fulfill({
-        status: 401,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          title: 'Session expired',
+  test(
+    'a 401 while fetching says the session expired, signs out and goes to /login',
+    ANY_DB,
+    async ({ page, signInWithPin, storedSessionKeys }) => {
+      let calls = 0;
+      await page.route(ENCOUNTERS_URL, (route) => {
+        calls += 1;
+        return route.fulfill({
           status: 401,
-          code: 'ERR1002',
-          details: ['Your session has expired. Please log in again.'],
-        }),
+          contentType: 'application/json',
+          body: JSON.stringify({
+            title: 'Session expired',
+            status: 401,
+            code: 'ERR1002',
+            details: ['Your session has expired. Please log in again.'],
+          }),
+        });
       });
-    });
-    await signInWithPin(maria);
-    await expect(toaster(page, 'top', 'center')).toContainText(DASHBOARD_MESSAGES.sessionExpired);
-    await expect(page).toHaveURL(/\/webpay\/login$/);
-    expect(await storedSessionKeys()).toEqual([]);
-    expect(calls).toBe(1);
-  });
+      await signInWithPin(maria);
+      await expect(toaster(page, 'top', 'center')).toContainText(DASHBOARD_MESSAGES.sessionExpired);
+      await expect(page).toHaveURL(/\/webpay\/login$/);
+      expect(await storedSessionKeys()).toEqual([]);
+      expect(calls).toBe(1);
+    },
+  );
 });

@@ -11,7 +11,14 @@ import {
   SANDBOX_TEST_CARDS,
   type SandboxTestCard,
 } from '@webpay/server/testkit/instruments';
-import { test, expect, maria, DEMO_GUARANTORS, type DemoSignIn } from '../support/fixtures.ts';
+import {
+  test,
+  expect,
+  ANY_DB,
+  maria,
+  DEMO_GUARANTORS,
+  type DemoSignIn,
+} from '../support/fixtures.ts';
 import { fillBillingDetails, paymentDialog } from '../support/payment-dialog.ts';
 
 /*
@@ -159,72 +166,75 @@ test.describe('card payments through the sandbox lightbox', () => {
     expect(mail.text).not.toContain(SANDBOX_TEST_CARDS.visa.number);
   });
 
-  test('a declined card is cancelled and explained; the form stays filled', async ({
-    page,
-    signInWithPin,
-  }) => {
-    await signIn(page, signInWithPin);
-    await encounterField(page, 5).fill('3');
-    await bar(page).getByRole('button', { name: 'Pay Now $3.00' }).click();
-    await payByCard(page, SANDBOX_TEST_CARDS.declined, '$3.00');
-    const dialog = paymentDialog(page);
-    await expect(dialog.getByRole('alert')).toContainText('Payment declined');
-    await expect(dialog.getByRole('textbox', { name: 'Address' })).toHaveValue('12 Canyon Rd');
-    await expect(receiptDialog(page)).toHaveCount(0);
-  });
+  test(
+    'a declined card is cancelled and explained; the form stays filled',
+    ANY_DB,
+    async ({ page, signInWithPin }) => {
+      await signIn(page, signInWithPin);
+      await encounterField(page, 5).fill('3');
+      await bar(page).getByRole('button', { name: 'Pay Now $3.00' }).click();
+      await payByCard(page, SANDBOX_TEST_CARDS.declined, '$3.00');
+      const dialog = paymentDialog(page);
+      await expect(dialog.getByRole('alert')).toContainText('Payment declined');
+      await expect(dialog.getByRole('textbox', { name: 'Address' })).toHaveValue('12 Canyon Rd');
+      await expect(receiptDialog(page)).toHaveCount(0);
+    },
+  );
 
-  test('a processor failure shows the error panel; cancelling the card window shows none', async ({
-    page,
-    signInWithPin,
-  }) => {
-    await signIn(page, signInWithPin);
-    await encounterField(page, 6).fill('4');
-    await bar(page).getByRole('button', { name: 'Pay Now $4.00' }).click();
-    await payByCard(page, SANDBOX_TEST_CARDS.processorError, '$4.00');
-    const dialog = paymentDialog(page);
-    await expect(dialog.getByRole('alert')).toBeVisible();
-    await dialog.getByRole('button', { name: 'Technical details' }).click();
-    await expect(dialog).toContainText('converge_error');
-    await dialog.getByRole('button', { name: 'Dismiss' }).click();
+  test(
+    'a processor failure shows the error panel; cancelling the card window shows none',
+    ANY_DB,
+    async ({ page, signInWithPin }) => {
+      await signIn(page, signInWithPin);
+      await encounterField(page, 6).fill('4');
+      await bar(page).getByRole('button', { name: 'Pay Now $4.00' }).click();
+      await payByCard(page, SANDBOX_TEST_CARDS.processorError, '$4.00');
+      const dialog = paymentDialog(page);
+      await expect(dialog.getByRole('alert')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Technical details' }).click();
+      await expect(dialog).toContainText('converge_error');
+      await dialog.getByRole('button', { name: 'Dismiss' }).click();
 
-    await dialog.getByRole('button', { name: 'Pay $4.00' }).click();
-    await cardWindow(page).getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.locator('iframe[title="Card payment"]')).toHaveCount(0);
-    await expect(dialog.getByRole('alert')).toHaveCount(0);
-    await expect(dialog.getByRole('button', { name: 'Pay $4.00' })).toBeEnabled();
-  });
+      await dialog.getByRole('button', { name: 'Pay $4.00' }).click();
+      await cardWindow(page).getByRole('button', { name: 'Cancel' }).click();
+      await expect(page.locator('iframe[title="Card payment"]')).toHaveCount(0);
+      await expect(dialog.getByRole('alert')).toHaveCount(0);
+      await expect(dialog.getByRole('button', { name: 'Pay $4.00' })).toBeEnabled();
+    },
+  );
 
-  test('Escape in the card window cancels only the card window; while completing it closes nothing', async ({
-    page,
-    signInWithPin,
-  }) => {
-    await signIn(page, signInWithPin);
-    await encounterField(page, 7).fill('1');
-    await bar(page).getByRole('button', { name: 'Pay Now $1.00' }).click();
-    await fillBilling(page);
-    const dialog = paymentDialog(page);
-    await dialog.getByRole('button', { name: 'Pay $1.00' }).click();
-    await cardWindow(page).getByLabel('Card number').press('Escape');
-    await expect(page.locator('iframe[title="Card payment"]')).toHaveCount(0);
-    await expect(dialog.getByRole('button', { name: 'Pay $1.00' })).toBeEnabled();
-    await expect(dialog.getByRole('textbox', { name: 'Address' })).toHaveValue('12 Canyon Rd');
+  test(
+    'Escape in the card window cancels only the card window; while completing it closes nothing',
+    ANY_DB,
+    async ({ page, signInWithPin }) => {
+      await signIn(page, signInWithPin);
+      await encounterField(page, 7).fill('1');
+      await bar(page).getByRole('button', { name: 'Pay Now $1.00' }).click();
+      await fillBilling(page);
+      const dialog = paymentDialog(page);
+      await dialog.getByRole('button', { name: 'Pay $1.00' }).click();
+      await cardWindow(page).getByLabel('Card number').press('Escape');
+      await expect(page.locator('iframe[title="Card payment"]')).toHaveCount(0);
+      await expect(dialog.getByRole('button', { name: 'Pay $1.00' })).toBeEnabled();
+      await expect(dialog.getByRole('textbox', { name: 'Address' })).toHaveValue('12 Canyon Rd');
 
-    // Hold the completion call so the dialog stays in its completing phase.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/rcm-webpay-service/payments/*/card', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await dialog.getByRole('button', { name: 'Pay $1.00' }).click();
-    await payInCardWindow(page, SANDBOX_TEST_CARDS.visa);
-    await expect(dialog.getByText('Completing your payment…')).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(dialog.getByRole('button', { name: 'Close' })).toHaveCount(0);
-    await expect(dialog).toBeVisible();
-    release();
-    await expect(receiptDialog(page)).toContainText('$1.00');
-  });
+      // Hold the completion call so the dialog stays in its completing phase.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/rcm-webpay-service/payments/*/card', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await dialog.getByRole('button', { name: 'Pay $1.00' }).click();
+      await payInCardWindow(page, SANDBOX_TEST_CARDS.visa);
+      await expect(dialog.getByText('Completing your payment…')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dialog.getByRole('button', { name: 'Close' })).toHaveCount(0);
+      await expect(dialog).toBeVisible();
+      release();
+      await expect(receiptDialog(page)).toContainText('$1.00');
+    },
+  );
 });
 
 /** The eCheck form's authorization box, and the box that accepts it. */
@@ -337,34 +347,35 @@ test.describe('eCheck payments', () => {
     await expect(receipt.getByText(text, { exact: false })).toHaveAttribute('lang', 'es');
   });
 
-  test('a declined bank account is explained and nothing is recorded', async ({
-    page,
-    signInWithPin,
-  }) => {
-    await signIn(page, signInWithPin, maria);
-    await page.getByRole('tab', { name: /Central Lab/ }).click();
-    await page.getByRole('textbox', { name: 'Payment amount for 153-80002' }).fill('2');
-    await bar(page, 'Central Lab').getByRole('button', { name: 'Pay Now $2.00' }).click();
-    const dialog = paymentDialog(page);
-    await fillBilling(page);
-    await dialog.getByRole('radio', { name: 'eCheck' }).check();
-    await dialog
-      .getByRole('textbox', { name: 'Routing number' })
-      .fill(SANDBOX_BANK_ACCOUNTS.declined.routingNumber);
-    await dialog
-      .getByRole('textbox', { name: 'Account number' })
-      .fill(SANDBOX_BANK_ACCOUNTS.declined.accountNumber);
-    await authorization(page).accept.check();
-    await dialog.getByRole('button', { name: 'Pay $2.00' }).click();
-    await expect(dialog.getByRole('alert')).toBeVisible();
-    await expect(receiptDialog(page)).toHaveCount(0);
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.getByRole('button', { name: / pending for 153-80002$/ })).toHaveCount(0);
-  });
+  test(
+    'a declined bank account is explained and nothing is recorded',
+    ANY_DB,
+    async ({ page, signInWithPin }) => {
+      await signIn(page, signInWithPin, maria);
+      await page.getByRole('tab', { name: /Central Lab/ }).click();
+      await page.getByRole('textbox', { name: 'Payment amount for 153-80002' }).fill('2');
+      await bar(page, 'Central Lab').getByRole('button', { name: 'Pay Now $2.00' }).click();
+      const dialog = paymentDialog(page);
+      await fillBilling(page);
+      await dialog.getByRole('radio', { name: 'eCheck' }).check();
+      await dialog
+        .getByRole('textbox', { name: 'Routing number' })
+        .fill(SANDBOX_BANK_ACCOUNTS.declined.routingNumber);
+      await dialog
+        .getByRole('textbox', { name: 'Account number' })
+        .fill(SANDBOX_BANK_ACCOUNTS.declined.accountNumber);
+      await authorization(page).accept.check();
+      await dialog.getByRole('button', { name: 'Pay $2.00' }).click();
+      await expect(dialog.getByRole('alert')).toBeVisible();
+      await expect(receiptDialog(page)).toHaveCount(0);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(page.getByRole('button', { name: / pending for 153-80002$/ })).toHaveCount(0);
+    },
+  );
 });
 
 test.describe('receipts and sessions', () => {
-  test('the print view shows only the receipt', async ({ page, signInWithPin }) => {
+  test('the print view shows only the receipt', ANY_DB, async ({ page, signInWithPin }) => {
     await signIn(page, signInWithPin);
     await encounterField(page, 8).fill('2');
     await bar(page).getByRole('button', { name: 'Pay Now $2.00' }).click();
@@ -379,28 +390,29 @@ test.describe('receipts and sessions', () => {
     expect(box?.y).toBe(0);
   });
 
-  test('a 401 when starting a payment goes to sign-in after 5 seconds', async ({
-    page,
-    signInWithPin,
-  }) => {
-    await signIn(page, signInWithPin, maria);
-    await page.route('**/api/v1/services/rcm-webpay-service/payments/init', (route) =>
-      route.fulfill({
-        status: 401,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          title: 'Session expired',
+  test(
+    'a 401 when starting a payment goes to sign-in after 5 seconds',
+    ANY_DB,
+    async ({ page, signInWithPin }) => {
+      await signIn(page, signInWithPin, maria);
+      await page.route('**/api/v1/services/rcm-webpay-service/payments/init', (route) =>
+        route.fulfill({
           status: 401,
-          code: 'ERR1002',
-          details: ['Your session has expired. Please log in again.'],
+          contentType: 'application/json',
+          body: JSON.stringify({
+            title: 'Session expired',
+            status: 401,
+            code: 'ERR1002',
+            details: ['Your session has expired. Please log in again.'],
+          }),
         }),
-      }),
-    );
-    await page.getByRole('textbox', { name: 'Payment amount for 107-40010002' }).fill('1');
-    await bar(page).getByRole('button', { name: 'Pay Now $1.00' }).click();
-    await payByCardStart(page);
-    await expect(page).toHaveURL(/\/webpay\/login\/pin\?next=%2Fdashboard$/, { timeout: 10_000 });
-  });
+      );
+      await page.getByRole('textbox', { name: 'Payment amount for 107-40010002' }).fill('1');
+      await bar(page).getByRole('button', { name: 'Pay Now $1.00' }).click();
+      await payByCardStart(page);
+      await expect(page).toHaveURL(/\/webpay\/login\/pin\?next=%2Fdashboard$/, { timeout: 10_000 });
+    },
+  );
 });
 
 async function payByCardStart(page: Page) {

@@ -1,4 +1,4 @@
-import { test, expect, maria, james } from '../support/fixtures.ts';
+import { test, expect, ANY_DB, maria, james } from '../support/fixtures.ts';
 
 test.describe('PIN sign-in', () => {
   test('Maria signs in with her PIN and sees her three main encounters', async ({
@@ -84,7 +84,7 @@ test.describe('PIN sign-in', () => {
     expect(response.status()).toBe(401);
   });
 
-  test('unknown portal paths go to the start, replacing history', async ({ page }) => {
+  test('unknown portal paths go to the start, replacing history', ANY_DB, async ({ page }) => {
     await page.goto('/webpay/no/such/page');
     await expect(page).toHaveURL(/\/webpay\/login\/pin/);
     expect(page.url()).not.toContain('no/such/page');

@@ -1,4 +1,4 @@
-import { test, expect, maria } from '../support/fixtures.ts';
+import { test, expect, ANY_DB, maria } from '../support/fixtures.ts';
 
 const unsafeTargets = [
   '//evil.example',
@@ -9,7 +9,7 @@ const unsafeTargets = [
 
 test.describe('the next parameter of /login/pin', () => {
   for (const next of unsafeTargets) {
-    test(`refuses ${next}`, async ({ page, signInWithPin }) => {
+    test(`refuses ${next}`, ANY_DB, async ({ page, signInWithPin }) => {
       await page.goto(`/webpay/login/pin?next=${encodeURIComponent(next)}`);
       await expect(page.getByText('Invalid redirect path')).toBeVisible();
 

@@ -231,38 +231,39 @@ test.describe('signed-in shell', () => {
 });
 
 test.describe('first paint', () => {
-  test("before any script runs, the page shows SPEC §2's spinner with this portal's logo", async ({
-    browser,
-    page,
-  }) => {
-    const apiKey = await (async () => {
-      await page.goto('/webpay/login');
-      return page.getAttribute('meta[name="webpay-api-key"]', 'content');
-    })();
-    const answer = await page.request.get('/api/v1/services/rcm-webpay-service/config/app', {
-      headers: { 'X-API-Key': apiKey ?? '', 'X-Requested-With': 'XMLHttpRequest' },
-    });
-    const { branding } = appConfigSchema.parse(await answer.json());
+  test(
+    "before any script runs, the page shows SPEC §2's spinner with this portal's logo",
+    ANY_DB,
+    async ({ browser, page }) => {
+      const apiKey = await (async () => {
+        await page.goto('/webpay/login');
+        return page.getAttribute('meta[name="webpay-api-key"]', 'content');
+      })();
+      const answer = await page.request.get('/api/v1/services/rcm-webpay-service/config/app', {
+        headers: { 'X-API-Key': apiKey ?? '', 'X-Requested-With': 'XMLHttpRequest' },
+      });
+      const { branding } = appConfigSchema.parse(await answer.json());
 
-    const withoutScript = await browser.newContext({ javaScriptEnabled: false });
-    try {
-      const scriptless = await withoutScript.newPage();
-      await scriptless.goto(`${new URL(page.url()).origin}/webpay/login`);
-      const status = scriptless.getByRole('status');
-      await expect(status).toBeVisible();
-      await expect(status).toContainText('Loading');
-      await expect(status).toContainText('Cargando');
-      const logo = status.getByRole('img', { name: branding.portalName });
-      await expect(logo).toHaveAttribute('src', branding.logoUrl);
-      expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(
-        0,
-      );
-    } finally {
-      await withoutScript.close();
-    }
+      const withoutScript = await browser.newContext({ javaScriptEnabled: false });
+      try {
+        const scriptless = await withoutScript.newPage();
+        await scriptless.goto(`${new URL(page.url()).origin}/webpay/login`);
+        const status = scriptless.getByRole('status');
+        await expect(status).toBeVisible();
+        await expect(status).toContainText('Loading');
+        await expect(status).toContainText('Cargando');
+        const logo = status.getByRole('img', { name: branding.portalName });
+        await expect(logo).toHaveAttribute('src', branding.logoUrl);
+        expect(
+          await logo.evaluate((image: HTMLImageElement) => image.naturalWidth),
+        ).toBeGreaterThan(0);
+      } finally {
+        await withoutScript.close();
+      }
 
-    // With its script the page goes on from the same screen to the sign-in options.
-    await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'Cargando' })).toHaveCount(0);
-  });
+      // With its script the page goes on from the same screen to the sign-in options.
+      await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Cargando' })).toHaveCount(0);
+    },
+  );
 });

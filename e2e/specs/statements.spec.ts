@@ -15,6 +15,7 @@ import {
   maria,
   james,
   DEMO_GUARANTORS,
+  ANY_DB,
   type DemoSignIn,
 } from '../support/fixtures.ts';
 
@@ -166,86 +167,95 @@ test.describe('statements', () => {
     expect(notice).toContain(`${new URL(page.url()).origin}/webpay/financial-assistance`);
   });
 
-  test('the PDF can also be downloaded from the dialog, by keyboard', async ({
-    page,
-    signInWithPin,
-  }) => {
-    const statements = await openStatements(page, signInWithPin, maria);
-    const statement = statements[0] as StatementSummary;
-    const view = page.getByRole('button', {
-      name: `View statement of ${formatDate(statement.statementDate)}`,
-    });
-    await view.focus();
-    await page.keyboard.press('Enter');
-    const dialog = statementDialog(page, statement);
-    await expect(dialog.getByRole('table', { name: 'Statement lines' })).toBeVisible();
-    const download = dialog.getByRole('button', { name: /^Download PDF/ });
-    await download.focus();
-    const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
-    expect(file.suggestedFilename()).toBe(`statement-${statement.statementDate}.pdf`);
-  });
+  test(
+    'the PDF can also be downloaded from the dialog, by keyboard',
+    ANY_DB,
+    async ({ page, signInWithPin }) => {
+      const statements = await openStatements(page, signInWithPin, maria);
+      const statement = statements[0] as StatementSummary;
+      const view = page.getByRole('button', {
+        name: `View statement of ${formatDate(statement.statementDate)}`,
+      });
+      await view.focus();
+      await page.keyboard.press('Enter');
+      const dialog = statementDialog(page, statement);
+      await expect(dialog.getByRole('table', { name: 'Statement lines' })).toBeVisible();
+      const download = dialog.getByRole('button', { name: /^Download PDF/ });
+      await download.focus();
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        page.keyboard.press('Enter'),
+      ]);
+      expect(file.suggestedFilename()).toBe(`statement-${statement.statementDate}.pdf`);
+    },
+  );
 
-  test('a download that fails says so and saves nothing', async ({ page, signInWithPin }) => {
-    const statements = await openStatements(page, signInWithPin, maria);
-    const statement = statements[2] as StatementSummary;
-    await page.route(`${STATEMENTS_URL}/*/pdf`, (route) =>
-      route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          title: 'Internal error',
+  test(
+    'a download that fails says so and saves nothing',
+    ANY_DB,
+    async ({ page, signInWithPin }) => {
+      const statements = await openStatements(page, signInWithPin, maria);
+      const statement = statements[2] as StatementSummary;
+      await page.route(`${STATEMENTS_URL}/*/pdf`, (route) =>
+        route.fulfill({
           status: 500,
-          code: 'INTERNAL_ERROR',
-          details: ['Something broke'],
-          requestId: 'r',
-          correlationId: 'c',
+          contentType: 'application/json',
+          body: JSON.stringify({
+            title: 'Internal error',
+            status: 500,
+            code: 'INTERNAL_ERROR',
+            details: ['Something broke'],
+            requestId: 'r',
+            correlationId: 'c',
+          }),
         }),
-      }),
-    );
-    let downloaded = false;
-    page.on('download', () => {
-      downloaded = true;
-    });
-    await page
-      .getByRole('button', {
-        name: `Download PDF of the statement of ${formatDate(statement.statementDate)}`,
-      })
-      .click();
-    await expect(
-      page.getByText(
-        `We could not download your statement of ${formatDate(statement.statementDate)}. Please try again in a moment.`,
-      ),
-    ).toBeVisible();
-    expect(downloaded).toBe(false);
-  });
+      );
+      let downloaded = false;
+      page.on('download', () => {
+        downloaded = true;
+      });
+      await page
+        .getByRole('button', {
+          name: `Download PDF of the statement of ${formatDate(statement.statementDate)}`,
+        })
+        .click();
+      await expect(
+        page.getByText(
+          `We could not download your statement of ${formatDate(statement.statementDate)}. Please try again in a moment.`,
+        ),
+      ).toBeVisible();
+      expect(downloaded).toBe(false);
+    },
+  );
 
-  test('no statements and a failed load each say what is going on', async ({
-    page,
-    signInWithPin,
-  }) => {
-    await signInWithPin(maria);
-    await expect(page).toHaveURL(/\/webpay\/dashboard$/);
-    await page.route(STATEMENTS_URL, (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: '{"statements":[]}' }),
-    );
-    await page.goto('/webpay/statements');
-    await expect(page.getByRole('heading', { name: 'No statements yet' })).toBeVisible();
+  test(
+    'no statements and a failed load each say what is going on',
+    ANY_DB,
+    async ({ page, signInWithPin }) => {
+      await signInWithPin(maria);
+      await expect(page).toHaveURL(/\/webpay\/dashboard$/);
+      await page.route(STATEMENTS_URL, (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: '{"statements":[]}' }),
+      );
+      await page.goto('/webpay/statements');
+      await expect(page.getByRole('heading', { name: 'No statements yet' })).toBeVisible();
 
-    let fail = true;
-    await page.unroute(STATEMENTS_URL);
-    await page.route(STATEMENTS_URL, (route) =>
-      fail
-        ? route.fulfill({ status: 503, contentType: 'text/plain', body: 'unavailable' })
-        : route.fallback(),
-    );
-    await page.reload();
-    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible({
-      timeout: 15_000,
-    });
-    fail = false;
-    await page.getByRole('button', { name: 'Try Again' }).click();
-    await expect(statementsTable(page)).toBeVisible();
-  });
+      let fail = true;
+      await page.unroute(STATEMENTS_URL);
+      await page.route(STATEMENTS_URL, (route) =>
+        fail
+          ? route.fulfill({ status: 503, contentType: 'text/plain', body: 'unavailable' })
+          : route.fallback(),
+      );
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible({
+        timeout: 15_000,
+      });
+      fail = false;
+      await page.getByRole('button', { name: 'Try Again' }).click();
+      await expect(statementsTable(page)).toBeVisible();
+    },
+  );
 
   test('James, without the historical-data role, is sent to the dashboard', async ({
     page,
