@@ -1,4 +1,5 @@
 import { readPdfLayout, type PdfLayout, type PdfObject, type PdfValue } from './pdf-syntax.ts';
+import { zlibSpacesOfLength } from './zlib-of-length.ts';
 
 /*
  * A PDF names its author, the program and the machine that made it, its
@@ -110,45 +111,6 @@ function isFlateOnly(object: PdfObject): boolean {
   const filter = object.value.entries?.get('Filter');
   const only = filter?.kind === 'array' && filter.items?.length === 1 ? filter.items[0] : filter;
   return only?.text === 'FlateDecode' && !object.value.entries?.has('DecodeParms');
-}
-
-const ADLER_MODULUS = 65_521;
-const MAX_STORED_BLOCK = 65_535;
-/** Two bytes of zlib header, four of checksum. */
-const ZLIB_FRAME = 6;
-/** A stored block's header byte and its length written twice. */
-const STORED_BLOCK_HEADER = 5;
-
-/**
- * A zlib stream exactly `length` bytes long that inflates to spaces, made of
- * stored (uncompressed) blocks, so a compressed XMP stream stays one a
- * reader can inflate; null below the 11 bytes the smallest such stream takes.
- */
-export function zlibSpacesOfLength(length: number): Buffer | null {
-  if (length < ZLIB_FRAME + STORED_BLOCK_HEADER) return null;
-  const blocks = Math.ceil((length - ZLIB_FRAME) / (MAX_STORED_BLOCK + STORED_BLOCK_HEADER));
-  let spaces = length - ZLIB_FRAME - blocks * STORED_BLOCK_HEADER;
-  const out = Buffer.alloc(length, SPACE);
-  // 0x78 0x01: deflate, 32 KB window, lowest level; the pair is a multiple of 31 as zlib requires.
-  out[0] = 0x78;
-  out[1] = 0x01;
-  let at = 2;
-  let sum = 1;
-  let sumOfSums = 0;
-  for (let block = 0; block < blocks; block += 1) {
-    const size = Math.min(spaces, MAX_STORED_BLOCK);
-    out[at] = block === blocks - 1 ? 1 : 0;
-    out.writeUInt16LE(size, at + 1);
-    out.writeUInt16LE(size ^ 0xffff, at + 3);
-    at += STORED_BLOCK_HEADER + size;
-    spaces -= size;
-    for (let byte = 0; byte < size; byte += 1) {
-      sum = (sum + SPACE) % ADLER_MODULUS;
-      sumOfSums = (sumOfSums + sum) % ADLER_MODULUS;
-    }
-  }
-  out.writeUInt32BE(((sumOfSums << 16) | sum) >>> 0, at);
-  return out;
 }
 
 /** Overwrites every XMP packet's data, its /Length kept: spaces, compressed when it was. */
