@@ -1,4 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
+import { PDFDocument } from 'pdf-lib';
 import { PNG_SIGNATURE } from '../../src/modules/financial-assistance/documents/png-structure.ts';
 
 /*
@@ -303,4 +304,32 @@ export function samplePdfWithMetadata(): Buffer {
       trailer: '/Info 8 0 R',
     },
   ]);
+}
+
+/** What a payroll system's PDF library writes into the information dictionary. */
+export const PDF_LIB_METADATA = {
+  author: `${SAMPLE_MAKE} clerk`,
+  creator: `${SAMPLE_MAKE} Payroll`,
+  producer: `${SAMPLE_MAKE} PDF`,
+  title: SAMPLE_PLACE,
+  subject: `${SAMPLE_MAKE} pay stub`,
+} as const;
+
+/**
+ * A two-page PDF as pdf-lib writes it by default: every dictionary, the
+ * information dictionary among them, in one compressed object stream,
+ * found through a compressed cross-reference stream (PDF 1.5).
+ */
+export async function pdfLibPdfWithMetadata(): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  const { author, creator, producer, title, subject } = PDF_LIB_METADATA;
+  document.setAuthor(author);
+  document.setCreator(creator);
+  document.setProducer(producer);
+  document.setTitle(title);
+  document.setSubject(subject);
+  document.setKeywords([SAMPLE_PLACE]);
+  document.addPage();
+  document.addPage();
+  return Buffer.from(await document.save());
 }

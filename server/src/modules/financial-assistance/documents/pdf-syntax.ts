@@ -123,16 +123,24 @@ function referenceEnd(bytes: Buffer, first: Token): number {
 
 const wordText = (bytes: Buffer, token: Token) => bytes.toString('latin1', token.start, token.end);
 
-function readDictionary(bytes: Buffer, open: Token, depth: number): PdfValue | null {
+/** With `partial`, a dictionary that breaks off is taken as far as its entries read, ending there. */
+function readDictionary(
+  bytes: Buffer,
+  open: Token,
+  depth: number,
+  partial = false,
+): PdfValue | null {
   const entries = new Map<string, PdfValue>();
   let at = open.end;
+  const broken = () =>
+    partial ? { kind: 'dictionary' as const, start: open.start, end: at, entries } : null;
   for (;;) {
     const key = nextToken(bytes, at);
     if (key?.kind === 'dictionaryEnd')
       return { kind: 'dictionary', start: open.start, end: key.end, entries };
-    if (key?.kind !== 'name') return null;
+    if (key?.kind !== 'name') return broken();
     const value = readValueAt(bytes, key.end, depth + 1);
-    if (!value) return null;
+    if (!value) return broken();
     entries.set(nameText(bytes, key), value);
     at = value.end;
   }
@@ -191,6 +199,16 @@ function readWord(bytes: Buffer, token: Token): PdfValue {
 /** The value starting at `from` (after whitespace and comments), or null when there is none. */
 export function readValue(bytes: Buffer, from: number): PdfValue | null {
   return readValueAt(bytes, from, 0);
+}
+
+/**
+ * The dictionary starting at `from` with the entries that read before it
+ * breaks off (damaged data, cut short), or null when no dictionary starts
+ * there: what a forgiving reader would still show of it.
+ */
+export function readDictionaryPrefix(bytes: Buffer, from: number): PdfValue | null {
+  const open = nextToken(bytes, from);
+  return open?.kind === 'dictionaryStart' ? readDictionary(bytes, open, 0, true) : null;
 }
 
 /** Where a stream's data lies: from after "stream" and its line end to before "endstream". */

@@ -22,7 +22,6 @@ import {
   samplePng,
 } from '../../../../test/support/sample-documents.ts';
 import { stripMetadata } from './strip-metadata.ts';
-import { zlibSpacesOfLength } from './strip-pdf.ts';
 
 /** Bytes a test looks for: the words, and the GPS latitude's first rational (40/1) as stored. */
 const TRACES = [
@@ -301,23 +300,6 @@ describe('stripping a PDF', () => {
     expect(bytes.toString('latin1')).toBe(
       `%PDF-1.7\n5 0 obj << /Type /Metadata /Subtype /XML /Length 3 >> stream\r\n${' '.repeat(SAMPLE_MAKE.length)}\r\nendstream endobj\n%%EOF`,
     );
-  });
-});
-
-describe('a zlib stream of spaces of a given length', () => {
-  it('is exactly that long and inflates to spaces, across stored blocks', () => {
-    for (const length of [12, 300, 65_541, 65_546, 65_547, 200_000]) {
-      const stream = zlibSpacesOfLength(length) ?? Buffer.alloc(0);
-      expect(stream.length).toBe(length);
-      const inflated = inflateSync(stream);
-      expect(inflated.length).toBeGreaterThan(0);
-      expect(inflated.every((byte) => byte === 0x20)).toBe(true);
-    }
-  });
-
-  it('cannot be shorter than 11 bytes, which hold no space at all', () => {
-    expect(inflateSync(zlibSpacesOfLength(11) ?? Buffer.alloc(0)).length).toBe(0);
-    expect(zlibSpacesOfLength(10)).toBeNull();
   });
 });
 

@@ -1,4 +1,13 @@
+import {
+  OBJECT_STREAM_BUDGET_BYTES,
+  containedObject,
+  readObjectStream,
+  streamEncoding,
+  type ObjectStreamBudget,
+  type ObjectStreamContents,
+} from './pdf-object-stream.ts';
 import { readPdfLayout, type PdfLayout, type PdfObject, type PdfValue } from './pdf-syntax.ts';
+import { deflateToLength } from './zlib-of-length.ts';
 
 /*
  * A PDF names its author, the program and the machine that made it, its
@@ -11,31 +20,35 @@ import { readPdfLayout, type PdfLayout, type PdfObject, type PdfValue } from './
  *
  * Every value is overwritten where it stands with bytes of the same
  * length, so the file keeps every byte offset and its cross-reference
- * tables stay right; nothing is rendered, decoded or written anew.
- * Rewriting the file with the PDF library the service uses for its own
- * letters (pdf-lib) was not chosen: it would parse the whole object graph
- * of a file a patient sent and write a different file, every object
- * renumbered and re-serialised, and it refuses encrypted files that
- * readers open. The syntax read here (pdf-syntax.ts) is small and only
- * ever overwrites strings and the data of metadata streams.
+ * tables stay right; nothing is rendered or written anew. Rewriting the
+ * file with the PDF library the service uses for its own letters
+ * (pdf-lib) was not chosen: it would parse the whole object graph of a
+ * file a patient sent and write a different file, every object renumbered
+ * and re-serialised, and it refuses encrypted files that readers open.
+ * The syntax read here (pdf-syntax.ts) is small and only ever overwrites
+ * strings and the data of metadata and object streams.
  *
  * Every revision is stripped, not only the latest: an incremental update
  * appends a new information dictionary and leaves the old one in the
  * file, so every trailer's /Info and every object with that number is
  * overwritten.
  *
- * Limit: an information dictionary stored inside a compressed object
- * stream (/Type /ObjStm, PDF 1.5 and later) is left as it is, as is XMP
- * inside an embedded file or a font. Overwriting inside an object stream
- * means compressing it again, to a different length, which moves every
- * later object; the file would have to be written anew. XMP streams are
- * never inside object streams (streams cannot be), so they are always
- * blanked.
+ * An information dictionary may sit in a compressed object stream (PDF
+ * 1.5 and later; pdf-lib puts it there by default). That stream is
+ * inflated, blanked the same way (its objects keep their offsets within
+ * it), and compressed again into exactly the bytes it had, padded with
+ * whitespace (zlib-of-length.ts): blanked text compresses smaller than
+ * text, so it fits unless its writer compressed better than zlib's best,
+ * in which case it is left as sent. A damaged object stream is blanked as
+ * far as it inflates, which is as far as a reader could read it either.
+ * XMP streams are never inside object streams (streams cannot be), so
+ * they are always blanked; XMP inside an embedded file or a font is left.
  */
 
 const SPACE = 0x20;
 const CLOSE_PAREN = 0x29;
 const GREATER = 0x3e;
+const NOTHING = Buffer.alloc(0);
 
 /** "()" or "<>" and spaces: an empty string taking the place of the old one. */
 function blankString(out: Buffer, value: PdfValue): void {
@@ -44,12 +57,12 @@ function blankString(out: Buffer, value: PdfValue): void {
   out[value.start + 1] = value.kind === 'hexString' ? GREATER : CLOSE_PAREN;
 }
 
-/** Blanks every string in `value`, however nested, and lists the objects its references point to. */
-function blankStrings(out: Buffer, value: PdfValue, referenced: Set<string>): void {
-  if (value.kind === 'string' || value.kind === 'hexString') blankString(out, value);
-  else if (value.kind === 'reference' && value.text) referenced.add(value.text);
-  for (const item of value.items ?? []) blankStrings(out, item, referenced);
-  for (const entry of value.entries?.values() ?? []) blankStrings(out, entry, referenced);
+/** The strings in `value`, however nested; the objects its references point to go in `referenced`. */
+function stringsWithin(value: PdfValue, referenced: Set<string>): PdfValue[] {
+  if (value.kind === 'string' || value.kind === 'hexString') return [value];
+  if (value.kind === 'reference' && value.text) referenced.add(value.text);
+  const inner = [...(value.items ?? []), ...(value.entries?.values() ?? [])];
+  return inner.flatMap((item) => stringsWithin(item, referenced));
 }
 
 /** The /Info of every trailer, and of every cross-reference stream (which serves as a trailer). */
@@ -62,36 +75,129 @@ function infoValues(layout: PdfLayout): PdfValue[] {
     .filter((info): info is PdfValue => info !== undefined);
 }
 
-function objectsById(objects: readonly PdfObject[]): Map<string, PdfObject[]> {
-  const byId = new Map<string, PdfObject[]>();
-  for (const object of objects) byId.set(object.id, [...(byId.get(object.id) ?? []), object]);
-  return byId;
+/** An object and the bytes its offsets refer to: the file's, or an object stream's decoded data. */
+interface PlacedObject {
+  id: string;
+  value: PdfValue;
+  bytes: Buffer;
+  /** A stream's dictionary describes its data; it is never an information dictionary. */
+  isStream: boolean;
+}
+
+/** Lists what `key` gives for each item, by key, in the items' order. */
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
+/**
+ * Finds objects by id, every revision's: the file's own, and those in its
+ * object streams, each read once, when first asked for.
+ */
+function objectFinder(
+  out: Buffer,
+  layout: PdfLayout,
+  streams: readonly ObjectStreamContents[],
+  budget: ObjectStreamBudget,
+): (id: string) => PlacedObject[] {
+  const placed = layout.objects.map((object) => ({
+    ...object,
+    bytes: out,
+    isStream: object.stream !== null,
+  }));
+  const topLevel = groupBy(placed, (object) => object.id);
+  const containing = groupBy(
+    streams.flatMap((contents) => [...contents.offsets.keys()].map((id) => ({ id, contents }))),
+    (entry) => entry.id,
+  );
+  const found = new Map<string, PlacedObject[]>();
+  return (id) => {
+    const known = found.get(id);
+    if (known) return known;
+    const contained = (containing.get(id) ?? []).flatMap(({ contents }) => {
+      const value = containedObject(contents, id, budget);
+      return value ? [{ id, value, bytes: contents.data, isStream: false }] : [];
+    });
+    const objects = [...(topLevel.get(id) ?? []), ...contained];
+    found.set(id, objects);
+    return objects;
+  };
 }
 
 /**
  * Blanks every string of every information dictionary, leaving its keys:
  * the dictionary stays well formed and says nothing. A value held in an
- * object of its own ("/Author 9 0 R") is blanked there.
+ * object of its own ("/Author 9 0 R") is blanked there. Returns the
+ * buffers written to, so that object streams changed can be put back.
  */
-function blankInformation(out: Buffer, layout: PdfLayout): void {
-  const byId = objectsById(layout.objects);
+function blankInformation(
+  infos: readonly PdfValue[],
+  out: Buffer,
+  find: (id: string) => PlacedObject[],
+): Set<Buffer> {
+  const touched = new Set<Buffer>();
+  const blank = (bytes: Buffer, strings: readonly PdfValue[]) => {
+    for (const string of strings) blankString(bytes, string);
+    if (strings.length > 0) touched.add(bytes);
+  };
   const referenced = new Set<string>();
-  for (const info of infoValues(layout)) {
+  for (const info of infos) {
     // Only a reference is valid; a dictionary written in the trailer itself is stripped as well.
-    if (info.kind === 'dictionary') blankStrings(out, info, referenced);
+    if (info.kind === 'dictionary') blank(out, stringsWithin(info, referenced));
     if (info.kind !== 'reference' || !info.text) continue;
-    for (const object of byId.get(info.text) ?? []) {
-      if (object.value.kind === 'dictionary' && !object.stream) {
-        blankStrings(out, object.value, referenced);
+    for (const object of find(info.text)) {
+      if (object.value.kind === 'dictionary' && !object.isStream) {
+        blank(object.bytes, stringsWithin(object.value, referenced));
       }
     }
   }
   for (const id of referenced) {
-    for (const object of byId.get(id) ?? []) {
+    for (const object of find(id)) {
       const { kind } = object.value;
-      if (kind === 'string' || kind === 'hexString') blankString(out, object.value);
+      if (kind === 'string' || kind === 'hexString') blank(object.bytes, [object.value]);
     }
   }
+  return touched;
+}
+
+/** Every object stream that can be read. */
+function objectStreams(out: Buffer, layout: PdfLayout, budget: ObjectStreamBudget) {
+  return layout.objects
+    .map((object) => readObjectStream(out, object, budget))
+    .filter((contents): contents is ObjectStreamContents => contents !== null);
+}
+
+/**
+ * Compresses each object stream that was blanked back into the bytes it
+ * had; one that no longer fits (its writer compressed better than zlib
+ * does) is left as sent.
+ */
+function rewriteObjectStreams(
+  out: Buffer,
+  streams: readonly ObjectStreamContents[],
+  touched: ReadonlySet<Buffer>,
+): void {
+  for (const { object, data, compressed } of streams) {
+    if (!compressed || !object.stream || !touched.has(data)) continue;
+    const { start, end } = object.stream;
+    deflateToLength(data, end - start)?.copy(out, start);
+  }
+}
+
+/** Blanks the information dictionaries wherever they are, object streams included. */
+function stripInformation(out: Buffer, layout: PdfLayout): void {
+  const infos = infoValues(layout);
+  // A file with no /Info has no object stream worth inflating.
+  if (infos.length === 0) return;
+  const budget: ObjectStreamBudget = { remaining: OBJECT_STREAM_BUDGET_BYTES };
+  const streams = objectStreams(out, layout, budget);
+  const touched = blankInformation(infos, out, objectFinder(out, layout, streams, budget));
+  rewriteObjectStreams(out, streams, touched);
 }
 
 /** An XMP packet: /Subtype /XML, with /Type /Metadata or (as some writers leave it) no /Type. */
@@ -105,58 +211,13 @@ function isXmpStream(object: PdfObject): boolean {
   );
 }
 
-/** Whether the stream's only filter is /FlateDecode, with no predictor or other parameters. */
-function isFlateOnly(object: PdfObject): boolean {
-  const filter = object.value.entries?.get('Filter');
-  const only = filter?.kind === 'array' && filter.items?.length === 1 ? filter.items[0] : filter;
-  return only?.text === 'FlateDecode' && !object.value.entries?.has('DecodeParms');
-}
-
-const ADLER_MODULUS = 65_521;
-const MAX_STORED_BLOCK = 65_535;
-/** Two bytes of zlib header, four of checksum. */
-const ZLIB_FRAME = 6;
-/** A stored block's header byte and its length written twice. */
-const STORED_BLOCK_HEADER = 5;
-
-/**
- * A zlib stream exactly `length` bytes long that inflates to spaces, made of
- * stored (uncompressed) blocks, so a compressed XMP stream stays one a
- * reader can inflate; null below the 11 bytes the smallest such stream takes.
- */
-export function zlibSpacesOfLength(length: number): Buffer | null {
-  if (length < ZLIB_FRAME + STORED_BLOCK_HEADER) return null;
-  const blocks = Math.ceil((length - ZLIB_FRAME) / (MAX_STORED_BLOCK + STORED_BLOCK_HEADER));
-  let spaces = length - ZLIB_FRAME - blocks * STORED_BLOCK_HEADER;
-  const out = Buffer.alloc(length, SPACE);
-  // 0x78 0x01: deflate, 32 KB window, lowest level; the pair is a multiple of 31 as zlib requires.
-  out[0] = 0x78;
-  out[1] = 0x01;
-  let at = 2;
-  let sum = 1;
-  let sumOfSums = 0;
-  for (let block = 0; block < blocks; block += 1) {
-    const size = Math.min(spaces, MAX_STORED_BLOCK);
-    out[at] = block === blocks - 1 ? 1 : 0;
-    out.writeUInt16LE(size, at + 1);
-    out.writeUInt16LE(size ^ 0xffff, at + 3);
-    at += STORED_BLOCK_HEADER + size;
-    spaces -= size;
-    for (let byte = 0; byte < size; byte += 1) {
-      sum = (sum + SPACE) % ADLER_MODULUS;
-      sumOfSums = (sumOfSums + sum) % ADLER_MODULUS;
-    }
-  }
-  out.writeUInt32BE(((sumOfSums << 16) | sum) >>> 0, at);
-  return out;
-}
-
 /** Overwrites every XMP packet's data, its /Length kept: spaces, compressed when it was. */
 function blankXmpStreams(out: Buffer, layout: PdfLayout): void {
   for (const object of layout.objects) {
     if (!isXmpStream(object) || !object.stream) continue;
     const { start, end } = object.stream;
-    const deflated = isFlateOnly(object) ? zlibSpacesOfLength(end - start) : null;
+    const deflated =
+      streamEncoding(object) === 'flate' ? deflateToLength(NOTHING, end - start) : null;
     if (deflated) deflated.copy(out, start);
     else out.fill(SPACE, start, end);
   }
@@ -170,7 +231,7 @@ function blankXmpStreams(out: Buffer, layout: PdfLayout): void {
 export function stripPdf(bytes: Buffer): Buffer {
   const layout = readPdfLayout(bytes);
   const out = Buffer.from(bytes);
-  blankInformation(out, layout);
+  stripInformation(out, layout);
   blankXmpStreams(out, layout);
   return out;
 }
