@@ -25,19 +25,11 @@ export interface DashboardProps extends Pick<
   notice?: ReactNode;
 }
 
-export function Dashboard({ paymentDialog, receiptDialog, planAction, notice }: DashboardProps) {
-  const session = useSession();
+/** SPEC §4 and §8: a failed load of the bills is told once, and a lost session signs out. */
+function useFailureToasts(encounters: ReturnType<typeof useEncounters>) {
   const auth = useAuth();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const { portalName, supportEmail } = useBranding();
-  const supportPhone = useSupportPhone(session?.user);
   const t = useMessages(dashboardMessages);
-  useDocumentTitle(t.pageTitle(portalName));
-
-  const encounters = useEncounters();
-  const sessionLost = encounters.isError && isAuthError(encounters.error);
-
   // Each failure is reported once, however often the component re-renders.
   const reportedFailure = useRef(0);
   useEffect(() => {
@@ -57,6 +49,20 @@ export function Dashboard({ paymentDialog, receiptDialog, planAction, notice }: 
       });
     }
   }, [encounters.isError, encounters.error, encounters.errorUpdatedAt, auth, navigate, t]);
+}
+
+export function Dashboard({ paymentDialog, receiptDialog, planAction, notice }: DashboardProps) {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const { portalName, supportEmail } = useBranding();
+  const supportPhone = useSupportPhone(session?.user);
+  const t = useMessages(dashboardMessages);
+  useDocumentTitle(t.pageTitle(portalName));
+
+  const encounters = useEncounters();
+  const sessionLost = encounters.isError && isAuthError(encounters.error);
+
+  useFailureToasts(encounters);
 
   // SPEC §4: retry clears the cache and refetches. The reset makes the query pending again,
   // so the failure is held here meanwhile: the error screen stays up reading 'Retrying...'.
