@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
@@ -10,6 +10,7 @@ import { isAuthError } from '@/lib/query-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { useSession } from '@/lib/session.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { useIntent } from '@/lib/use-intent.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { useEncounters } from '@/lib/encounters-query.ts';
 import { dashboardMessages } from '../dashboard.messages.ts';
@@ -51,6 +52,23 @@ function useFailureToasts(encounters: ReturnType<typeof useEncounters>) {
   }, [encounters.isError, encounters.error, encounters.errorUpdatedAt, auth, navigate, t]);
 }
 
+/**
+ * Dialogs loaded on demand are fetched once the guarantor reaches for the
+ * page, so Pay opens them at once; a page nobody touches never runs their code.
+ */
+function usePreloadedDialogs(
+  paymentDialog: DashboardProps['paymentDialog'],
+  receiptDialog: DashboardProps['receiptDialog'],
+) {
+  const root = useRef<HTMLDivElement>(null);
+  const preload = useCallback(() => {
+    paymentDialog.preload?.();
+    receiptDialog.preload?.();
+  }, [paymentDialog, receiptDialog]);
+  useIntent(root, preload);
+  return root;
+}
+
 export function Dashboard({ paymentDialog, receiptDialog, planAction, notice }: DashboardProps) {
   const session = useSession();
   const queryClient = useQueryClient();
@@ -79,8 +97,10 @@ export function Dashboard({ paymentDialog, receiptDialog, planAction, notice }: 
 
   const firstName = session?.user.firstName;
 
+  const root = usePreloadedDialogs(paymentDialog, receiptDialog);
+
   return (
-    <div className="flex flex-col gap-6">
+    <div ref={root} className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-2">
         <div className="flex flex-col gap-1">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t.heading}</h1>
