@@ -25,5 +25,6 @@ export interface ReceiptDialogProps {
   applied?: boolean;
 }
 
-export type PaymentDialogComponent = ComponentType<PaymentDialogProps>;
-export type ReceiptDialogComponent = ComponentType<ReceiptDialogProps>;
+/** `preload`, when given, fetches a dialog loaded on demand before it opens. */
+export type PaymentDialogComponent = ComponentType<PaymentDialogProps> & { preload?: () => void };
+export type ReceiptDialogComponent = ComponentType<ReceiptDialogProps> & { preload?: () => void };

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
@@ -10,6 +10,7 @@ import { isAuthError } from '@/lib/query-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { useSession } from '@/lib/session.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { useIntent } from '@/lib/use-intent.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { useEncounters } from '@/lib/encounters-query.ts';
 import { dashboardMessages } from '../dashboard.messages.ts';
@@ -25,19 +26,11 @@ export interface DashboardProps extends Pick<
   notice?: ReactNode;
 }
 
-export function Dashboard({ paymentDialog, receiptDialog, planAction, notice }: DashboardProps) {
-  const session = useSession();
+/** SPEC §4 and §8: a failed load of the bills is told once, and a lost session signs out. */
+function useFailureToasts(encounters: ReturnType<typeof useEncounters>) {
   const auth = useAuth();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const { portalName, supportEmail } = useBranding();
-  const supportPhone = useSupportPhone(session?.user);
   const t = useMessages(dashboardMessages);
-  useDocumentTitle(t.pageTitle(portalName));
-
-  const encounters = useEncounters();
-  const sessionLost = encounters.isError && isAuthError(encounters.error);
-
   // Each failure is reported once, however often the component re-renders.
   const reportedFailure = useRef(0);
   useEffect(() => {
@@ -57,6 +50,37 @@ export function Dashboard({ paymentDialog, receiptDialog, planAction, notice }: 
       });
     }
   }, [encounters.isError, encounters.error, encounters.errorUpdatedAt, auth, navigate, t]);
+}
+
+/**
+ * Dialogs loaded on demand are fetched once the guarantor reaches for the
+ * page, so Pay opens them at once; a page nobody touches never runs their code.
+ */
+function usePreloadedDialogs(
+  paymentDialog: DashboardProps['paymentDialog'],
+  receiptDialog: DashboardProps['receiptDialog'],
+) {
+  const root = useRef<HTMLDivElement>(null);
+  const preload = useCallback(() => {
+    paymentDialog.preload?.();
+    receiptDialog.preload?.();
+  }, [paymentDialog, receiptDialog]);
+  useIntent(root, preload);
+  return root;
+}
+
+export function Dashboard({ paymentDialog, receiptDialog, planAction, notice }: DashboardProps) {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const { portalName, supportEmail } = useBranding();
+  const supportPhone = useSupportPhone(session?.user);
+  const t = useMessages(dashboardMessages);
+  useDocumentTitle(t.pageTitle(portalName));
+
+  const encounters = useEncounters();
+  const sessionLost = encounters.isError && isAuthError(encounters.error);
+
+  useFailureToasts(encounters);
 
   // SPEC §4: retry clears the cache and refetches. The reset makes the query pending again,
   // so the failure is held here meanwhile: the error screen stays up reading 'Retrying...'.
@@ -73,8 +97,10 @@ export function Dashboard({ paymentDialog, receiptDialog, planAction, notice }: 
 
   const firstName = session?.user.firstName;
 
+  const root = usePreloadedDialogs(paymentDialog, receiptDialog);
+
   return (
-    <div className="flex flex-col gap-6">
+    <div ref={root} className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-2">
         <div className="flex flex-col gap-1">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t.heading}</h1>

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { IDEMPOTENCY_KEY_HEADER } from '@webpay/contracts/api';
@@ -257,6 +257,10 @@ describe('in Spanish', () => {
 });
 
 describe('the dashboard button', () => {
+  // The dashboard loads the button's code beside the plan options; loaded once
+  // here, so the tests wait on the page rather than on the module's first transform.
+  beforeAll(() => import('./set-up-plan-link.tsx'));
+
   beforeEach(() => {
     forgetPlanDraft();
     stubResizeObserver();
