@@ -283,7 +283,9 @@ export class DecisionService {
    * the adjusted accounts are on are lowered by their accounts' adjustments
    * (the letter, written from the plans before, already told their new
    * balance), and what was paid above the new amount owed becomes refund
-   * requests on the payment desk, requested by the deciding reviewer.
+   * requests on the payment desk, requested by the deciding reviewer. What
+   * the payments cannot give back (other voids or refunds already hold it)
+   * is audited, for the office to refund by hand; the case page shows it.
    */
   private async settleMoney(
     tx: Transaction,
@@ -298,7 +300,7 @@ export class DecisionService {
       await ledger.reduce(planId, cents, today);
     }
     const encounterOf = new Map(proposal.accounts.map((account) => [account.id, account]));
-    await this.refunds.request(
+    const requested = await this.refunds.request(
       tx,
       {
         applicationId: row.id,
@@ -314,6 +316,18 @@ export class DecisionService {
       },
       context,
     );
+    const requestedCents = requested.reduce((sum, refund) => sum + refund.amountCents, 0);
+    const shortCents = proposal.adjusted.refundCents - requestedCents;
+    if (shortCents > 0) {
+      await this.steps.audit(
+        context,
+        staff,
+        'assistance.refund_short',
+        row,
+        { refundCents: proposal.adjusted.refundCents, requestedCents, shortCents },
+        tx,
+      );
+    }
   }
 
   async deny(
