@@ -538,6 +538,12 @@ export const caseSchema = z
     decision: decisionSchema.nullable(),
     /** An approval's refund requests on the payment desk, one per payment refunded. */
     refunds: z.array(caseRefundSchema),
+    /**
+     * What the approval's refund requests could not cover, because other
+     * voids or refunds already hold those payments: for the office to refund
+     * from the payment desk. 0 when they cover it, or nothing is owed back.
+     */
+    refundShortCents: z.number().int().min(0),
     /** Whether the staff member reading may see documents and decide (the reviewer role). */
     canReview: z.boolean(),
   })

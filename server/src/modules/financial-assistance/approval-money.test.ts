@@ -150,6 +150,7 @@ describe.each(testDatabaseKinds)('an approval on accounts Maria paid on (%s)', (
     expect(decided.decision?.refundCents).toBe(paid.earlierCents + 6_500);
     const rows = await refundsOf(await applicationId());
     expect(rows.reduce((sum, row) => sum + row.amountCents, 0)).toBe(decided.decision?.refundCents);
+    expect(decided.refundShortCents).toBe(0);
     const byPayment = new Map(rows.map((row) => [row.paymentId, row]));
     expect(byPayment.get(paid.eCheck)).toMatchObject({ kind: 'check', amountCents: 2_500 });
     expect(byPayment.get(paid.card)).toMatchObject({ kind: 'return', amountCents: 4_000 });

@@ -28,8 +28,9 @@ import type { AssistanceSteps, Reviewer } from './assistance-steps.ts';
  * notice, and the 30-day notice before any collection action follows.
  */
 
-/** What approving at a discount would do to the accounts. */
+/** What approving at a discount would do to the accounts, against the application's assessment. */
 interface Proposal {
+  assessment: Assessment;
   discountPercent: number;
   reason: string | null;
   accounts: CoveredAccount[];
@@ -37,7 +38,8 @@ interface Proposal {
 }
 
 /** How the discount was arrived at, as the approval letter explains it. */
-function basisOf(assessment: Assessment, proposal: Proposal): ApprovalBasis {
+function basisOf(proposal: Proposal): ApprovalBasis {
+  const { assessment } = proposal;
   const income = {
     householdSize: assessment.householdSize,
     yearlyIncomeCents: assessment.yearlyIncomeCents,
@@ -56,11 +58,7 @@ function basisOf(assessment: Assessment, proposal: Proposal): ApprovalBasis {
 }
 
 /** The approval's facts for its letter: each account before and after, the plans made shorter. */
-function approvalFacts(
-  assessment: Assessment,
-  proposal: Proposal,
-  plans: readonly CoveredPlan[],
-): ApprovalFacts {
+function approvalFacts(proposal: Proposal, plans: readonly CoveredPlan[]): ApprovalFacts {
   const byId = new Map(proposal.adjusted.accounts.map((account) => [account.id, account]));
   const accounts = proposal.accounts.map((account) => ({
     accountNumber: `${account.facilityId}-${account.accountNumber}`,
@@ -72,7 +70,7 @@ function approvalFacts(
   }));
   return {
     discountPercent: proposal.discountPercent,
-    basis: basisOf(assessment, proposal),
+    basis: basisOf(proposal),
     accounts: accounts.map(({ planId: _plan, ...account }) => account),
     refundCents: proposal.adjusted.refundCents,
     plans: plans.map((plan) => {
@@ -133,11 +131,14 @@ export class DecisionService {
     const row = await this.openApplication(reference);
     const first = row.firstApproval;
     if (first?.staffId === staff.staffId) throw assistanceErrors.secondReviewerRequired();
+    // Worked out once: the discount asked, the letter's basis and the case page all read it.
+    const assessment = this.review.assessmentOf(row);
     const proposal = await this.proposal(
       row,
+      assessment,
       first
         ? { discountPercent: first.discountPercent, reason: first.reason }
-        : this.asked(row, body),
+        : this.asked(assessment, body),
     );
     const policy = policyOf(this.configuration, row.facilityId);
     if (!first && proposal.adjusted.totalAdjustmentCents > policy.rules.secondReviewAboveCents) {
@@ -147,15 +148,15 @@ export class DecisionService {
       this.decideApproval(tx, row, proposal, [first?.staffId, staff.staffId], staff, context),
     );
     if (!decided) throw assistanceErrors.notOpen(row.status);
-    return this.review.caseOf(decided, staff);
+    return this.review.caseOf(decided, staff, assessment);
   }
 
   /** The discount asked for: the policy's, or an override with its reason. */
   private asked(
-    row: ApplicationRow,
+    assessment: Assessment,
     body: Approve,
   ): { discountPercent: number; reason: string | null } {
-    const policyDiscount = this.review.assessmentOf(row).discountPercent;
+    const policyDiscount = assessment.discountPercent;
     const discountPercent = body.discountPercent ?? policyDiscount;
     if ((discountPercent !== policyDiscount || discountPercent === 0) && !body.reason) {
       throw assistanceErrors.overrideNeedsReason();
@@ -165,6 +166,7 @@ export class DecisionService {
 
   private async proposal(
     row: ApplicationRow,
+    assessment: Assessment,
     asked: { discountPercent: number; reason: string | null },
   ): Promise<Proposal> {
     const accounts = await this.repository.accounts(row.id);
@@ -178,7 +180,7 @@ export class DecisionService {
       asked.discountPercent,
       policy.rules.agbBasisPoints,
     );
-    return { ...asked, accounts, adjusted };
+    return { ...asked, assessment, accounts, adjusted };
   }
 
   private async firstApproval(
@@ -211,7 +213,7 @@ export class DecisionService {
       return next;
     });
     if (!waiting) throw assistanceErrors.notOpen(row.status);
-    return this.review.caseOf(waiting, staff);
+    return this.review.caseOf(waiting, staff, proposal.assessment);
   }
 
   private async decideApproval(
@@ -270,7 +272,7 @@ export class DecisionService {
     );
     await this.steps.tell(tx, row.id, {
       type: 'approved',
-      approval: approvalFacts(this.review.assessmentOf(row), proposal, plans),
+      approval: approvalFacts(proposal, plans),
     });
     await this.settleMoney(tx, row, proposal, staff, context);
     return decided;
@@ -281,7 +283,9 @@ export class DecisionService {
    * the adjusted accounts are on are lowered by their accounts' adjustments
    * (the letter, written from the plans before, already told their new
    * balance), and what was paid above the new amount owed becomes refund
-   * requests on the payment desk, requested by the deciding reviewer.
+   * requests on the payment desk, requested by the deciding reviewer. What
+   * the payments cannot give back (other voids or refunds already hold it)
+   * is audited, for the office to refund by hand; the case page shows it.
    */
   private async settleMoney(
     tx: Transaction,
@@ -296,7 +300,7 @@ export class DecisionService {
       await ledger.reduce(planId, cents, today);
     }
     const encounterOf = new Map(proposal.accounts.map((account) => [account.id, account]));
-    await this.refunds.request(
+    const requested = await this.refunds.request(
       tx,
       {
         applicationId: row.id,
@@ -312,6 +316,18 @@ export class DecisionService {
       },
       context,
     );
+    const requestedCents = requested.reduce((sum, refund) => sum + refund.amountCents, 0);
+    const shortCents = proposal.adjusted.refundCents - requestedCents;
+    if (shortCents > 0) {
+      await this.steps.audit(
+        context,
+        staff,
+        'assistance.refund_short',
+        row,
+        { refundCents: proposal.adjusted.refundCents, requestedCents, shortCents },
+        tx,
+      );
+    }
   }
 
   async deny(

@@ -28,7 +28,7 @@ export interface RefundDesk {
       accounts: readonly { encounterId: string; refundCents: number }[];
     },
     context: RequestContext,
-  ): Promise<readonly unknown[]>;
+  ): Promise<readonly { amountCents: number }[]>;
   ofApplication(applicationId: string): Promise<DeskRefund[]>;
 }
 

@@ -73,7 +73,12 @@ export class ReviewService {
     return this.caseOf(row, staff);
   }
 
-  async caseOf(row: ApplicationRow, staff: Reviewer): Promise<Case> {
+  /** The case page; `assessment` when the caller already worked it out for this row. */
+  async caseOf(
+    row: ApplicationRow,
+    staff: Reviewer,
+    assessment = this.assessmentOf(row),
+  ): Promise<Case> {
     const [accounts, documents, events, letters, applicant, facilityName, refunds] =
       await Promise.all([
         this.repository.accounts(row.id),
@@ -91,7 +96,7 @@ export class ReviewService {
       parts: { row, accounts, documents, events, letters },
       applicant,
       facilityName,
-      assessment: this.assessmentOf(row),
+      assessment,
       firstApproverName: first?.name ?? null,
       refunds: refunds.map(caseRefundView),
       canReview: canReview(staff),

@@ -18,6 +18,8 @@ const DESK_MESSAGES_EN = {
     'This payment has settled, so it can no longer be voided: refund it instead.',
   refundBeforeSettlement:
     'This payment has not settled yet, so it cannot be refunded: void it instead.',
+  refundNotSettledYet:
+    'The card payment has not settled yet; approve this refund after it settles (the processor settles card payments once a day).',
   voidTakesAll:
     'A void gives back the whole payment, and part of it is already given back or waiting.',
   processorUnknown:
@@ -91,6 +93,8 @@ const DESK_MESSAGES_ES: Translation<typeof DESK_MESSAGES_EN> = {
     `body.amount: El monto no puede ser mayor que lo que queda por reembolsar (${remaining})`,
   voidAfterSettlement: 'Este pago ya se liquidó, así que no se puede anular: reembólselo.',
   refundBeforeSettlement: 'Este pago aún no se liquidó, así que no se puede reembolsar: anúlelo.',
+  refundNotSettledYet:
+    'El pago con tarjeta aún no se liquidó; apruebe este reembolso después de que se liquide (el procesador liquida los pagos con tarjeta una vez al día).',
   voidTakesAll:
     'Una anulación devuelve todo el pago, y parte de él ya se devolvió o está en espera.',
   processorUnknown:

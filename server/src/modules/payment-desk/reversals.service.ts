@@ -15,6 +15,7 @@ import type { ConvergeTxn } from '../payments/index.ts';
 import { isApproved, isDecline } from '../payments/index.ts';
 import type { PaymentCheckpoints } from '../payments/index.ts';
 import { newReceiptId } from '../payments/index.ts';
+import { kindOnApproval, type Settlement } from './approval-kind.ts';
 import { deskErrors } from './desk-errors.ts';
 import { DESK_MESSAGES } from './desk-messages.ts';
 import { allocateReversal, needsApproval, refundableCents } from './reversal-allocation.ts';
@@ -46,9 +47,6 @@ export interface RefundBody {
   reason: string;
   idempotencyKey: string;
 }
-
-/** Where the sale stands at the processor, read live. */
-export type Settlement = { settled: boolean; voided: boolean };
 
 /** `RV-7K2M9QXD`: the receipt alphabet, so it can be read aloud. */
 export function newReversalReference(): string {
@@ -190,15 +188,19 @@ export class ReversalsService {
     return this.answer(result, found.payment, context);
   }
 
-  /** Void before settlement, refund after; asked live, so the desk never guesses. */
-  private async kindFor(payment: DeskPaymentRow, asked: 'void' | 'refund'): Promise<ReversalKind> {
-    let settlement: Settlement;
+  /** The sale's settlement, asked live; a processor that cannot be asked refuses the request. */
+  private async settlementOf(payment: DeskPaymentRow): Promise<Settlement> {
     try {
-      settlement = await saleSettlement(this.processor, payment);
+      return await saleSettlement(this.processor, payment);
     } catch (error) {
       if (!isConvergeError(error)) throw error;
       throw deskErrors.processorUnavailable();
     }
+  }
+
+  /** Void before settlement, refund after; asked live, so the desk never guesses. */
+  private async kindFor(payment: DeskPaymentRow, asked: 'void' | 'refund'): Promise<ReversalKind> {
+    const settlement = await this.settlementOf(payment);
     if (settlement.voided) throw deskErrors.notAllowed((say) => say.voidedAtProcessor);
     if (asked === 'void') {
       if (settlement.settled) throw deskErrors.notAllowed((say) => say.voidAfterSettlement);
@@ -259,10 +261,13 @@ export class ReversalsService {
     actor: StaffActor,
     context: RequestContext,
   ): Promise<ReversalResult> {
-    const { reversal, payment } = await this.awaiting(paymentId, reversalId);
+    const { reversal, payment, reversals } = await this.awaiting(paymentId, reversalId);
     if (reversal.requestedBy === actor.staffId) throw deskErrors.sameRequester();
+    const kind = await this.kindOnApproval(reversal, payment, reversals);
     const now = new Date();
+    // The allocation stays: a kind changes only for the whole payment, every line whole either way.
     const moved = await this.repository.transition(reversalId, ['awaiting_approval'], {
+      kind,
       status: 'processing',
       decidedBy: actor.staffId,
       decidedAt: now,
@@ -270,8 +275,39 @@ export class ReversalsService {
     });
     if (!moved) throw deskErrors.notAllowed((say) => say.notAwaiting);
     const staff: ReversalActor = { type: 'staff', staffId: actor.staffId };
-    await this.effects.record(context, staff, 'payment.reversal.approved', 'success', moved);
+    await this.effects.record(
+      context,
+      staff,
+      'payment.reversal.approved',
+      'success',
+      moved,
+      kind === reversal.kind ? {} : { requestedKind: reversal.kind },
+    );
     return this.answer(await this.send(moved, payment, staff, context), payment, context);
+  }
+
+  /**
+   * What the approved reversal is to be, settlement asked again now
+   * (approval-kind.ts); a refund by check needs no processor, so no question.
+   */
+  private async kindOnApproval(
+    reversal: ReversalRow,
+    payment: DeskPaymentRow,
+    reversals: readonly ReversalRow[],
+  ): Promise<ReversalKind> {
+    if (reversal.kind === 'check') return 'check';
+    const others = reversals.filter((row) => row.id !== reversal.id);
+    const decided = kindOnApproval(
+      { kind: reversal.kind, amountCents: reversal.amountCents },
+      {
+        method: payment.method,
+        amountCents: payment.amountCents,
+        heldByOthersCents: payment.amountCents - refundableCents(payment.amountCents, others),
+      },
+      await this.settlementOf(payment),
+    );
+    if ('refused' in decided) throw deskErrors.notAllowed((say) => say[decided.refused]);
+    return decided.kind;
   }
 
   async reject(
@@ -317,16 +353,14 @@ export class ReversalsService {
   }
 
   private async awaiting(paymentId: string, reversalId: string) {
-    const [reversal, payment] = await Promise.all([
-      this.repository.byId(reversalId),
-      this.repository.paymentById(paymentId),
-    ]);
-    if (!payment) throw deskErrors.paymentNotFound();
-    if (!reversal || reversal.paymentId !== paymentId) throw deskErrors.reversalNotFound();
+    const found = await this.repository.payment(paymentId);
+    if (!found) throw deskErrors.paymentNotFound();
+    const reversal = found.reversals.find((row) => row.id === reversalId);
+    if (!reversal) throw deskErrors.reversalNotFound();
     if (reversal.status !== 'awaiting_approval') {
       throw deskErrors.notAllowed((say) => say.notAwaiting);
     }
-    return { reversal, payment };
+    return { reversal, payment: found.payment, reversals: found.reversals };
   }
 
   /**

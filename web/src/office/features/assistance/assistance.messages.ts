@@ -85,6 +85,8 @@ export const caseMessages = defineCatalogue(
     refund: 'Refund requested',
     refundRequests: 'Refund requests on the payment desk',
     refundOf: (amount: string, receipt: string) => `${amount} of payment ${receipt}`,
+    refundShort: (amount: string) =>
+      `${amount} could not be requested automatically: refund it from the payment desk.`,
     reason: 'Reason',
     hold: 'Hold',
     holdActive: 'Active: collection, notices and reminders are paused',
@@ -254,6 +256,8 @@ export const caseMessages = defineCatalogue(
     refund: 'Reembolso solicitado',
     refundRequests: 'Solicitudes de reembolso en la caja de pagos',
     refundOf: (amount, receipt) => `${amount} del pago ${receipt}`,
+    refundShort: (amount) =>
+      `No se pudo solicitar automáticamente el reembolso de ${amount}: reembólselo desde la caja de pagos.`,
     reason: 'Motivo',
     hold: 'Suspensión de cobro',
     holdActive: 'Activa: el cobro, los avisos y los recordatorios se detienen',

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import type { Case } from '@webpay/contracts/assistance-application';
+import { chooseLanguage } from '@/lib/language.ts';
 import { fakeOfficeService, json, renderOffice } from '@test/office/office-service.tsx';
 import { assistanceCase } from '../testing/fixtures.ts';
 
@@ -256,6 +257,68 @@ describe('a financial assistance case', () => {
       'href',
       '/office/payments/p-1',
     );
+  });
+
+  describe('what the refund requests could not cover', () => {
+    const approved = (refundShortCents: number, refunds: Case['refunds']) =>
+      assistanceCase({
+        status: 'approved',
+        hold: { active: false, keepPaying: false, releasedAt: null, releaseReason: null },
+        decision: {
+          discountPercent: 100,
+          totalAdjustmentCents: 1_250_000,
+          refundCents: 25_000,
+          reason: null,
+        },
+        refunds,
+        refundShortCents,
+      });
+    const request: Case['refunds'][number] = {
+      reversalId: 'rv-1',
+      reference: 'RV-7K2M9QXD',
+      paymentId: 'p-1',
+      receiptId: 'R-100200',
+      kind: 'return',
+      status: 'awaiting_approval',
+      amountCents: 17_550,
+    };
+    const summaryOf = async (application: Case) => {
+      serveCase(application);
+      await renderOffice(CASE_PATH, 'viewer');
+      return screen.findByRole('region', { name: /^(Summary|Resumen)$/ });
+    };
+
+    it('says beside the requests what is left to refund from the payment desk', async () => {
+      const summary = await summaryOf(approved(7_450, [request]));
+      expect(summary).toHaveTextContent('$175.50 of payment R-100200');
+      expect(
+        within(summary).getByText(
+          '$74.50 could not be requested automatically: refund it from the payment desk.',
+        ),
+      ).toBeVisible();
+    });
+
+    it('says it when no payment could give anything back', async () => {
+      const summary = await summaryOf(approved(25_000, []));
+      expect(summary).toHaveTextContent('Refund requests on the payment desk');
+      expect(summary).toHaveTextContent(
+        '$250.00 could not be requested automatically: refund it from the payment desk.',
+      );
+    });
+
+    it('says nothing when the requests cover the refund', async () => {
+      const summary = await summaryOf(approved(0, [{ ...request, amountCents: 25_000 }]));
+      expect(summary).toHaveTextContent('$250.00 of payment R-100200');
+      expect(summary).not.toHaveTextContent('could not be requested');
+    });
+
+    it('is worded in Spanish when the console is read in Spanish', async () => {
+      chooseLanguage('es');
+      const summary = await summaryOf(approved(7_450, [request]));
+      expect(summary).toHaveTextContent(
+        'No se pudo solicitar automáticamente el reembolso de $74.50: reembólselo desde la caja de pagos.',
+      );
+    });
   });
 
   describe('what the office asked the guarantor for', () => {

@@ -79,11 +79,16 @@ function DecisionFacts({ application }: { application: Case }) {
           )}
         </>
       )}
-      {application.refunds.length > 0 && (
+      {(application.refunds.length > 0 || application.refundShortCents > 0) && (
         <>
           <dt>{t.refundRequests}</dt>
           <dd>
             <RefundRequests refunds={application.refunds} />
+            {application.refundShortCents > 0 && (
+              <p className="mt-1 font-semibold text-warning-soft-foreground">
+                {t.refundShort(format.cents(application.refundShortCents))}
+              </p>
+            )}
           </dd>
         </>
       )}
@@ -131,6 +136,7 @@ function RefundRequests({ refunds }: { refunds: readonly CaseRefund[] }) {
   const t = useMessages(caseMessages);
   const format = useFormat();
   const statuses = useLanguage() === 'es' ? REVERSAL_STATUS_LABELS_ES : REVERSAL_STATUS_LABELS;
+  if (refunds.length === 0) return null;
   return (
     <ul className="space-y-1">
       {refunds.map((refund) => (

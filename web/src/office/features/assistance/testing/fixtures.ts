@@ -139,6 +139,7 @@ export function assistanceCase(overrides: Partial<Case> = {}): Case {
     firstApproval: null,
     decision: null,
     refunds: [],
+    refundShortCents: 0,
     canReview: true,
     ...overrides,
   };

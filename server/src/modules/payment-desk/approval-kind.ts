@@ -1,0 +1,54 @@
+import type { ReversalKind } from '@webpay/contracts/payment-desk';
+
+/*
+ * What a void or refund that waited for a second supervisor becomes when
+ * approved. The processor voids a card sale only before its batch settles
+ * and returns it only after, and the batch may settle, or not yet have, by
+ * the time a supervisor approves: so settlement is asked again at the
+ * approval, as at the request (decision 0025), and the kind follows it.
+ * Pure, so each case is tested on its own.
+ */
+
+/** Where the sale stands at the processor, read live. */
+export type Settlement = { settled: boolean; voided: boolean };
+
+/** Why an approval cannot go to the processor now; the desk message of that name says it. */
+export type ApprovalRefusal = 'voidedAtProcessor' | 'refundNotSettledYet';
+
+export type ApprovalKind = { kind: ReversalKind } | { refused: ApprovalRefusal };
+
+export interface WaitingReversal {
+  kind: Exclude<ReversalKind, 'check'>;
+  amountCents: number;
+}
+
+export interface ReversedPayment {
+  method: string;
+  amountCents: number;
+  /** What the payment's other reversals hold (awaiting, processing or completed). */
+  heldByOthersCents: number;
+}
+
+/**
+ * - Settled: a void becomes a refund of the same amount, a return to the
+ *   card or, for an eCheck, a check, as the desk refunds a settled payment.
+ * - Not settled: a return of the whole payment, nothing else of it held,
+ *   becomes a void, which gives back exactly that; a part of it cannot be
+ *   voided, so the approval is refused and the request keeps waiting until
+ *   the sale settles. Never both a void and a return: one reversal, one call.
+ * - Voided at the processor: nothing is left to give back.
+ */
+export function kindOnApproval(
+  reversal: WaitingReversal,
+  payment: ReversedPayment,
+  settlement: Settlement,
+): ApprovalKind {
+  if (settlement.voided) return { refused: 'voidedAtProcessor' };
+  if (settlement.settled) {
+    if (reversal.kind === 'return') return { kind: 'return' };
+    return { kind: payment.method === 'card' ? 'return' : 'check' };
+  }
+  if (reversal.kind === 'void') return { kind: 'void' };
+  const whole = reversal.amountCents === payment.amountCents && payment.heldByOthersCents === 0;
+  return whole ? { kind: 'void' } : { refused: 'refundNotSettledYet' };
+}
