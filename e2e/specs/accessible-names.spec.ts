@@ -194,6 +194,8 @@ test.describe('accessible names match the written list, and are translated', ANY
     await expect(
       page.getByRole('region', { name: 'Pending Encounters' }).getByText('107-40010001'),
     ).toBeVisible();
+    // The way to a plan loads beside its own answer, after the bills.
+    await expect(page.getByRole('link', { name: 'Set up a payment plan' })).toBeVisible();
     await expectControlsAsListed(page, 'dashboard');
 
     await page.getByRole('tab', { name: /Central Lab/ }).click();
