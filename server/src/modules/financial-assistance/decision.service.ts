@@ -16,7 +16,7 @@ import type { ApprovalFacts } from './assistance-notices.ts';
 import type { ApprovalBasis } from './letters/letter-input.ts';
 import { COLLECTION_NOTICE_DAYS } from './letters/render-letter.ts';
 import type { ApplicationRow, CoveredAccount, CoveredPlan } from './application.repository.ts';
-import type { RefundDesk } from './refund-desk.ts';
+import { refundShortCents, type RefundDesk } from './refund-desk.ts';
 import type { ReviewService } from './review.service.ts';
 import type { AssistanceSteps, Reviewer } from './assistance-steps.ts';
 
@@ -316,15 +316,15 @@ export class DecisionService {
       },
       context,
     );
-    const requestedCents = requested.reduce((sum, refund) => sum + refund.amountCents, 0);
-    const shortCents = proposal.adjusted.refundCents - requestedCents;
+    const { refundCents } = proposal.adjusted;
+    const shortCents = refundShortCents(refundCents, requested);
     if (shortCents > 0) {
       await this.steps.audit(
         context,
         staff,
         'assistance.refund_short',
         row,
-        { refundCents: proposal.adjusted.refundCents, requestedCents, shortCents },
+        { refundCents, requestedCents: refundCents - shortCents, shortCents },
         tx,
       );
     }

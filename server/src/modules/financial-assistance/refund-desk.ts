@@ -17,6 +17,20 @@ export interface DeskRefund {
   receiptId: string | null;
 }
 
+/**
+ * What an approval's refund requests leave of the letter's refund, because
+ * other voids or refunds already hold those payments: for the office to
+ * refund from the payment desk. The requests' amounts never change once
+ * written, so this holds whatever the desk did with them since.
+ */
+export function refundShortCents(
+  refundCents: number,
+  requests: readonly { amountCents: number }[],
+): number {
+  const requested = requests.reduce((sum, request) => sum + request.amountCents, 0);
+  return Math.max(0, refundCents - requested);
+}
+
 export interface RefundDesk {
   request(
     tx: Transaction,

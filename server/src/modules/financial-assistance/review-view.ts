@@ -15,7 +15,8 @@ import {
   timelineView,
   type ApplicationParts,
 } from './application-view.ts';
-import type { Applicant, ApplicationRepository, ApplicationRow } from './application.repository.ts';
+import type { Applicant, ApplicationRepository } from './application.repository.ts';
+import { refundShortCents } from './refund-desk.ts';
 
 /*
  * Rows as the billing office's queue and case page show them: the tracker's
@@ -57,17 +58,6 @@ export interface CaseFacts {
   /** The approval's refund requests on the payment desk. */
   refunds: CaseRefund[];
   canReview: boolean;
-}
-
-/**
- * What an approval owes back beyond its refund requests. Their amounts never
- * change once written, so the letter's refund less their sum is the gap the
- * approval left, whatever the desk did with them since.
- */
-function refundShortCents(row: ApplicationRow, refunds: readonly CaseRefund[]): number {
-  if (row.status !== 'approved' || !row.decision) return 0;
-  const requested = refunds.reduce((sum, refund) => sum + refund.amountCents, 0);
-  return Math.max(0, row.decision.refundCents - requested);
 }
 
 export function caseView(facts: CaseFacts): Case {
@@ -127,7 +117,10 @@ export function caseView(facts: CaseFacts): Case {
         }
       : null,
     refunds: facts.refunds,
-    refundShortCents: refundShortCents(row, facts.refunds),
+    refundShortCents:
+      row.status === 'approved' && row.decision
+        ? refundShortCents(row.decision.refundCents, facts.refunds)
+        : 0,
     canReview: facts.canReview,
   };
 }
