@@ -16,18 +16,7 @@ import {
   type PendingPaymentRow,
   type PlanRow,
 } from './encounters.repository.ts';
-
-function groupBy<T>(rows: readonly T[], key: (row: T) => string | null): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const id = key(row);
-    if (id === null) continue;
-    const group = groups.get(id);
-    if (group) group.push(row);
-    else groups.set(id, [row]);
-  }
-  return groups;
-}
+import { groupBy } from '../../lib/group-by.ts';
 
 const toPendingPayment = (row: PendingPaymentRow): PendingPayment => ({
   receiptId: row.receiptId,

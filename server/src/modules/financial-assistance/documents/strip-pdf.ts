@@ -8,6 +8,7 @@ import {
 } from './pdf-object-stream.ts';
 import { readPdfLayout, type PdfLayout, type PdfObject, type PdfValue } from './pdf-syntax.ts';
 import { deflateToLength } from './zlib-of-length.ts';
+import { groupBy } from '../../../lib/group-by.ts';
 
 /*
  * A PDF names its author, the program and the machine that made it, its
@@ -82,17 +83,6 @@ interface PlacedObject {
   bytes: Buffer;
   /** A stream's dictionary describes its data; it is never an information dictionary. */
   isStream: boolean;
-}
-
-/** Lists what `key` gives for each item, by key, in the items' order. */
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const group = groups.get(key(item));
-    if (group) group.push(item);
-    else groups.set(key(item), [item]);
-  }
-  return groups;
 }
 
 /**
