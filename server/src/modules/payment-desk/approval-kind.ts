@@ -1,4 +1,5 @@
 import type { ReversalKind } from '@webpay/contracts/payment-desk';
+import { settledRefundKind } from './reversal-allocation.ts';
 
 /*
  * What a void or refund that waited for a second supervisor becomes when
@@ -46,7 +47,7 @@ export function kindOnApproval(
   if (settlement.voided) return { refused: 'voidedAtProcessor' };
   if (settlement.settled) {
     if (reversal.kind === 'return') return { kind: 'return' };
-    return { kind: payment.method === 'card' ? 'return' : 'check' };
+    return { kind: settledRefundKind(payment.method) };
   }
   if (reversal.kind === 'void') return { kind: 'void' };
   const whole = reversal.amountCents === payment.amountCents && payment.heldByOthersCents === 0;

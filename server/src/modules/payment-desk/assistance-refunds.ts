@@ -1,6 +1,11 @@
 import type { Transaction } from '../../db/client.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import { refundShares, type PaymentToRefund, type RefundShare } from './reversal-allocation.ts';
+import {
+  refundShares,
+  settledRefundKind,
+  type PaymentToRefund,
+  type RefundShare,
+} from './reversal-allocation.ts';
 import type { ReversalEffects } from './reversal-effects.ts';
 import type {
   PaymentForReversal,
@@ -106,7 +111,7 @@ export class AssistanceRefunds {
       paymentId: share.paymentId,
       guarantorId: request.guarantorId,
       // A settled card sale goes back to the card; an eCheck is refunded by check.
-      kind: method === 'card' ? 'return' : 'check',
+      kind: settledRefundKind(method),
       status: 'awaiting_approval',
       source: 'assistance',
       amountCents: share.amountCents,

@@ -18,7 +18,13 @@ import { deskErrors } from './desk-errors.ts';
 import { DESK_MESSAGES } from './desk-messages.ts';
 import type { PaymentPageRepository, PaymentEventRow } from './payment-page.repository.ts';
 import { instrumentOf } from './payment-search.service.ts';
-import { completedCents, deskStatus, refundableCents, takenByLine } from './reversal-allocation.ts';
+import {
+  completedCents,
+  deskStatus,
+  refundableCents,
+  settledRefundKind,
+  takenByLine,
+} from './reversal-allocation.ts';
 import { reversalView } from './reversal-view.ts';
 import type { ReversalProcessor } from './reversals.service.ts';
 import type { PaymentForReversal, ReversalsRepository } from './reversals.repository.ts';
@@ -245,7 +251,7 @@ export class PaymentPageService {
       refund: {
         available: refundWhy === null,
         why: refundWhy,
-        kind: processor.settled ? (payment.method === 'card' ? 'return' : 'check') : null,
+        kind: processor.settled ? settledRefundKind(payment.method) : null,
         maxCents: payment.status === 'recorded' ? remaining : 0,
       },
       resendReceipt: { available: resendWhy === null, why: resendWhy },

@@ -181,3 +181,8 @@ export function deskStatus(
   }
   return 'paid';
 }
+
+/** How a settled payment is given back: a return to the card, or a check for an eCheck. */
+export function settledRefundKind(method: string): Exclude<ReversalKind, 'void'> {
+  return method === 'card' ? 'return' : 'check';
+}

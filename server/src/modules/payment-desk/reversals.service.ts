@@ -18,7 +18,12 @@ import { newReceiptId } from '../payments/index.ts';
 import { kindOnApproval, type Settlement } from './approval-kind.ts';
 import { deskErrors } from './desk-errors.ts';
 import { DESK_MESSAGES } from './desk-messages.ts';
-import { allocateReversal, needsApproval, refundableCents } from './reversal-allocation.ts';
+import {
+  allocateReversal,
+  needsApproval,
+  refundableCents,
+  settledRefundKind,
+} from './reversal-allocation.ts';
 import type { ReversalActor, ReversalEffects } from './reversal-effects.ts';
 import { reversalView } from './reversal-view.ts';
 import type {
@@ -207,7 +212,7 @@ export class ReversalsService {
       return 'void';
     }
     if (!settlement.settled) throw deskErrors.notAllowed((say) => say.refundBeforeSettlement);
-    return payment.method === 'card' ? 'return' : 'check';
+    return settledRefundKind(payment.method);
   }
 
   /** Under the payment's lock: never more than remains, a void only of an untouched payment. */
