@@ -123,32 +123,43 @@ export function formatDateIn(language: Language, value: string, timeZone?: strin
   return dateFormat(language, isDateOnly ? 'UTC' : timeZone).format(date);
 }
 
-const usdFormats: Record<Language, Intl.NumberFormat> = {
-  en: new Intl.NumberFormat(LOCALES.en, { style: 'currency', currency: 'USD' }),
-  es: new Intl.NumberFormat(LOCALES.es, { style: 'currency', currency: 'USD' }),
-};
+/*
+ * Built on first use, once per language: constructing a number format loads
+ * the locale's data, a cost worth paying only on pages that show money.
+ */
+function memoByLanguage<T>(build: (language: Language) => T): (language: Language) => T {
+  const built = new Map<Language, T>();
+  return (language) => {
+    let value = built.get(language);
+    if (value === undefined) {
+      value = build(language);
+      built.set(language, value);
+    }
+    return value;
+  };
+}
+
+const usdFormat = memoByLanguage(
+  (language) => new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency: 'USD' }),
+);
 
 /** `$1,234.50` in either language: es-US writes dollars as en-US does. */
 export function formatUsdIn(language: Language, dollars: number): string {
-  return usdFormats[language].format(dollars);
+  return usdFormat(language).format(dollars);
 }
 
-const wholeUsdFormats: Record<Language, Intl.NumberFormat> = {
-  en: new Intl.NumberFormat(LOCALES.en, {
-    style: 'currency',
-    currency: 'USD',
-    maximumFractionDigits: 0,
-  }),
-  es: new Intl.NumberFormat(LOCALES.es, {
-    style: 'currency',
-    currency: 'USD',
-    maximumFractionDigits: 0,
-  }),
-};
+const wholeUsdFormat = memoByLanguage(
+  (language) =>
+    new Intl.NumberFormat(LOCALES[language], {
+      style: 'currency',
+      currency: 'USD',
+      maximumFractionDigits: 0,
+    }),
+);
 
 /** `$66,000` from integer cents, to the nearest dollar: for figures that are whole dollars. */
 export function formatWholeDollarsIn(language: Language, cents: number): string {
-  return wholeUsdFormats[language].format(Math.round(cents / 100));
+  return wholeUsdFormat(language).format(Math.round(cents / 100));
 }
 
 /** `$1,234.50` from integer cents. */
