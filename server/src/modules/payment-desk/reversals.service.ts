@@ -15,15 +15,10 @@ import type { ConvergeTxn } from '../payments/index.ts';
 import { isApproved, isDecline } from '../payments/index.ts';
 import type { PaymentCheckpoints } from '../payments/index.ts';
 import { newReceiptId } from '../payments/index.ts';
-import { kindOnApproval, type Settlement } from './approval-kind.ts';
+import { kindOnApproval, kindOnRequest, type Settlement } from './reversal-kind.ts';
 import { deskErrors } from './desk-errors.ts';
 import { DESK_MESSAGES } from './desk-messages.ts';
-import {
-  allocateReversal,
-  needsApproval,
-  refundableCents,
-  settledRefundKind,
-} from './reversal-allocation.ts';
+import { allocateReversal, needsApproval, refundableCents } from './reversal-allocation.ts';
 import type { ReversalActor, ReversalEffects } from './reversal-effects.ts';
 import { reversalView } from './reversal-view.ts';
 import type {
@@ -205,14 +200,9 @@ export class ReversalsService {
 
   /** Void before settlement, refund after; asked live, so the desk never guesses. */
   private async kindFor(payment: DeskPaymentRow, asked: 'void' | 'refund'): Promise<ReversalKind> {
-    const settlement = await this.settlementOf(payment);
-    if (settlement.voided) throw deskErrors.notAllowed((say) => say.voidedAtProcessor);
-    if (asked === 'void') {
-      if (settlement.settled) throw deskErrors.notAllowed((say) => say.voidAfterSettlement);
-      return 'void';
-    }
-    if (!settlement.settled) throw deskErrors.notAllowed((say) => say.refundBeforeSettlement);
-    return settledRefundKind(payment.method);
+    const decided = kindOnRequest(asked, payment.method, await this.settlementOf(payment));
+    if ('refused' in decided) throw deskErrors.notAllowed((say) => say[decided.refused]);
+    return decided.kind;
   }
 
   /** Under the payment's lock: never more than remains, a void only of an untouched payment. */
@@ -293,7 +283,7 @@ export class ReversalsService {
 
   /**
    * What the approved reversal is to be, settlement asked again now
-   * (approval-kind.ts); a refund by check needs no processor, so no question.
+   * (reversal-kind.ts); a refund by check needs no processor, so no question.
    */
   private async kindOnApproval(
     reversal: ReversalRow,

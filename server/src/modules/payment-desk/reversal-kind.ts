@@ -2,8 +2,8 @@ import type { ReversalKind } from '@webpay/contracts/payment-desk';
 import { settledRefundKind } from './reversal-allocation.ts';
 
 /*
- * What a void or refund that waited for a second supervisor becomes when
- * approved. The processor voids a card sale only before its batch settles
+ * What kind of reversal the desk sends, asked at the request and again at
+ * the approval of one that waited for a second supervisor. The processor voids a card sale only before its batch settles
  * and returns it only after, and the batch may settle, or not yet have, by
  * the time a supervisor approves: so settlement is asked again at the
  * approval, as at the request (decision 0025), and the kind follows it.
@@ -13,10 +13,33 @@ import { settledRefundKind } from './reversal-allocation.ts';
 /** Where the sale stands at the processor, read live. */
 export type Settlement = { settled: boolean; voided: boolean };
 
+/** Why a request cannot go to the processor now; the desk message of that name says it. */
+export type RequestRefusal = 'voidedAtProcessor' | 'voidAfterSettlement' | 'refundBeforeSettlement';
+
+export type RequestKind = { kind: ReversalKind } | { refused: RequestRefusal };
+
 /** Why an approval cannot go to the processor now; the desk message of that name says it. */
 export type ApprovalRefusal = 'voidedAtProcessor' | 'refundNotSettledYet';
 
 export type ApprovalKind = { kind: ReversalKind } | { refused: ApprovalRefusal };
+
+/**
+ * At the request: a void only before settlement, a refund only after (a
+ * return to the card or, for an eCheck, a check); nothing once the
+ * processor has voided the sale. The desk never guesses which it is.
+ */
+export function kindOnRequest(
+  asked: 'void' | 'refund',
+  method: string,
+  settlement: Settlement,
+): RequestKind {
+  if (settlement.voided) return { refused: 'voidedAtProcessor' };
+  if (asked === 'void') {
+    return settlement.settled ? { refused: 'voidAfterSettlement' } : { kind: 'void' };
+  }
+  if (!settlement.settled) return { refused: 'refundBeforeSettlement' };
+  return { kind: settledRefundKind(method) };
+}
 
 export interface WaitingReversal {
   kind: Exclude<ReversalKind, 'check'>;
@@ -31,6 +54,7 @@ export interface ReversedPayment {
 }
 
 /**
+ * At the approval:
  * - Settled: a void becomes a refund of the same amount, a return to the
  *   card or, for an eCheck, a check, as the desk refunds a settled payment.
  * - Not settled: a return of the whole payment, nothing else of it held,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { kindOnApproval, type ReversedPayment, type Settlement } from './approval-kind.ts';
+import {
+  kindOnApproval,
+  kindOnRequest,
+  type ReversedPayment,
+  type Settlement,
+} from './reversal-kind.ts';
 
 const OPEN: Settlement = { settled: false, voided: false };
 const SETTLED: Settlement = { settled: true, voided: false };
@@ -53,5 +58,23 @@ describe('what an approved void or refund becomes', () => {
         refused: 'voidedAtProcessor',
       });
     }
+  });
+});
+
+describe('what the desk sends when asked to void or refund', () => {
+  it('voids only a sale not yet settled', () => {
+    expect(kindOnRequest('void', 'card', OPEN)).toEqual({ kind: 'void' });
+    expect(kindOnRequest('void', 'card', SETTLED)).toEqual({ refused: 'voidAfterSettlement' });
+  });
+
+  it('refunds only a settled sale: to the card, or by check for an eCheck', () => {
+    expect(kindOnRequest('refund', 'card', SETTLED)).toEqual({ kind: 'return' });
+    expect(kindOnRequest('refund', 'eCheck', SETTLED)).toEqual({ kind: 'check' });
+    expect(kindOnRequest('refund', 'card', OPEN)).toEqual({ refused: 'refundBeforeSettlement' });
+  });
+
+  it('sends nothing for a sale the processor has voided', () => {
+    expect(kindOnRequest('void', 'card', VOIDED)).toEqual({ refused: 'voidedAtProcessor' });
+    expect(kindOnRequest('refund', 'eCheck', VOIDED)).toEqual({ refused: 'voidedAtProcessor' });
   });
 });
