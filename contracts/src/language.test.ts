@@ -13,6 +13,7 @@ import {
   LOCALES,
   isLanguage,
   pickLanguage,
+  zoneNameIn,
 } from './language.ts';
 import { languageSchema } from './language-change.ts';
 
@@ -104,6 +105,18 @@ describe('amounts and dates per language', () => {
     expect(formatDateIn('es', '2026-11-25T06:30:00.000Z', 'America/Denver')).toBe('24 nov 2026');
     expect(formatDateIn('en', '2026-11-25T06:30:00.000Z', 'Pacific/Auckland')).toBe('Nov 25, 2026');
     expect(formatDateIn('en', '2026-11-25', 'America/Denver')).toBe('Nov 25, 2026');
+  });
+});
+
+describe('zoneNameIn', () => {
+  it('names the zone as it goes at that instant, in either language', () => {
+    // Denver keeps standard time in November and daylight time in July.
+    const november = new Date('2026-11-25T06:30:00.000Z');
+    const july = new Date('2026-07-15T19:42:00.000Z');
+    expect(zoneNameIn('en', november, 'America/Denver')).toBe('MST');
+    expect(zoneNameIn('en', july, 'America/Denver')).toBe('MDT');
+    expect(zoneNameIn('es', november, 'America/Denver')).toBe('MST');
+    expect(zoneNameIn('es', july, 'America/New_York')).toBe('EDT');
   });
 });
 

@@ -123,6 +123,24 @@ export function formatDateIn(language: Language, value: string, timeZone?: strin
   return dateFormat(language, isDateOnly ? 'UTC' : timeZone).format(date);
 }
 
+const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * `MST`, `MDT`: the short name a time zone goes by at an instant, as the
+ * reader's language writes it, so a time written in the hospital's zone says
+ * which zone it is read in. The zone's own id when the runtime has no name.
+ */
+export function zoneNameIn(language: Language, instant: Date, timeZone: string): string {
+  const key = `${language}|${timeZone}`;
+  let format = zoneNameFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALES[language], { timeZone, timeZoneName: 'short' });
+    zoneNameFormats.set(key, format);
+  }
+  const parts = format.formatToParts(instant);
+  return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+}
+
 /*
  * Built on first use, once per language: constructing a number format loads
  * the locale's data, a cost worth paying only on pages that show money.

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LOCALES, type Language } from '@webpay/contracts/language';
+import { DEFAULT_LANGUAGE, LOCALES, zoneNameIn, type Language } from '@webpay/contracts/language';
 import type { Receipt } from '@webpay/contracts/payments';
 import { messagesIn } from '@/lib/messages.ts';
 import { accountTypeMessages } from '@/lib/payments/payment-words.messages.ts';
@@ -48,15 +48,6 @@ function dateTimeFormat(language: Language, timeZone: string | undefined): Intl.
   return format;
 }
 
-/** `MST`, `MDT`: the zone a receipt's time is read in, as its language names it. */
-function zoneName(date: Date, language: Language, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat(LOCALES[language], {
-    timeZone,
-    timeZoneName: 'short',
-  }).formatToParts(date);
-  return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
-}
-
 /**
  * `Nov 1, 2026, 3:04 PM MST` (SPEC §1: en-US, short month) or
  * `1 nov 2026, 3:04 p.m. MST`, in the facility's time zone when it is known,
@@ -67,5 +58,5 @@ export function formatReceiptDate(iso: string, language: Language, timeZone?: st
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const written = dateTimeFormat(language, timeZone).format(date);
-  return timeZone ? `${written} ${zoneName(date, language, timeZone)}` : written;
+  return timeZone ? `${written} ${zoneNameIn(language, date, timeZone)}` : written;
 }
