@@ -30,6 +30,8 @@ export const OFFICE_API_PATHS = {
   signOutEverywhere: '/auth/sign-out-everywhere',
   /** GET: whether single sign-on is configured (no sign-in needed). */
   ssoStatus: '/auth/sso',
+  /** GET: what the console needs before it shows anything, the hospital's time zone (no sign-in needed). */
+  config: '/config',
   /** GET: redirects to the identity provider. */
   ssoStart: '/auth/sso/start',
   /** GET: the identity provider's redirect back; ends on the console with a one-time grant. */
@@ -206,6 +208,16 @@ export const staffMeSchema = z
   })
   .meta({ id: 'StaffMe' });
 export type StaffMe = z.infer<typeof staffMeSchema>;
+
+/**
+ * GET config: public, as the portal's app config is. The hospital's IANA
+ * time zone (WEBPAY_TIME_ZONE), which every day the service counts is a day
+ * of, so the console writes times and days as the hospital's clocks read.
+ */
+export const officeConfigSchema = z
+  .object({ timeZone: z.string().meta({ example: 'America/Denver' }) })
+  .meta({ id: 'OfficeConfig' });
+export type OfficeConfig = z.infer<typeof officeConfigSchema>;
 
 export const ssoStatusSchema = z
   .object({ enabled: z.boolean(), label: z.string().nullable() })

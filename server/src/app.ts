@@ -12,6 +12,7 @@ import { childLoggerFactory, loggerOptions } from './lib/logger.ts';
 import { requestIdFor } from './lib/request-ids.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import configRoutes from './modules/config/config.routes.ts';
+import officeConfigRoutes from './modules/config/office-config.routes.ts';
 import convergeSandbox from './modules/converge-sandbox/converge-sandbox.plugin.ts';
 import cspReportsRoutes from './modules/csp-reports/csp-reports.routes.ts';
 import encountersRoutes from './modules/encounters/encounters.routes.ts';
@@ -98,6 +99,7 @@ async function serviceApi(api: FastifyInstance, { env }: { env: Env }) {
  */
 async function officeApi(api: FastifyInstance, { env }: { env: Env }) {
   await api.register(compression);
+  await api.register(officeConfigRoutes);
   await api.register(staffAuthRoutes, { env });
   await api.register(enrolmentRoutes, { env });
   await api.register(staffAdminRoutes);

@@ -1,4 +1,5 @@
 import type { AppConfig, Branding, ContactInfo } from '@webpay/contracts/config';
+import type { OfficeConfig } from '@webpay/contracts/office';
 import { processorOrigin, type Env } from '../../env.ts';
 import type { ConfigRepository, FacilityRow } from './config.repository.ts';
 
@@ -65,6 +66,11 @@ export class ConfigService {
         portalOrigins: [new URL(this.env.PUBLIC_URL).origin],
       },
     };
+  }
+
+  /** What the billing office console reads before a sign-in: the hospital's time zone alone. */
+  officeConfig(): OfficeConfig {
+    return { timeZone: this.env.WEBPAY_TIME_ZONE };
   }
 
   async contactInfo(guarantorId: string | null): Promise<ContactInfo> {
