@@ -8,6 +8,7 @@ import { shareStyleNonce } from '@/lib/style-nonce.ts';
 import { applyTheme, readStoredTheme, resolveTheme } from '@/lib/theme.ts';
 import { ThemeProvider } from '@/lib/theme-provider.tsx';
 import { createOfficeRouter } from './app/router.ts';
+import { officeConfigQueryOptions } from './lib/hospital-time-zone.ts';
 import { getMe } from './lib/session-calls.ts';
 import { staffSession } from './lib/staff-session.ts';
 import '@/styles/index.css';
@@ -26,6 +27,8 @@ async function restoreSession(): Promise<void> {
 }
 
 const queryClient = createQueryClient();
+// Asked at once, beside the session's owner, so a page's loader rarely waits for it.
+void queryClient.prefetchQuery(officeConfigQueryOptions());
 // A session ending forgets everything read with it.
 staffSession.subscribe(() => {
   if (!staffSession.get()) queryClient.clear();

@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import {
   OFFICE_API_BASE_PATH,
+  OFFICE_API_PATHS,
   OFFICE_BASE_PATH,
   type StaffMe,
   type StaffRole,
@@ -30,9 +31,20 @@ export function json(body: unknown, status = 200): Response {
   });
 }
 
-/** Stubs the console's API: `handlers` answer by "METHOD /path" (after /api/v1/office); every call is recorded. */
+/** The demo hospital's time zone, as the service's default (WEBPAY_TIME_ZONE) is. */
+export const HOSPITAL_TIME_ZONE = 'America/Denver';
+
+/**
+ * Stubs the console's API: `handlers` answer by "METHOD /path" (after
+ * /api/v1/office); every call is recorded. The console's configuration
+ * answers with HOSPITAL_TIME_ZONE unless a handler says otherwise.
+ */
 export function fakeOfficeService(handlers: Record<string, Handler> = {}) {
   const calls: OfficeCall[] = [];
+  const answers: Record<string, Handler> = {
+    [`GET ${OFFICE_API_PATHS.config}`]: () => json({ timeZone: HOSPITAL_TIME_ZONE }),
+    ...handlers,
+  };
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const call: OfficeCall = {
@@ -42,7 +54,7 @@ export function fakeOfficeService(handlers: Record<string, Handler> = {}) {
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
     };
     calls.push(call);
-    const handler = handlers[`${call.method} ${call.path}`];
+    const handler = answers[`${call.method} ${call.path}`];
     if (handler) return handler(call);
     return json({ title: 'Not found', status: 404, code: 'ROUTE_NOT_FOUND', details: [] }, 404);
   });

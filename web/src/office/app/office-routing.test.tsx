@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { chooseLanguage } from '@/lib/language.ts';
-import { fakeOfficeService, json, renderOffice } from '@test/office/office-service.tsx';
+import { browserInTimeZone } from '@test/browser-time-zone.ts';
+import { fakeOfficeService, json, renderOffice, staffMe } from '@test/office/office-service.tsx';
 import { staffSession } from '../lib/staff-session.ts';
 
 const home = {
@@ -144,5 +145,34 @@ describe('the console by role', () => {
     expect(
       await screen.findByText('Your session has ended. Sign in again to go on.'),
     ).toBeVisible();
+  });
+});
+
+describe("the hospital's time zone", () => {
+  it('is known before a page draws a time, so none is first drawn in the reader’s zone', async () => {
+    browserInTimeZone('Asia/Tokyo');
+    // 06:30 UTC on Nov 25: 11:30 PM on Nov 24 in Denver, 3:30 PM on Nov 25 in Tokyo.
+    const member = {
+      ...staffMe('agent', 'Chris Park').staff,
+      lastSignInAt: '2026-11-25T06:30:00.000Z',
+    };
+    fakeOfficeService({
+      'GET /config': () =>
+        new Promise((resolve) =>
+          setTimeout(() => resolve(json({ timeZone: 'America/Denver' })), 50),
+        ),
+      'GET /staff': () => json({ staff: [member] }),
+    });
+    const drawn: string[] = [];
+    const observer = new MutationObserver(() => drawn.push(document.body.textContent ?? ''));
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    try {
+      await renderOffice('/staff', 'admin');
+      const row = await screen.findByRole('row', { name: /Chris Park/ });
+      expect(row).toHaveTextContent('Nov 24, 2026 11:30 PM MST');
+    } finally {
+      observer.disconnect();
+    }
+    expect(drawn.filter((text) => text.includes('GMT+9'))).toEqual([]);
   });
 });

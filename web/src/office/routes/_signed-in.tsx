@@ -3,6 +3,7 @@ import { createFileRoute, Outlet, redirect, useNavigate } from '@tanstack/react-
 import { IdleWarningDialog } from '../components/idle-warning-dialog.tsx';
 import { OfficeShell } from '../components/office-shell.tsx';
 import { ApprovalsBadge } from '../features/payments/components/approvals-badge.tsx';
+import { officeConfigQueryOptions } from '../lib/hospital-time-zone.ts';
 import { endStaffSession, keepAlive } from '../lib/session-calls.ts';
 import { useStaffSession, type StaffSession } from '../lib/staff-session.ts';
 import { useIdleSession } from '../lib/use-idle-session.ts';
@@ -21,6 +22,8 @@ export const Route = createFileRoute('/_signed-in')({
       search: location.href === '/' ? {} : { next: location.href },
     });
   },
+  // Times are written in the hospital's zone: no page draws one before the zone is known.
+  loader: ({ context }) => context.queryClient.prefetchQuery(officeConfigQueryOptions()),
   component: SignedInLayout,
 });
 

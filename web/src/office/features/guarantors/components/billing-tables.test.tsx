@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { Encounter } from '@webpay/contracts/encounters';
 import type { GuarantorPage } from '@webpay/contracts/office';
+import { fakeOfficeService, renderWithQueries } from '@test/office/office-service.tsx';
 import { EncountersSection } from './billing-tables.tsx';
 
 const encounter = (number: string, balance: number, pending: number[] = []): Encounter => ({
@@ -25,7 +26,9 @@ describe('encounters on a guarantor’s page', () => {
       encounters: [encounter('40010001', 220, [120.1, 99.9]), encounter('40010002', 45.2)],
       paymentPlans: [],
     } as unknown as GuarantorPage['billing'];
-    render(<EncountersSection billing={billing} />);
+    // Its dates are the hospital's, read from the console's configuration.
+    fakeOfficeService();
+    renderWithQueries(<EncountersSection billing={billing} />);
     const rows = within(screen.getByRole('table', { name: 'Encounters' })).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('$220.00 pending$220.00');
     expect(rows[2]).not.toHaveTextContent('pending');
