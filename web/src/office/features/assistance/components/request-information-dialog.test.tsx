@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
+import { browserInTimeZone } from '@test/browser-time-zone.ts';
 import { fakeOfficeService, json, renderOffice } from '@test/office/office-service.tsx';
 import { assistanceCase } from '../testing/fixtures.ts';
 
@@ -15,6 +16,7 @@ describe('requesting information', () => {
   // Sonner keeps its toasts between tests and shows them again to the next one's page.
   afterEach(() => {
     toast.dismiss();
+    vi.useRealTimers();
   });
 
   it('needs each item described and a due date after today, and leaves the date to the policy when empty', async () => {
@@ -71,5 +73,35 @@ describe('requesting information', () => {
     expect(summary).toHaveTextContent('Proof of SNAP');
     // Asked once, it cannot be asked again until the guarantor answers.
     expect(screen.queryByRole('button', { name: 'Request information' })).toBeNull();
+  });
+
+  it("counts today as the hospital's day, not the reader's", async () => {
+    browserInTimeZone('Asia/Tokyo');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // 05:00 UTC on Nov 30 is still 10 PM on Nov 29 in Denver, and Nov 30 in Tokyo already.
+    vi.setSystemTime(new Date('2026-11-30T05:00:00.000Z'));
+    const { calls } = fakeOfficeService({
+      [`GET ${CASE_PATH}`]: () => json(assistanceCase()),
+      [`POST ${CASE_PATH}/request-information`]: () => json({}),
+    });
+    await renderOffice(CASE_PATH, 'supervisor');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Request information' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request information' });
+    await user.type(within(dialog).getByLabelText('Item 1'), 'Last two pay stubs');
+    const dueOn = within(dialog).getByLabelText('Due date (optional)');
+
+    await user.type(dueOn, '2026-11-29');
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(dueOn).toHaveAccessibleDescription(expect.stringContaining('Choose a date after today'));
+
+    await user.clear(dueOn);
+    await user.type(dueOn, '2026-11-30');
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      items: ['Last two pay stubs'],
+      dueOn: '2026-11-30',
+    });
   });
 });

@@ -14,6 +14,7 @@ import { FieldError } from '@/components/ui/field-error.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { useMessages } from '@/lib/messages.ts';
+import { readersTimeZone, useHospitalTimeZone } from '../../../lib/hospital-time-zone.ts';
 import { useRequestInformation } from '../api/review-actions.ts';
 import { reviewMessages } from '../assistance.messages.ts';
 import {
@@ -28,9 +29,6 @@ interface Item {
   key: number;
   text: string;
 }
-
-/** The reader's own calendar day: a due date must come after it. */
-const today = () => dayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 /**
  * Asks the guarantor for what is missing: a list of items, a due date (the
@@ -48,6 +46,8 @@ export function RequestInformationDialog({
   const errorText = useFormErrorText();
   const ids = useId();
   const mutation = useRequestInformation(reference);
+  // A due date must come after the hospital's today, the day the service counts it from.
+  const timeZone = useHospitalTimeZone() ?? readersTimeZone();
   const [items, setItems] = useState<Item[]>([{ key: 0, text: '' }]);
   const [dueOn, setDueOn] = useState('');
   const [message, setMessage] = useState('');
@@ -55,7 +55,7 @@ export function RequestInformationDialog({
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const values = { items: items.map((item) => item.text), dueOn, message };
-    const checked = checkRequestInformation(values, today());
+    const checked = checkRequestInformation(values, dayIn(timeZone));
     setErrors(checked.errors ?? {});
     if (!checked.request) return;
     const done = await mutation.mutateAsync(checked.request).catch(() => undefined);

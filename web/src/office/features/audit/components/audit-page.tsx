@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FileDown } from 'lucide-react';
-import { toIsoDate } from '@webpay/contracts/dates';
+import { dayIn } from '@webpay/contracts/dates';
 import { AlertMessage } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -8,6 +8,7 @@ import { TextField } from '@/components/ui/text-field.tsx';
 import { useMessages } from '@/lib/messages.ts';
 import { AuditTrail } from '../../../components/audit-trail.tsx';
 import { PageHeading } from '../../../components/page-parts.tsx';
+import { readersTimeZone, useHospitalTimeZone } from '../../../lib/hospital-time-zone.ts';
 import type { AuditFilters } from '../../../lib/audit-query.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { exportAuditCsv } from '../api/export-audit.ts';
@@ -18,10 +19,12 @@ const FIELDS = ['guarantorId', 'staffId', 'action', 'from', 'to'] as const;
 function ExportButton({ filters }: { filters: AuditFilters }) {
   const t = useMessages(auditMessages);
   const [state, setState] = useState<{ busy: boolean; error?: unknown }>({ busy: false });
+  // The file is named by the hospital's day, the day its rows are filtered and counted by.
+  const timeZone = useHospitalTimeZone() ?? readersTimeZone();
   const run = async () => {
     setState({ busy: true });
     try {
-      await exportAuditCsv(filters, toIsoDate(new Date()));
+      await exportAuditCsv(filters, dayIn(timeZone));
       setState({ busy: false });
     } catch (error) {
       setState({ busy: false, error });
