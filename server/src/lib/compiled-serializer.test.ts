@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { userSchema } from '@webpay/contracts/auth';
-import { encountersResponseSchema } from '@webpay/contracts/encounters';
 import { paymentHistorySchema } from '@webpay/contracts/payment-history';
 import { statementListSchema } from '@webpay/contracts/statements';
 import { errorObjectSchema } from '@webpay/contracts/errors';
@@ -25,11 +24,6 @@ type Read = (services: Services, token: string) => Promise<{ payload: unknown }>
 
 const READS: [string, ZodType, Read][] = [
   ['GET /auth/me', userSchema, (services, token) => services.auth.currentUser(token, context)],
-  [
-    'GET /encounters',
-    encountersResponseSchema,
-    (services, token) => services.encounters.forToken(token, context),
-  ],
   [
     'GET /statements',
     statementListSchema,

@@ -3,12 +3,14 @@ import fastJson from 'fast-json-stringify';
 import { z, type ZodType } from 'zod';
 
 /*
- * The answers of the busiest reads (GET /encounters, /auth/me, /statements,
- * /payments), written by fast-json-stringify from the JSON Schema of the
- * route's own zod schemas, compiled once when the route is registered.
- * The default serializer (fastify-type-provider-zod) checks every answer
- * against its zod schema before JSON.stringify: for Maria's bills about
- * three times the cost. The compiled one writes only the properties the
+ * The answers of the busiest reads the service writes itself (GET
+ * /auth/me, /statements, /payments), written by fast-json-stringify from
+ * the JSON Schema of the route's own zod schemas, compiled once when the
+ * route is registered. The default serializer (fastify-type-provider-zod)
+ * checks every answer against its zod schema before JSON.stringify: for
+ * Maria's bills, when the service wrote them, about three times the cost.
+ * (GET /encounters's answer is the database's text, sent as it is:
+ * encounters-answer.ts.) The compiled one writes only the properties the
  * schema declares, as the check did, so nothing the schema leaves out can
  * leak; what it no longer does is refuse an answer of the wrong shape with
  * a 500, which these reads' tests and their SQL types stand in for

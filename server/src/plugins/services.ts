@@ -642,10 +642,7 @@ export function createServices(
   const encountersRepository = new EncountersRepository(db);
   const signIn = createSignIn(foundation);
   const signedIn: SignedInFoundation = { ...foundation, signedIn: signIn.auth };
-  const encounters = new EncountersService(
-    encountersRepository,
-    signIn.auth.signedInRead(OPEN_BILLS_READ),
-  );
+  const encounters = new EncountersService(signIn.auth.signedInRead(OPEN_BILLS_READ));
   const statements = createStatements(foundation, signIn, encountersRepository);
   const paymentMethods = createMethods(signedIn, overrides);
   const { checkpoints, ...paymentServices } = createPayments(signedIn, overrides, paymentMethods);

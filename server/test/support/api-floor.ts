@@ -17,11 +17,12 @@ import { OPEN_BILLS_READ } from '../../src/modules/encounters/encounters.service
  * service: the statement of GET /encounters (session check, audit row and
  * the bills, auth's session-read.ts) and the session token check, so that
  * the floor costs exactly what these guarantees cost and nothing else. It
- * runs them on the bare driver, the bills coming back as JSON text.
+ * runs them on the bare driver; the statement answers the route's JSON
+ * text, as the service sends it.
  */
 
 export interface FloorRead {
-  /** The bills' JSON text, or null when the session is not live for this guarantor. */
+  /** The answer's JSON text, or null when the session is not live for this guarantor. */
   run(values: FloorReadValues): Promise<string | null>;
   close(): Promise<void>;
 }
@@ -34,9 +35,6 @@ export interface FloorReadValues {
   correlationId: string;
   ipAddress: string;
 }
-
-const JSON_OID = 114;
-const asText = (value: string) => value;
 
 type Bind = (values: FloorReadValues) => unknown;
 
@@ -62,16 +60,7 @@ export async function openFloorRead(
   poolSize: number,
 ): Promise<FloorRead> {
   if (databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: databaseUrl,
-      max: poolSize,
-      types: {
-        getTypeParser: ((oid: number, format?: 'text') =>
-          oid === JSON_OID
-            ? asText
-            : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-      },
-    });
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
     const { text, bind } = openBillsStatement(drizzleNodePostgres({ client: pool, schema }));
     return {
       async run(values) {
@@ -91,9 +80,7 @@ export async function openFloorRead(
   const execute = embeddedPrepared(client, 'floor_open_bills', text);
   return {
     async run(values) {
-      const rows = await execute<{ payload: string | null }>(bind(values), {
-        parsers: { [JSON_OID]: asText },
-      });
+      const rows = await execute<{ payload: string | null }>(bind(values));
       return rows[0]?.payload ?? null;
     },
     close: () => client.close(),

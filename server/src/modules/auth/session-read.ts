@@ -33,6 +33,11 @@ export interface SessionReadSpec {
    */
   payload: (guarantorId: SQL) => SQL;
   /**
+   * The answer comes back as its JSON text, not parsed by the driver: for a
+   * read whose route sends the database's text as it is (GET /encounters).
+   */
+  asText?: boolean;
+  /**
    * The audit row's action, e.g. `encounters.read`. Without one the
    * statement writes no audit row, for a read that has none behind the
    * `authenticate` hook either; the fields below then go unused.
@@ -212,7 +217,7 @@ export function sessionReadQuery(db: Database, spec: SessionReadSpec) {
       revokedAt: sessionRow.revokedAt,
       permitted: sessionRow.permitted,
       read: read.read,
-      payload: read.payload,
+      payload: spec.asText ? sql<string | null>`read.payload::text` : read.payload,
     })
     .from(sessionRow)
     .leftJoin(read, sql`true`);

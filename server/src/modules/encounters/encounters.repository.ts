@@ -56,12 +56,13 @@ export interface OpenBills {
 }
 
 /**
- * One guarantor's open bills as one JSON value whatever their number: the
- * dashboard asks for them on every visit, so each answer is one round trip
- * to the database (four sets aggregated as JSON, each served by a guarantor
- * index) rather than four; the service stitches them together. Over
- * `guarantorId`, an SQL expression, so that the signed-in read (auth's
- * session-read.ts) can put it in the statement that checks the session.
+ * One guarantor's open bills as rows, in one JSON value whatever their
+ * number: one round trip to the database (four sets aggregated as JSON,
+ * each served by a guarantor index) rather than four, for what works on
+ * the rows themselves (a payment's checks, a statement's reconciliation).
+ * GET /encounters's answer is written whole by the database instead
+ * (encounters-answer.ts). Over `guarantorId`, an SQL expression, so that a
+ * signed-in read (auth's session-read.ts) can put it in its statement.
  */
 export const openBillsJson = (guarantorId: SQL): SQL<OpenBills> =>
   // Plain SQL: within a one-table select Drizzle leaves columns unqualified, and these subqueries need them qualified.
@@ -119,7 +120,7 @@ export const openBillsJson = (guarantorId: SQL): SQL<OpenBills> =>
         'paidOn', pp.paid_on,
         'amountCents', pp.amount_cents,
         'madeInPortal', pp.payment_id is not null
-      ) order by pp.paid_on, pp.receipt_id), '[]'::json)
+      ) order by pp.paid_on, pp.receipt_id, pp.id), '[]'::json)
       from pending_payments pp
       where pp.guarantor_id = ${guarantorId} and pp.applied_at is null
     )

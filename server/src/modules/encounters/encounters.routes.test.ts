@@ -38,6 +38,8 @@ describe.each(testDatabaseKinds)('GET /encounters (%s)', (kind) => {
       headers: requestId ? { 'X-Request-Id': requestId } : {},
     });
     expect(response.status).toBe(200);
+    // The database's text, sent as it is, is JSON like any other answer.
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     return encountersResponseSchema.parse(await response.json());
   }
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_PATHS } from '@webpay/contracts/api';
 import { encountersResponseSchema } from '@webpay/contracts/encounters';
-import { COMPILED_ANSWERS } from '../../lib/compiled-serializer.ts';
+import { sendJsonText } from '../../lib/json-text.ts';
 import { SECURITY, SERVICE_ERRORS, errorResponses } from '../../lib/openapi.ts';
 
 const encountersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,10 +16,12 @@ const encountersRoutes: FastifyPluginAsyncZod = async (app) => {
         security: SECURITY.signedIn,
         response: { 200: encountersResponseSchema, ...errorResponses(...SERVICE_ERRORS) },
       },
-      ...COMPILED_ANSWERS,
     },
-    // The guarantor's own data; the session check is part of the read.
-    async (request) => app.readSignedIn(request, app.services.encounters.forToken),
+    // The guarantor's own data; the session check is part of the read. The
+    // answer is written by the database (encounters-answer.ts) and goes out
+    // as it came.
+    async (request, reply) =>
+      sendJsonText(reply, await app.readSignedIn(request, app.services.encounters.forToken)),
   );
 };
 

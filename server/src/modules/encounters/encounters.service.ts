@@ -5,12 +5,10 @@ import type {
   PendingPayment,
 } from '@webpay/contracts/encounters';
 import { fromCents } from '@webpay/contracts/money';
-import { sql, type SQL } from 'drizzle-orm';
 import type { SessionReadSpec, SignedInRead } from '../auth/index.ts';
+import { encountersAnswerCounts, encountersAnswerJson } from './encounters-answer.ts';
 import {
-  openBillsJson,
   type EncounterRow,
-  type EncountersRepository,
   type InstalmentRow,
   type OpenBills,
   type PendingPaymentRow,
@@ -75,7 +73,12 @@ export function toPaymentPlan(
   );
 }
 
-/** Puts the four row sets together: plan encounters under their plan, the rest listed on their own. */
+/**
+ * Puts the four row sets together: plan encounters under their plan, the
+ * rest listed on their own. The answer the database writes for GET
+ * /encounters (encounters-answer.ts), from rows already in memory, for the
+ * statements' reconciliation; encounters-answer.test.ts holds the two equal.
+ */
 export function assembleEncounters(rows: OpenBills): EncountersResponse {
   const openPlanIds = new Set(rows.plans.map((plan) => plan.id));
   const pendingByEncounter = groupBy(rows.pendingPayments, (row) => row.encounterId);
@@ -116,46 +119,25 @@ export function assembleEncounters(rows: OpenBills): EncountersResponse {
 }
 
 /**
- * What an audit row counts of open bills (openBillsJson's value, `bills`),
- * as jsonb: the encounters the answer lists outside an open plan, and the
- * open plans.
- */
-export const openBillsCounts = (bills: SQL) => sql`jsonb_build_object(
-  'encounters', (
-    select count(*) from json_array_elements(${bills}->'encounters') e
-    where not exists (
-      select 1 from json_array_elements(${bills}->'plans') p where p->>'id' = e->>'planId'
-    )
-  ),
-  'paymentPlans', json_array_length(${bills}->'plans')
-)`;
-
-/**
  * GET /encounters as one statement with its session check and audit row
- * (auth's session-read.ts). The audit row counts what the answer lists:
- * the encounters outside an open plan, and the open plans.
+ * (auth's session-read.ts), its answer the route's own JSON text. The audit
+ * row counts what the answer lists: the encounters outside an open plan,
+ * and the open plans.
  */
 export const OPEN_BILLS_READ: SessionReadSpec = {
   name: 'encounters_read',
-  payload: openBillsJson,
+  payload: encountersAnswerJson,
+  asText: true,
   action: 'encounters.read',
-  details: (bills) => openBillsCounts(bills),
+  details: encountersAnswerCounts,
 };
 
 export class EncountersService {
-  constructor(
-    private readonly repository: EncountersRepository,
-    private readonly readOpenBills: SignedInRead<OpenBills>,
-  ) {}
+  constructor(private readonly readOpenBills: SignedInRead<string>) {}
 
-  /** What GET /encounters answers the guarantor, unaudited: the caller records who looked. */
-  async openBills(guarantorId: string): Promise<EncountersResponse> {
-    return assembleEncounters(await this.repository.openBills(guarantorId));
-  }
-
-  /** GET /encounters: the token's guarantor's bills, read and audited with the session check. */
-  readonly forToken: SignedInRead<EncountersResponse> = async (token, context) => {
-    const { session, payload } = await this.readOpenBills(token, context);
-    return { session, payload: assembleEncounters(payload) };
-  };
+  /**
+   * GET /encounters: the token's guarantor's bills as the answer's JSON
+   * text, read and audited with the session check.
+   */
+  readonly forToken: SignedInRead<string> = (token, context) => this.readOpenBills(token, context);
 }

@@ -1,14 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { EncountersResponse } from '@webpay/contracts/encounters';
 import type { GuarantorPage, SentEmail, SignInState } from '@webpay/contracts/office';
 import { apiErrors } from '../../lib/api-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuditRepository } from '../audit/index.ts';
-import {
-  assembleEncounters,
-  openBillsCounts,
-  openBillsJson,
-  type OpenBills,
-} from '../encounters/index.ts';
+import { encountersAnswerCounts, encountersAnswerJson } from '../encounters/index.ts';
 import type { StoredJobJson } from '../jobs/index.ts';
 import type { LockoutCount, LockoutJson, SignInLockout } from '../lockout/index.ts';
 import { MAIL_DELIVERY_ACTION, type MailOutbox, type OutboxMessage } from '../mail/index.ts';
@@ -46,7 +42,8 @@ export interface GuarantorPageServices {
 
 /** Everything on the page beyond the guarantor's own row, as its one statement reads it. */
 interface PageJson {
-  bills: OpenBills;
+  /** The bills as the portal's GET /encounters answers them. */
+  bills: EncountersResponse;
   statements: StatementSummaryRow[];
   payments: HistoryPaymentJson[];
   queued: StoredJobJson[];
@@ -138,7 +135,7 @@ function signInStateOf(
  * what the page lists, counted as the answer counts it.
  */
 const viewedDetails = (page: SQL) => sql`(
-  select ${openBillsCounts(sql`${page}->'bills'`)} || jsonb_build_object(
+  select ${encountersAnswerCounts(sql`${page}->'bills'`)} || jsonb_build_object(
     'statements', json_array_length(${page}->'statements'),
     'payments', json_array_length(${page}->'payments'),
     'emails', least(${MAX_EMAILS}::integer,
@@ -247,7 +244,7 @@ export class GuarantorPageService {
       phone: row.supportPhone,
       address: addressOf(json.payer),
       preferredLanguage: row.preferredLanguage,
-      billing: assembleEncounters(json.bills),
+      billing: json.bills,
       statements: statements.summariesOf(json.statements),
       payments: paymentHistory.itemsOf(json.payments),
       emails,
@@ -270,7 +267,7 @@ export class GuarantorPageService {
       MAX_EMAILS,
     );
     return sql<PageJson>`json_build_object(
-      'bills', ${openBillsJson(id)},
+      'bills', ${encountersAnswerJson(id)},
       'statements', ${statements.summariesJson(id)},
       'payments', ${paymentHistory.allItemsJson(id)},
       'queued', ${queued},
