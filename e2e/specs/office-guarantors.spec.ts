@@ -385,8 +385,13 @@ test.describe('billing office: guarantors', OFFICE, () => {
     const rows = await rowsOf(table);
     expect(rows.length).toBeGreaterThanOrEqual(2);
     for (const cells of rows) {
+      // The action in words, its code on the line below.
       expect(cells).toEqual(
-        expect.arrayContaining(['Sam Reyes', 'office.guarantor.viewed', guarantorId]),
+        expect.arrayContaining([
+          'Sam Reyes',
+          'Viewed a guarantor’s page\noffice.guarantor.viewed',
+          guarantorId,
+        ]),
       );
     }
 

@@ -2,9 +2,25 @@ import type { AuditEntry } from '@webpay/contracts/office';
 import { Badge } from '@/components/ui/badge.tsx';
 import { CellLabel, Table, TableBody, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { useMessages } from '@/lib/messages.ts';
+import { useAuditWords, type AuditWords } from '../lib/audit-labels.ts';
 import { useFormat } from '../lib/use-format.ts';
 import { auditTableMessages } from './office.messages.ts';
 import { Td, Th } from './page-parts.tsx';
+
+/**
+ * The action in words, its code below for those who filter or export by it;
+ * an action this console has no words for yet shows its code alone.
+ */
+function ActionName({ code, words }: { code: string; words: AuditWords }) {
+  const label = words.action(code);
+  if (label === undefined) return <code className="font-mono text-xs">{code}</code>;
+  return (
+    <span className="flex flex-col items-end gap-0.5 text-right md:items-start md:text-left">
+      <span>{label}</span>
+      <code className="font-mono text-xs text-muted-foreground">{code}</code>
+    </span>
+  );
+}
 
 /** Audit rows, newest first: who did what, when, to whom, why and from where. */
 export function AuditTable({
@@ -16,6 +32,7 @@ export function AuditTable({
   showGuarantor?: boolean;
 }) {
   const t = useMessages(auditTableMessages);
+  const words = useAuditWords();
   const format = useFormat();
   return (
     <Table aria-label={t.caption}>
@@ -41,9 +58,9 @@ export function AuditTable({
               <CellLabel>{t.who}</CellLabel>
               {entry.actorName ?? `${entry.actorType}${entry.actorId ? ` ${entry.actorId}` : ''}`}
             </Td>
-            <Td className="font-mono text-xs">
+            <Td>
               <CellLabel>{t.action}</CellLabel>
-              {entry.action}
+              <ActionName code={entry.action} words={words} />
             </Td>
             <Td>
               <CellLabel>{t.outcome}</CellLabel>
@@ -59,7 +76,7 @@ export function AuditTable({
             )}
             <Td>
               <CellLabel>{t.reason}</CellLabel>
-              {entry.reason}
+              {entry.reason !== null && words.reason(entry.reason)}
             </Td>
             <Td className="tabular-nums">
               <CellLabel>{t.address}</CellLabel>

@@ -17,6 +17,22 @@ function captureSavedNames(): string[] {
   return saved;
 }
 
+describe('the action filter', () => {
+  it('takes a code, and suggests the known ones with their words', async () => {
+    fakeOfficeService({ 'GET /audit?limit=100': () => json({ entries: [], nextBefore: null }) });
+    await renderOffice('/audit', 'viewer');
+    const field = await screen.findByRole('combobox', { name: 'Action' });
+    expect(field).toHaveAttribute('placeholder', 'e.g. office.support.unlock-sign-in');
+    const suggestions = document.getElementById(field.getAttribute('list') ?? '');
+    const options = Array.from(suggestions?.querySelectorAll('option') ?? []);
+    expect(options.length).toBeGreaterThan(100);
+    expect(options.map((option) => [option.value, option.label])).toContainEqual([
+      'office.report.money.viewed',
+      'Viewed the money report',
+    ]);
+  });
+});
+
 describe('the audit export', () => {
   afterEach(() => {
     vi.useRealTimers();

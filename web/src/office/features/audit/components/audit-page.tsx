@@ -8,6 +8,7 @@ import { TextField } from '@/components/ui/text-field.tsx';
 import { useMessages } from '@/lib/messages.ts';
 import { AuditTrail } from '../../../components/audit-trail.tsx';
 import { PageHeading } from '../../../components/page-parts.tsx';
+import { useAuditWords } from '../../../lib/audit-labels.ts';
 import { readersTimeZone, useHospitalTimeZone } from '../../../lib/hospital-time-zone.ts';
 import type { AuditFilters } from '../../../lib/audit-query.ts';
 import { errorText } from '../../../lib/error-text.ts';
@@ -54,6 +55,18 @@ export interface AuditPageProps {
   onFiltersChange: (filters: AuditFilters) => void;
 }
 
+/** The action filter's suggestions: the known codes, each with its words. */
+function ActionSuggestions({ id }: { id: string }) {
+  const { actions } = useAuditWords();
+  return (
+    <datalist id={id}>
+      {actions.map(([code, label]) => (
+        <option key={code} value={code} label={label} />
+      ))}
+    </datalist>
+  );
+}
+
 /** The audit trail, filtered by guarantor, staff member, action and period; exported as CSV. */
 export function AuditPage({ filters, onFiltersChange }: AuditPageProps) {
   const t = useMessages(auditMessages);
@@ -86,12 +99,15 @@ export function AuditPage({ filters, onFiltersChange }: AuditPageProps) {
             label={labels[field]}
             type={field === 'from' || field === 'to' ? 'date' : 'text'}
             placeholder={field in hints ? hints[field as keyof typeof hints] : undefined}
+            list={field === 'action' ? `${ids}-actions` : undefined}
+            autoComplete={field === 'action' ? 'off' : undefined}
             spellCheck={false}
             value={draft[field] ?? ''}
             onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
             wrapperClassName="gap-1"
           />
         ))}
+        <ActionSuggestions id={`${ids}-actions`} />
         <div className="flex gap-2">
           <Button type="submit" size="sm">
             {t.apply}
