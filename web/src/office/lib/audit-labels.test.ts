@@ -21,9 +21,14 @@ const sources = Object.entries(
 /** A quoted dotted code, `'office.report.money.viewed'`, in code or in SQL text. */
 const DOTTED = /['"`]([a-z][a-z_]*(?:\.[a-z][a-z_-]*)+)['"`]/g;
 
-/** Dotted literals that are not actions: field paths, objects in SQL, file names. */
+/**
+ * Dotted literals that are not actions: field paths, objects in SQL, file
+ * names, and columns under a table alias of one or two letters in SQL
+ * (`e.balance_cents`, `pp.items`); no action's namespace is that short.
+ */
 const NOT_ACTIONS = [
   /^(body|req|err|headers|excluded|request|page|read|pool|guarantors|session_row)\./,
+  /^[a-z]{1,2}\./,
   /\.(json|html|css|js|csv|pdf|jpg|png|invalid)$/,
 ];
 
