@@ -92,22 +92,36 @@ export type Translation<T> = T extends string
     ? (...args: A) => string
     : { readonly [K in keyof T]: Translation<T[K]> };
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
-function dateFormat(language: Language, timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = `${language}|${timeZone ?? ''}`;
-  let format = dateFormats.get(key);
+/**
+ * A date and time format in the reader's language, built once per language,
+ * time zone and shape and kept: constructing one loads the locale's data,
+ * too slow to repeat for every row of a table. Without `timeZone`, the
+ * reader's own.
+ */
+export function dateTimeFormatIn(
+  language: Language,
+  options: Intl.DateTimeFormatOptions,
+  timeZone?: string,
+): Intl.DateTimeFormat {
+  const key = `${language}|${timeZone ?? ''}|${JSON.stringify(options)}`;
+  let format = dateTimeFormats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(LOCALES[language], {
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
+      ...options,
       ...(timeZone ? { timeZone } : {}),
     });
-    dateFormats.set(key, format);
+    dateTimeFormats.set(key, format);
   }
   return format;
 }
+
+const SHORT_MONTH_DATE: Intl.DateTimeFormatOptions = {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+};
 
 /**
  * A short-month date in the reader's language: `Nov 3, 2026` (SPEC §1) or
@@ -120,10 +134,8 @@ export function formatDateIn(language: Language, value: string, timeZone?: strin
   const isDateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const date = new Date(isDateOnly ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return value;
-  return dateFormat(language, isDateOnly ? 'UTC' : timeZone).format(date);
+  return dateTimeFormatIn(language, SHORT_MONTH_DATE, isDateOnly ? 'UTC' : timeZone).format(date);
 }
-
-const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * `MST`, `MDT`: the short name a time zone goes by at an instant, as the
@@ -131,13 +143,9 @@ const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
  * which zone it is read in. The zone's own id when the runtime has no name.
  */
 export function zoneNameIn(language: Language, instant: Date, timeZone: string): string {
-  const key = `${language}|${timeZone}`;
-  let format = zoneNameFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALES[language], { timeZone, timeZoneName: 'short' });
-    zoneNameFormats.set(key, format);
-  }
-  const parts = format.formatToParts(instant);
+  const parts = dateTimeFormatIn(language, { timeZoneName: 'short' }, timeZone).formatToParts(
+    instant,
+  );
   return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
 }
 

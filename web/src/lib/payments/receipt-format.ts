@@ -1,4 +1,9 @@
-import { DEFAULT_LANGUAGE, LOCALES, zoneNameIn, type Language } from '@webpay/contracts/language';
+import {
+  DEFAULT_LANGUAGE,
+  dateTimeFormatIn,
+  zoneNameIn,
+  type Language,
+} from '@webpay/contracts/language';
 import type { Receipt } from '@webpay/contracts/payments';
 import { messagesIn } from '@/lib/messages.ts';
 import { accountTypeMessages } from '@/lib/payments/payment-words.messages.ts';
@@ -32,21 +37,7 @@ export function maskedBankAccount(
   return `${type} ${MASK} ${lastFour(eCheck.accountNumber)}`;
 }
 
-const dateTimes = new Map<string, Intl.DateTimeFormat>();
-
-function dateTimeFormat(language: Language, timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = `${language}|${timeZone ?? ''}`;
-  let format = dateTimes.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALES[language], {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      ...(timeZone ? { timeZone } : {}),
-    });
-    dateTimes.set(key, format);
-  }
-  return format;
-}
+const RECEIPT_DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 /**
  * `Nov 1, 2026, 3:04 PM MST` (SPEC §1: en-US, short month) or
@@ -57,6 +48,6 @@ function dateTimeFormat(language: Language, timeZone: string | undefined): Intl.
 export function formatReceiptDate(iso: string, language: Language, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const written = dateTimeFormat(language, timeZone).format(date);
+  const written = dateTimeFormatIn(language, RECEIPT_DATE_TIME, timeZone).format(date);
   return timeZone ? `${written} ${zoneNameIn(language, date, timeZone)}` : written;
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import {
-  LOCALES,
+  dateTimeFormatIn,
   formatCentsIn,
   formatDateIn,
   formatUsdIn,
@@ -11,21 +11,7 @@ import { toCents } from '@webpay/contracts/money';
 import { useLanguage } from '@/lib/language.ts';
 import { readersTimeZone, useHospitalTimeZone } from './hospital-time-zone.ts';
 
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-
-function timeFormat(language: Language, timeZone: string): Intl.DateTimeFormat {
-  const key = `${language}|${timeZone}`;
-  let format = timeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALES[language], {
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZone,
-    });
-    timeFormats.set(key, format);
-  }
-  return format;
-}
+const TIME_OF_DAY: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 
 /**
  * `Nov 29, 2026 8:04 AM MST`, `29 nov 2026 8:04 a.m. MST`: an instant as the
@@ -35,7 +21,7 @@ function timeFormat(language: Language, timeZone: string): Intl.DateTimeFormat {
 export function formatDateTimeIn(language: Language, value: string, timeZone: string): string {
   const instant = new Date(value);
   if (Number.isNaN(instant.getTime())) return value;
-  const time = timeFormat(language, timeZone).format(instant);
+  const time = dateTimeFormatIn(language, TIME_OF_DAY, timeZone).format(instant);
   return `${formatDateIn(language, value, timeZone)} ${time} ${zoneNameIn(language, instant, timeZone)}`;
 }
 
