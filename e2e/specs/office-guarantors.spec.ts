@@ -385,6 +385,8 @@ test.describe('billing office: guarantors', OFFICE, () => {
     const rows = await rowsOf(table);
     expect(rows.length).toBeGreaterThanOrEqual(2);
     for (const cells of rows) {
+      // When, on the hospital's clock (America/Denver here) and named so, whatever the browser's zone.
+      expect(cells[0]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M M[SD]T$/);
       // The action in words, its code on the line below.
       expect(cells).toEqual(
         expect.arrayContaining([
