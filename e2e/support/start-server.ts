@@ -113,6 +113,10 @@ const serverEnv = {
   SMTP_URL: catcher.url,
   // The specs settle the sandbox processor's batch when they mean to; a run across 22:00 must not.
   SANDBOX_SETTLEMENT_TIME: 'off',
+  // The specs reconcile by hand ("Check with the processor"); a scheduled run
+  // landing between a spec's void at the processor and its click would record
+  // the void first and leave the clerk nothing to find.
+  RECONCILE_INTERVAL_SECONDS: '0',
   // A plan's first instalment is a week or more away: a change window of two
   // weeks lets the recurring payments spec cancel both inside and outside it.
   AUTOPAY_CHANGE_BUSINESS_DAYS: '10',
