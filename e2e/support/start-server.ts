@@ -113,10 +113,13 @@ const serverEnv = {
   SMTP_URL: catcher.url,
   // The specs settle the sandbox processor's batch when they mean to; a run across 22:00 must not.
   SANDBOX_SETTLEMENT_TIME: 'off',
-  // The specs reconcile by hand ("Check with the processor"); a scheduled run
-  // landing between a spec's void at the processor and its click would record
-  // the void first and leave the clerk nothing to find.
+  // The specs run reconciliation, autopay and statement notices themselves
+  // (a button, `webpay autopay --today`). A scheduled run landing mid-spec
+  // would act first: record a void before the clerk's "Check with the
+  // processor" finds it, or mail every guarantor a notice.
   RECONCILE_INTERVAL_SECONDS: '0',
+  AUTOPAY_SCHEDULE: 'off',
+  STATEMENT_NOTICES_SCHEDULE: 'off',
   // A plan's first instalment is a week or more away: a change window of two
   // weeks lets the recurring payments spec cancel both inside and outside it.
   AUTOPAY_CHANGE_BUSINESS_DAYS: '10',
