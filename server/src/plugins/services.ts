@@ -533,10 +533,9 @@ function createStaff({
 function createConsole(
   foundation: Foundation,
   overrides: ServiceOverrides,
-  portal: Pick<
-    OfficeDependencies,
-    'encounters' | 'statements' | 'paymentHistory' | 'magicLinks' | 'jobs'
-  > & { autopayCanceller: StaffAutopayCanceller },
+  portal: Pick<OfficeDependencies, 'statements' | 'paymentHistory' | 'magicLinks' | 'jobs'> & {
+    autopayCanceller: StaffAutopayCanceller;
+  },
 ): Pick<Services, 'office' | 'officeRecurring'> {
   const { env } = foundation;
   const { autopayCanceller: _canceller, ...officeParts } = portal;
@@ -669,7 +668,6 @@ export function createServices(
     paymentMethods,
     ...createStaff(foundation),
     ...createConsole(foundation, overrides, {
-      encounters,
       statements: statements.statements,
       paymentHistory,
       magicLinks: signIn.magicLinks,

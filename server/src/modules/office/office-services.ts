@@ -1,7 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import type { FacilityCalendar } from '../../lib/facility-day.ts';
 import type { AuditRepository } from '../audit/index.ts';
-import type { EncountersService } from '../encounters/index.ts';
 import type { JobEngine } from '../jobs/index.ts';
 import type { SignInLockout } from '../lockout/index.ts';
 import type { MagicLinkService } from '../magic-link/index.ts';
@@ -33,7 +32,6 @@ export interface OfficeDependencies {
   db: Database;
   audit: AuditRepository;
   calendar: FacilityCalendar;
-  encounters: EncountersService;
   statements: StatementsService;
   paymentHistory: PaymentHistoryService;
   lockout: SignInLockout;
