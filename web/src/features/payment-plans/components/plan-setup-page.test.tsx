@@ -87,6 +87,18 @@ describe('setting up a payment plan (/payment-plan)', () => {
     expect(screen.queryByRole('heading', { name: 'Review your payment plan' })).toBeNull();
   });
 
+  it('says a problem with the amount right under the amount, before the day of the month', async () => {
+    service();
+    const user = userEvent.setup();
+    await renderApp('/payment-plan');
+    await chooseDaniel(user, '20.00');
+    const amount = screen.getByRole('textbox', { name: 'Monthly amount' });
+    const day = screen.getByRole('combobox', { name: 'Day of the month' });
+    const problem = screen.getByText('The monthly amount must be at least $25.00.');
+    expect(amount.parentElement?.parentElement).toContainElement(problem);
+    expect(problem.compareDocumentPosition(day) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('refuses a plan longer than the most months, naming the least monthly amount', async () => {
     service();
     const user = userEvent.setup();

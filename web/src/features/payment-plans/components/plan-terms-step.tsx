@@ -133,6 +133,24 @@ function PlanMonthly({ options, draft, figures, onChange }: PlanTermsStepProps) 
             ? t.terms.range(money(figures.range.min), money(figures.range.max))
             : ''}
         </p>
+        {/* Under the amount it depends on most, so a problem with the amount is read beside it. */}
+        <div id={`${ids}-schedule`} role="status" aria-live="polite" className="text-sm">
+          {problem ? (
+            <FieldError>{problem}</FieldError>
+          ) : (
+            first &&
+            last && (
+              <p className="font-medium">
+                {t.terms.schedule(
+                  figures.schedule.length,
+                  money(last.amountCents),
+                  formatDate(last.dueDate),
+                  formatDate(first.dueDate),
+                )}
+              </p>
+            )
+          )}
+        </div>
       </div>
       <div className="flex flex-col gap-2">
         <label htmlFor={`${ids}-day`} className="text-sm font-medium">
@@ -154,23 +172,6 @@ function PlanMonthly({ options, draft, figures, onChange }: PlanTermsStepProps) 
         <p id={`${ids}-day-hint`} className="text-sm text-muted-foreground">
           {t.terms.dayHint}
         </p>
-      </div>
-      <div id={`${ids}-schedule`} role="status" aria-live="polite" className="text-sm">
-        {problem ? (
-          <FieldError>{problem}</FieldError>
-        ) : (
-          first &&
-          last && (
-            <p className="font-medium">
-              {t.terms.schedule(
-                figures.schedule.length,
-                money(last.amountCents),
-                formatDate(last.dueDate),
-                formatDate(first.dueDate),
-              )}
-            </p>
-          )
-        )}
       </div>
     </fieldset>
   );
