@@ -83,6 +83,20 @@ describe('applying for financial assistance (/financial-assistance/apply)', () =
     expect(screen.getByRole('heading', { name: 'Accounts', level: 2 })).toBeVisible();
   });
 
+  it('keeps each balance on the right of its account, never wrapped under it', async () => {
+    service();
+    await renderApp('/financial-assistance/apply');
+    await heading('Accounts');
+    // jsdom lays nothing out: what keeps the balance beside the name is a row that does not wrap.
+    const boxes = screen.getAllByRole('checkbox');
+    expect(boxes.length).toBeGreaterThan(1);
+    for (const box of boxes) {
+      const row = box.closest('label')?.querySelector(':scope > span');
+      expect(row).not.toHaveClass('flex-wrap');
+      expect(row?.lastElementChild).toHaveClass('shrink-0', 'text-right');
+    }
+  });
+
   it('starts the household with Maria, and asks the name and relationship of each person added', async () => {
     service();
     const user = userEvent.setup();

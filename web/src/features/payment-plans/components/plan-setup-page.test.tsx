@@ -87,6 +87,20 @@ describe('setting up a payment plan (/payment-plan)', () => {
     expect(screen.queryByRole('heading', { name: 'Review your payment plan' })).toBeNull();
   });
 
+  it('keeps each balance on the right of its account, never wrapped under it', async () => {
+    service();
+    await renderApp('/payment-plan');
+    await screen.findByRole('checkbox', { name: /40010001/ });
+    // jsdom lays nothing out: what keeps the balance beside the name is a row that does not wrap.
+    const boxes = screen.getAllByRole('checkbox', { name: /Account/ });
+    expect(boxes.length).toBeGreaterThan(1);
+    for (const box of boxes) {
+      const row = box.closest('label')?.querySelector(':scope > span');
+      expect(row).not.toHaveClass('flex-wrap');
+      expect(row?.lastElementChild).toHaveClass('shrink-0', 'text-right');
+    }
+  });
+
   it('says a problem with the amount right under the amount, before the day of the month', async () => {
     service();
     const user = userEvent.setup();

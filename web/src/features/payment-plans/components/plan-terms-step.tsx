@@ -76,15 +76,16 @@ function PlanAccounts({ options, draft, figures, onToggle }: PlanTermsStepProps)
                   checked={draft.selected.has(key)}
                   onChange={(event) => onToggle(key, event.target.checked)}
                 />
-                <span className="flex min-w-0 flex-1 flex-wrap justify-between gap-x-4">
-                  <span className="flex flex-col">
+                {/* The balance keeps to the right, beside the name, however long the lines. */}
+                <span className="flex min-w-0 flex-1 justify-between gap-x-4">
+                  <span className="flex min-w-0 flex-col">
                     <span className="font-medium">{encounter.patientName}</span>
                     <span className="text-muted-foreground">
                       {t.accounts.account(encounter.facilityId, encounter.accountNumber)}
                       {encounter.admitDate ? ` · ${formatDate(encounter.admitDate)}` : ''}
                     </span>
                   </span>
-                  <span className="font-medium tabular-nums">
+                  <span className="shrink-0 text-right font-medium tabular-nums">
                     {formatCentsIn(language, encounter.balanceCents)}
                   </span>
                 </span>
