@@ -173,6 +173,28 @@ describe('applying for financial assistance (/financial-assistance/apply)', () =
     expect(await heading('Review and sign')).toBeVisible();
   });
 
+  it('reviews each account whole, and stacks each answer over its Change on a phone', async () => {
+    service();
+    const user = userEvent.setup();
+    await renderApp('/financial-assistance/apply');
+    await throughIncome(user);
+    await throughSituation(user);
+    await user.click(screen.getByRole('checkbox', { name: 'Send later' }));
+    await next(user);
+    await heading('Review and sign');
+    const accounts = screen.getByText('Accounts', { selector: 'dt' });
+    const answer = accounts.nextElementSibling;
+    // jsdom lays nothing out: an account number cannot break where its text may not wrap.
+    const pieces = answer?.querySelectorAll('.whitespace-nowrap') ?? [];
+    expect([...pieces].map((piece) => piece.textContent)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^107-40010001 \$[\d,.]+$/)]),
+    );
+    expect(answer).toHaveClass('flex-col', 'items-start', 'sm:flex-row');
+    expect(
+      within(answer as HTMLElement).getByRole('button', { name: 'Change Accounts' }),
+    ).toBeVisible();
+  });
+
   it('sends the answers with an Idempotency-Key, then each chosen file, then shows the tracker', async () => {
     const { calls } = service({
       [PAYSTUB]: () =>

@@ -101,7 +101,10 @@ function Summary({ accounts, assetTest, onEdit }: Omit<ReviewStepProps, 'pending
     [
       'accounts',
       t.review.accounts,
-      chosen.map((account) => `${account.id} ${money(account.balanceCents)}`).join(', '),
+      <AccountsSummary
+        key="accounts"
+        accounts={chosen.map((account) => `${account.id} ${money(account.balanceCents)}`)}
+      />,
     ],
     ['household', t.review.household, values.members.map((member) => member.name).join(', ')],
     ['income', t.review.yearlyIncome, money(yearlyIncomeOf(values.members))],
@@ -130,11 +133,21 @@ function Summary({ accounts, assetTest, onEdit }: Omit<ReviewStepProps, 'pending
     <div className={FIELDSET}>
       <dl className="flex flex-col divide-y divide-border">
         {rows.map(([step, label, value], at) => (
-          <div key={at} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-2">
+          // A phone stacks name, answer and Change, all at the left; wider screens put them in a row.
+          <div
+            key={at}
+            className="flex flex-col gap-1 py-2 sm:flex-row sm:items-start sm:justify-between sm:gap-x-4"
+          >
             <dt className="text-sm font-medium">{label}</dt>
-            <dd className="flex min-w-0 flex-1 flex-wrap items-center justify-end gap-2 text-right text-sm">
+            <dd className="flex min-w-0 flex-1 flex-col items-start gap-1 text-sm sm:flex-row sm:flex-wrap sm:items-center sm:justify-end sm:gap-2 sm:text-right">
               <span className="min-w-0 break-words">{value}</span>
-              <Button type="button" variant="link" size="sm" onClick={() => onEdit(step)}>
+              <Button
+                type="button"
+                variant="link"
+                size="sm"
+                className="px-0 sm:px-3"
+                onClick={() => onEdit(step)}
+              >
                 {t.review.change(label)}
               </Button>
             </dd>
@@ -142,6 +155,20 @@ function Summary({ accounts, assetTest, onEdit }: Omit<ReviewStepProps, 'pending
         ))}
       </dl>
     </div>
+  );
+}
+
+/** Each account kept together with its balance: an account number never breaks across lines. */
+function AccountsSummary({ accounts }: { accounts: readonly string[] }) {
+  return (
+    <>
+      {accounts.map((account, at) => (
+        <span key={account}>
+          <span className="whitespace-nowrap">{account}</span>
+          {at < accounts.length - 1 ? ', ' : ''}
+        </span>
+      ))}
+    </>
   );
 }
 
