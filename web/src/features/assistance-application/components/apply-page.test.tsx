@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { IDEMPOTENCY_KEY_HEADER } from '@webpay/contracts/api';
-import { maria, mariaEncounters, storeMariasSession } from '@test/fixtures.ts';
+import { encounter, maria, mariaEncounters, storeMariasSession } from '@test/fixtures.ts';
 import { fakeService, json, renderApp, type FakeCall } from '@test/render-app.tsx';
 import { chooseLanguage } from '@/lib/language.ts';
 import { noApplications, tracker } from '../testing/assistance-fixtures.ts';
@@ -193,6 +193,23 @@ describe('applying for financial assistance (/financial-assistance/apply)', () =
     expect(
       within(answer as HTMLElement).getByRole('button', { name: 'Change Accounts' }),
     ).toBeVisible();
+  });
+
+  it('sums up a long list of accounts on the review instead of listing each one', async () => {
+    const many = Array.from({ length: 7 }, (_, at) =>
+      encounter({ accountNumber: `4001100${at}`, balance: 100 }),
+    );
+    service({ 'GET /encounters': () => json({ encounters: many, paymentPlans: [] }) });
+    const user = userEvent.setup();
+    await renderApp('/financial-assistance/apply');
+    await throughIncome(user);
+    await throughSituation(user);
+    await user.click(screen.getByRole('checkbox', { name: 'Send later' }));
+    await next(user);
+    await heading('Review and sign');
+    const answer = screen.getByText('Accounts', { selector: 'dt' }).nextElementSibling;
+    expect(answer).toHaveTextContent('7 accounts, $700.00 in all');
+    expect(answer).not.toHaveTextContent('107-40011000');
   });
 
   it('sends the answers with an Idempotency-Key, then each chosen file, then shows the tracker', async () => {

@@ -21,6 +21,9 @@ import { ErrorText, Hint } from './form-parts.tsx';
 import { useApplicationFormContext, useFieldError } from '../hooks/use-application-field.ts';
 import { FIELDSET, LEGEND, describedBy } from '../utils/form-styles.ts';
 
+/** More accounts than this are summed up: a long list would bury the rest of the review. */
+const LISTED_ACCOUNTS_MAX = 6;
+
 export interface ReviewStepProps {
   accounts: readonly OpenAccount[];
   assetTest: boolean;
@@ -98,14 +101,7 @@ function Summary({ accounts, assetTest, onEdit }: Omit<ReviewStepProps, 'pending
   const chosen = accounts.filter((account) => values.encounterIds.includes(account.id));
   const benefits = values.benefits.map((benefit) => t.situation.benefits[benefit]);
   const rows: [Step, string, ReactNode][] = [
-    [
-      'accounts',
-      t.review.accounts,
-      <AccountsSummary
-        key="accounts"
-        accounts={chosen.map((account) => `${account.id} ${money(account.balanceCents)}`)}
-      />,
-    ],
+    ['accounts', t.review.accounts, <AccountsSummary key="accounts" accounts={chosen} />],
     ['household', t.review.household, values.members.map((member) => member.name).join(', ')],
     ['income', t.review.yearlyIncome, money(yearlyIncomeOf(values.members))],
     [
@@ -158,13 +154,23 @@ function Summary({ accounts, assetTest, onEdit }: Omit<ReviewStepProps, 'pending
   );
 }
 
-/** Each account kept together with its balance: an account number never breaks across lines. */
-function AccountsSummary({ accounts }: { accounts: readonly string[] }) {
+/**
+ * Each account kept together with its balance, so an account number never
+ * breaks across lines; a long list is summed up instead.
+ */
+function AccountsSummary({ accounts }: { accounts: readonly OpenAccount[] }) {
+  const t = useMessages(applyMessages);
+  const language = useLanguage();
+  const money = (cents: number) => formatCentsIn(language, cents);
+  if (accounts.length > LISTED_ACCOUNTS_MAX) {
+    const total = accounts.reduce((sum, account) => sum + account.balanceCents, 0);
+    return <>{t.review.accountsInAll(accounts.length, money(total))}</>;
+  }
   return (
     <>
       {accounts.map((account, at) => (
-        <span key={account}>
-          <span className="whitespace-nowrap">{account}</span>
+        <span key={account.id}>
+          <span className="whitespace-nowrap">{`${account.id} ${money(account.balanceCents)}`}</span>
           {at < accounts.length - 1 ? ', ' : ''}
         </span>
       ))}
