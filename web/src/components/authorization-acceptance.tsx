@@ -11,6 +11,8 @@ export interface AuthorizationAcceptanceProps {
   onAcceptedChange: (accepted: string) => void;
   /** Said under the box when sending was tried without it. */
   error?: string;
+  /** Said instead of the text while there is none yet, e.g. what to fill in first. */
+  pendingText?: string;
 }
 
 /**
@@ -25,14 +27,16 @@ export function AuthorizationAcceptance({
   accepted,
   onAcceptedChange,
   error,
+  pendingText,
 }: AuthorizationAcceptanceProps) {
   const ids = useId();
   const isAccepted = text !== '' && accepted === text;
   return (
     <fieldset className="flex flex-col gap-3 rounded-lg border border-border bg-surface p-4">
       <legend className="px-1 text-base font-semibold">{legend}</legend>
-      <p id={`${ids}-text`} className="text-sm">
-        {text}
+      {/* An empty frame under "I accept this authorization" would leave nothing to accept. */}
+      <p id={`${ids}-text`} className={text === '' ? 'text-sm text-muted-foreground' : 'text-sm'}>
+        {text === '' ? pendingText : text}
       </p>
       <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium">
         <input

@@ -5,7 +5,7 @@ import { cn } from '@/lib/utils.ts';
 export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
   return (
     <LabelPrimitive.Root
-      className={cn('text-sm leading-none font-medium select-none', className)}
+      className={cn('text-sm leading-snug font-medium select-none', className)}
       {...props}
     />
   );

@@ -34,7 +34,7 @@ export function RadioGroupField({
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <fieldset aria-describedby={describedBy} className={cn('flex flex-col gap-2', className)}>
-      <legend className="mb-2 text-sm leading-none font-medium">{legend}</legend>
+      <legend className="mb-2 text-sm leading-snug font-medium">{legend}</legend>
       {hint && (
         <p id={hintId} className="-mt-0.5 text-sm text-muted-foreground">
           {hint}

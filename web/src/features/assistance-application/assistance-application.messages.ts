@@ -181,6 +181,7 @@ export const applyMessages = defineCatalogue(
     review: {
       heading: 'Review and sign',
       accounts: 'Accounts',
+      accountsInAll: (count: number, total: string) => `${count} accounts, ${total} in all`,
       household: 'Household',
       yearlyIncome: 'Household income per year',
       benefits: 'Benefits',
@@ -351,6 +352,7 @@ export const applyMessages = defineCatalogue(
     review: {
       heading: 'Revisar y firmar',
       accounts: 'Cuentas',
+      accountsInAll: (count, total) => `${count} cuentas, ${total} en total`,
       household: 'Hogar',
       yearlyIncome: 'Ingresos del hogar por año',
       benefits: 'Beneficios',

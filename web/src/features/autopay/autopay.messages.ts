@@ -31,6 +31,8 @@ export const autopayMessages = defineCatalogue(
       cancel: 'Cancel',
       methodRequired: 'Choose a payment method for autopay',
       capRequired: 'Enter the most to charge a statement',
+      authorizationNeedsCap: 'Enter the most to charge a statement to read the authorization.',
+      authorizationNeedsMethod: 'Choose a payment method to read the authorization.',
     },
     turnOff: {
       title: 'Turn off autopay?',
@@ -110,6 +112,9 @@ export const autopayMessages = defineCatalogue(
       cancel: 'Cancelar',
       methodRequired: 'Elija una forma de pago para el pago automático',
       capRequired: 'Escriba el monto máximo por estado de cuenta',
+      authorizationNeedsCap:
+        'Escriba el monto máximo por estado de cuenta para leer la autorización.',
+      authorizationNeedsMethod: 'Elija una forma de pago para leer la autorización.',
     },
     turnOff: {
       title: '¿Desactivar el pago automático?',

@@ -35,15 +35,16 @@ export function AccountsStep({ accounts }: { accounts: readonly OpenAccount[] })
                 className="mt-0.5 size-5 shrink-0 accent-brand"
                 {...register('encounterIds')}
               />
-              <span className="flex min-w-0 flex-1 flex-wrap justify-between gap-x-4">
-                <span className="flex flex-col">
+              {/* The balance keeps to the right, beside the name, however long the lines. */}
+              <span className="flex min-w-0 flex-1 justify-between gap-x-4">
+                <span className="flex min-w-0 flex-col">
                   <span className="font-medium">{account.patientName}</span>
                   <span className="text-muted-foreground">
                     {t.accounts.account(account.facilityId, account.accountNumber)}
                     {account.admitDate ? ` · ${formatDate(account.admitDate)}` : ''}
                   </span>
                 </span>
-                <span className="font-medium tabular-nums">
+                <span className="shrink-0 text-right font-medium tabular-nums">
                   {formatCentsIn(language, account.balanceCents)}
                 </span>
               </span>

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { IDEMPOTENCY_KEY_HEADER } from '@webpay/contracts/api';
-import { maria, mariaEncounters, storeMariasSession } from '@test/fixtures.ts';
+import { encounter, maria, mariaEncounters, storeMariasSession } from '@test/fixtures.ts';
 import { fakeService, json, renderApp, type FakeCall } from '@test/render-app.tsx';
 import { chooseLanguage } from '@/lib/language.ts';
 import { noApplications, tracker } from '../testing/assistance-fixtures.ts';
@@ -83,6 +83,20 @@ describe('applying for financial assistance (/financial-assistance/apply)', () =
     expect(screen.getByRole('heading', { name: 'Accounts', level: 2 })).toBeVisible();
   });
 
+  it('keeps each balance on the right of its account, never wrapped under it', async () => {
+    service();
+    await renderApp('/financial-assistance/apply');
+    await heading('Accounts');
+    // jsdom lays nothing out: what keeps the balance beside the name is a row that does not wrap.
+    const boxes = screen.getAllByRole('checkbox');
+    expect(boxes.length).toBeGreaterThan(1);
+    for (const box of boxes) {
+      const row = box.closest('label')?.querySelector(':scope > span');
+      expect(row).not.toHaveClass('flex-wrap');
+      expect(row?.lastElementChild).toHaveClass('shrink-0', 'text-right');
+    }
+  });
+
   it('starts the household with Maria, and asks the name and relationship of each person added', async () => {
     service();
     const user = userEvent.setup();
@@ -157,6 +171,45 @@ describe('applying for financial assistance (/financial-assistance/apply)', () =
     await user.click(screen.getByRole('checkbox', { name: 'Send later' }));
     await next(user);
     expect(await heading('Review and sign')).toBeVisible();
+  });
+
+  it('reviews each account whole, and stacks each answer over its Change on a phone', async () => {
+    service();
+    const user = userEvent.setup();
+    await renderApp('/financial-assistance/apply');
+    await throughIncome(user);
+    await throughSituation(user);
+    await user.click(screen.getByRole('checkbox', { name: 'Send later' }));
+    await next(user);
+    await heading('Review and sign');
+    const accounts = screen.getByText('Accounts', { selector: 'dt' });
+    const answer = accounts.nextElementSibling;
+    // jsdom lays nothing out: an account number cannot break where its text may not wrap.
+    const pieces = answer?.querySelectorAll('.whitespace-nowrap') ?? [];
+    expect([...pieces].map((piece) => piece.textContent)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^107-40010001 \$[\d,.]+$/)]),
+    );
+    expect(answer).toHaveClass('flex-col', 'items-start', 'sm:flex-row');
+    expect(
+      within(answer as HTMLElement).getByRole('button', { name: 'Change Accounts' }),
+    ).toBeVisible();
+  });
+
+  it('sums up a long list of accounts on the review instead of listing each one', async () => {
+    const many = Array.from({ length: 7 }, (_, at) =>
+      encounter({ accountNumber: `4001100${at}`, balance: 100 }),
+    );
+    service({ 'GET /encounters': () => json({ encounters: many, paymentPlans: [] }) });
+    const user = userEvent.setup();
+    await renderApp('/financial-assistance/apply');
+    await throughIncome(user);
+    await throughSituation(user);
+    await user.click(screen.getByRole('checkbox', { name: 'Send later' }));
+    await next(user);
+    await heading('Review and sign');
+    const answer = screen.getByText('Accounts', { selector: 'dt' }).nextElementSibling;
+    expect(answer).toHaveTextContent('7 accounts, $700.00 in all');
+    expect(answer).not.toHaveTextContent('107-40011000');
   });
 
   it('sends the answers with an Idempotency-Key, then each chosen file, then shows the tracker', async () => {

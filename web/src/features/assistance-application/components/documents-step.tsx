@@ -5,7 +5,7 @@ import { LOCALES } from '@webpay/contracts/language';
 import { Button } from '@/components/ui/button.tsx';
 import { CheckboxField } from '@/components/ui/checkbox-field.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
-import { Label } from '@/components/ui/label.tsx';
+import { FileChoice } from './file-choice.tsx';
 import { useLanguage } from '@/lib/language.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { applyMessages } from '../assistance-application.messages.ts';
@@ -63,14 +63,12 @@ function MemberDocuments({ index, name }: { index: number; name: string }) {
       <Hint id={id}>{t.documents.hint}</Hint>
       {!sendLater && (
         <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-file`}>{t.documents.choose}</Label>
-          <input
+          <FileChoice
             id={`${id}-file`}
-            type="file"
+            label={t.documents.choose}
             accept={DOCUMENT_ACCEPT}
             multiple
             onChange={choose}
-            className="min-h-11 w-full text-sm file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-md file:border file:border-border file:bg-surface file:px-4 file:font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
             {...describedBy(`${id}-file`, false, error)}
           />
           {refused.length > 0 && (

@@ -4,7 +4,7 @@ import type { ApplicationDocument } from '@webpay/contracts/assistance-applicati
 import { LOCALES } from '@webpay/contracts/language';
 import { Button } from '@/components/ui/button.tsx';
 import { FieldError } from '@/components/ui/field-error.tsx';
-import { Label } from '@/components/ui/label.tsx';
+import { FileChoice } from './file-choice.tsx';
 import { useLanguage } from '@/lib/language.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { applyMessages, trackerMessages } from '../assistance-application.messages.ts';
@@ -63,18 +63,16 @@ export function OutstandingDocument({ reference, document, label }: OutstandingD
 
   return (
     <div className="flex flex-col gap-2 rounded-md border border-border p-3">
-      <Label htmlFor={id}>{t.documents.choose(label)}</Label>
       {document.rejectReason && (
         <p className="text-sm">{t.documents.reason(document.rejectReason)}</p>
       )}
-      <input
+      <FileChoice
         id={id}
-        type="file"
+        label={t.documents.choose(label)}
         accept={DOCUMENT_ACCEPT}
         onChange={choose}
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? `${id}-error` : undefined}
-        className="min-h-11 w-full text-sm file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-md file:border file:border-border file:bg-surface file:px-4 file:font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       />
       {file && (
         <p className="text-sm break-all">

@@ -21,6 +21,9 @@ import { ErrorText, Hint } from './form-parts.tsx';
 import { useApplicationFormContext, useFieldError } from '../hooks/use-application-field.ts';
 import { FIELDSET, LEGEND, describedBy } from '../utils/form-styles.ts';
 
+/** More accounts than this are summed up: a long list would bury the rest of the review. */
+const LISTED_ACCOUNTS_MAX = 6;
+
 export interface ReviewStepProps {
   accounts: readonly OpenAccount[];
   assetTest: boolean;
@@ -98,11 +101,7 @@ function Summary({ accounts, assetTest, onEdit }: Omit<ReviewStepProps, 'pending
   const chosen = accounts.filter((account) => values.encounterIds.includes(account.id));
   const benefits = values.benefits.map((benefit) => t.situation.benefits[benefit]);
   const rows: [Step, string, ReactNode][] = [
-    [
-      'accounts',
-      t.review.accounts,
-      chosen.map((account) => `${account.id} ${money(account.balanceCents)}`).join(', '),
-    ],
+    ['accounts', t.review.accounts, <AccountsSummary key="accounts" accounts={chosen} />],
     ['household', t.review.household, values.members.map((member) => member.name).join(', ')],
     ['income', t.review.yearlyIncome, money(yearlyIncomeOf(values.members))],
     [
@@ -130,11 +129,21 @@ function Summary({ accounts, assetTest, onEdit }: Omit<ReviewStepProps, 'pending
     <div className={FIELDSET}>
       <dl className="flex flex-col divide-y divide-border">
         {rows.map(([step, label, value], at) => (
-          <div key={at} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-2">
+          // A phone stacks name, answer and Change, all at the left; wider screens put them in a row.
+          <div
+            key={at}
+            className="flex flex-col gap-1 py-2 sm:flex-row sm:items-start sm:justify-between sm:gap-x-4"
+          >
             <dt className="text-sm font-medium">{label}</dt>
-            <dd className="flex min-w-0 flex-1 flex-wrap items-center justify-end gap-2 text-right text-sm">
+            <dd className="flex min-w-0 flex-1 flex-col items-start gap-1 text-sm sm:flex-row sm:flex-wrap sm:items-center sm:justify-end sm:gap-2 sm:text-right">
               <span className="min-w-0 break-words">{value}</span>
-              <Button type="button" variant="link" size="sm" onClick={() => onEdit(step)}>
+              <Button
+                type="button"
+                variant="link"
+                size="sm"
+                className="px-0 sm:px-3"
+                onClick={() => onEdit(step)}
+              >
                 {t.review.change(label)}
               </Button>
             </dd>
@@ -142,6 +151,30 @@ function Summary({ accounts, assetTest, onEdit }: Omit<ReviewStepProps, 'pending
         ))}
       </dl>
     </div>
+  );
+}
+
+/**
+ * Each account kept together with its balance, so an account number never
+ * breaks across lines; a long list is summed up instead.
+ */
+function AccountsSummary({ accounts }: { accounts: readonly OpenAccount[] }) {
+  const t = useMessages(applyMessages);
+  const language = useLanguage();
+  const money = (cents: number) => formatCentsIn(language, cents);
+  if (accounts.length > LISTED_ACCOUNTS_MAX) {
+    const total = accounts.reduce((sum, account) => sum + account.balanceCents, 0);
+    return <>{t.review.accountsInAll(accounts.length, money(total))}</>;
+  }
+  return (
+    <>
+      {accounts.map((account, at) => (
+        <span key={account.id}>
+          <span className="whitespace-nowrap">{`${account.id} ${money(account.balanceCents)}`}</span>
+          {at < accounts.length - 1 ? ', ' : ''}
+        </span>
+      ))}
+    </>
   );
 }
 

@@ -150,6 +150,30 @@ describe('AutopayPanel', () => {
     });
   });
 
+  it('says what to fill in first while the statement authorization cannot be read yet', async () => {
+    renderPanel(overview());
+    const user = userEvent.setup();
+    const statements = await section('Autopay on statements');
+    await user.click(within(statements).getByRole('switch', { name: 'Autopay' }));
+    const accept = within(statements).getByRole('checkbox', {
+      name: 'I have read and accept this authorization',
+    });
+    expect(accept).toBeDisabled();
+    expect(accept).toHaveAccessibleDescription(
+      'Enter the most to charge a statement to read the authorization.',
+    );
+    await user.type(
+      within(statements).getByRole('textbox', { name: 'Most to charge a statement' }),
+      '500',
+    );
+    expect(accept).toBeEnabled();
+    expect(
+      within(statements).queryByText(
+        'Enter the most to charge a statement to read the authorization.',
+      ),
+    ).toBeNull();
+  });
+
   it('needs a saved method before autopay can be turned on', async () => {
     const { calls } = renderPanel(overview(), []);
     const user = userEvent.setup();

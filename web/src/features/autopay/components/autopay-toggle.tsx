@@ -159,6 +159,7 @@ function EnableForm({
         accepted={accepted}
         onAcceptedChange={setAccepted}
         error={tried && text !== '' && !isAccepted ? t.validation.authorizationRequired : undefined}
+        pendingText={method ? t.enable.authorizationNeedsCap : t.enable.authorizationNeedsMethod}
       />
       {error && <ApiProblem error={error} />}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -11,6 +11,7 @@ import {
 import type { Payable } from '@/lib/payments/payment-items.ts';
 import { useFormatDate } from '@/lib/language.ts';
 import { useMessages } from '@/lib/messages.ts';
+import { cn } from '@/lib/utils.ts';
 import { dashboardMessages } from '../dashboard.messages.ts';
 import { RowAmountControls } from './row-amount-controls.tsx';
 import { ShowMoreRows, type ShowMoreRowsProps } from './show-more-rows.tsx';
@@ -148,9 +149,13 @@ export function PaymentAmountCell({
     />
   );
   return (
-    <LabelledCell label={t.columns.paymentAmount} className={className}>
+    // On a phone the name sits above and the field keeps to the right, as in every tab.
+    <LabelledCell
+      label={t.columns.paymentAmount}
+      className={cn('flex-col items-stretch gap-1.5', className)}
+    >
       {above !== undefined ? (
-        <div className="flex flex-col items-start gap-2 md:items-end">
+        <div className="flex flex-col items-end gap-2">
           {above}
           {controls}
         </div>

@@ -76,9 +76,8 @@ const FacilityEncounterRow = memo(function FacilityEncounterRow({
           </span>
         </span>
       </LabelledCell>
-      {/* The field and its buttons need the full card width on a phone, so the label sits above. */}
       <PaymentAmountCell
-        className="flex-col items-stretch gap-1.5 md:text-right"
+        className="md:text-right"
         payable={payable}
         label={number}
         value={value}

@@ -150,6 +150,16 @@ describe('MainTabPanel', () => {
     expect(total.getByRole('button', { name: 'Pay Total' })).toBeEnabled();
   });
 
+  it('puts each amount field under its name and to the right on a phone, as on the other tabs', () => {
+    renderPanel(mariaTab());
+    // jsdom lays nothing out: the cell is a column whose field row stretches (and ends right).
+    for (const name of ['Payment amount for 107-40010002', 'Payment amount for PP-7001-1']) {
+      const cell = screen.getByRole('textbox', { name }).closest('td');
+      expect(cell).toHaveClass('flex-col', 'items-stretch');
+      expect(cell).not.toHaveClass('flex-wrap');
+    }
+  });
+
   it('SPEC §2 Main tab summary cards: one item is counted in the singular', () => {
     renderPanel(mainTab([encounter()], []));
     expect(card('Total Outstanding').getByText('1 item')).toBeInTheDocument();

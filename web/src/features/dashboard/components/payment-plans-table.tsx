@@ -218,7 +218,6 @@ const PlanRows = memo(function PlanRows({
           </span>
         </LabelledCell>
         <PaymentAmountCell
-          className="flex-wrap"
           above={
             <PendingPaymentsMarker itemLabel={number} pendingPayments={plan.pendingPayments} />
           }

@@ -115,7 +115,6 @@ const PendingEncounterRow = memo(function PendingEncounterRow({
         </span>
       </LabelledCell>
       <PaymentAmountCell
-        className="flex-wrap"
         payable={payable}
         label={number}
         value={value}

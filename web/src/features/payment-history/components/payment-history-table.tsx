@@ -18,7 +18,7 @@ import { describedIn } from '@/lib/payments/payment-items.ts';
 import { useFormatDate, useLanguage } from '@/lib/language.ts';
 import { useMessages } from '@/lib/messages.ts';
 import { paymentTableMessages } from '../payment-history.messages.ts';
-import { paymentMethodText } from '../utils/payment-method.ts';
+import { keepMaskedNumberTogether, paymentMethodText } from '../utils/payment-method.ts';
 import { PaymentReversalNote } from '@/components/payment-reversal.tsx';
 import { isWhollyReversed } from '@/lib/payments/payment-reversal.ts';
 import { PaymentStatusBadge } from './payment-status-badge.tsx';
@@ -118,7 +118,7 @@ function PaymentRow({
       </TableCell>
       <TableCell className="md:whitespace-nowrap">
         <CellLabel>{t.columns.method}</CellLabel>
-        {paymentMethodText(payment, language)}
+        <MethodText text={paymentMethodText(payment, language)} />
       </TableCell>
       <TableCell className="flex-wrap gap-x-2 gap-y-1">
         <CellLabel>{t.columns.status}</CellLabel>
@@ -148,4 +148,9 @@ function PaymentRow({
       </TableCell>
     </TableRow>
   );
+}
+
+/** On a phone the method sits right of its name; a long one wraps before the masked number, not inside it. */
+function MethodText({ text }: { text: string }) {
+  return <span className="min-w-0 text-right md:text-left">{keepMaskedNumberTogether(text)}</span>;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { historyItem } from '../../../../test/payment-history/payment-history-fixtures.ts';
-import { paymentMethodText } from './payment-method.ts';
+import { keepMaskedNumberTogether, paymentMethodText } from './payment-method.ts';
 
 describe('payment method', () => {
   it('shows a card by brand and last four, a bank account by type and last four', () => {
@@ -23,5 +23,18 @@ describe('payment method', () => {
     expect(paymentMethodText(historyItem({ method: 'eCheck', card: null, eCheck: null }))).toBe(
       'Bank account',
     );
+  });
+});
+
+describe('keepMaskedNumberTogether', () => {
+  it('binds the last four to the mask, and only there', () => {
+    expect(keepMaskedNumberTogether('Cuenta de ahorros •••• 4321')).toBe(
+      'Cuenta de ahorros ••••\u00a04321',
+    );
+    expect(keepMaskedNumberTogether('VISA •••• 9990')).toBe('VISA ••••\u00a09990');
+  });
+
+  it('leaves a method without a masked number as it is', () => {
+    expect(keepMaskedNumberTogether('Bank account')).toBe('Bank account');
   });
 });

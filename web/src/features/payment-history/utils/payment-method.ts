@@ -19,3 +19,12 @@ export function paymentMethodText(
   const words = messagesIn(paymentTableMessages, language);
   return payment.method === 'card' ? words.card : words.bankAccount;
 }
+
+/**
+ * The same text with a no-break space between the mask and the last four
+ * (`Cuenta de ahorros ••••\u00a04321`), so a narrow cell wraps before the
+ * masked number, never inside it.
+ */
+export function keepMaskedNumberTogether(text: string): string {
+  return text.replace(/(•+) (\d)/u, '$1\u00a0$2');
+}

@@ -71,3 +71,27 @@ describe('the payment methods page in Spanish', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('the payment methods heading in Spanish', () => {
+  beforeEach(() => {
+    chooseLanguage('es');
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+
+  it('lets the add buttons wrap, so the long bank one stays on the page beside the title', async () => {
+    fakeService({
+      'GET /auth/me': () => json(maria),
+      'GET /payment-methods': () => json({ methods: [] }),
+    });
+    storeMariasSession();
+    await renderApp('/payment-methods');
+    const addCard = await screen.findByRole('button', { name: 'Agregar una tarjeta' });
+    const addBank = screen.getByRole('button', {
+      name: 'Agregar una cuenta bancaria para pago automático',
+    });
+    // jsdom lays nothing out: what keeps it on the page is that the row wraps and the button shrinks.
+    expect(addCard.parentElement).toHaveClass('sm:flex-wrap');
+    expect(addBank).toHaveClass('shrink', 'min-w-0', 'whitespace-normal');
+    expect(addBank).not.toHaveClass('shrink-0');
+  });
+});

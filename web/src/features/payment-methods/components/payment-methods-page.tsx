@@ -107,7 +107,7 @@ function PageHeading({
   const t = useMessages(paymentMethodsMessages);
   return (
     <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
-      <div className="flex flex-col gap-1">
+      <div className="flex min-w-0 flex-col gap-1">
         {/* Focus lands here when the element that had it is gone (a removed method). */}
         <h1
           ref={ref}
@@ -118,12 +118,17 @@ function PageHeading({
         </h1>
         <p className="text-muted-foreground">{t.intro}</p>
       </div>
-      <div className="flex flex-col gap-2 sm:flex-row">
+      {/* Wraps, and the long button wraps its words, so Spanish fits beside the title. */}
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap lg:justify-end">
         <Button onClick={() => onAdd('card')}>
           <CreditCard aria-hidden="true" />
           {t.addCard}
         </Button>
-        <Button variant="secondary" className="whitespace-normal" onClick={() => onAdd('bank')}>
+        <Button
+          variant="secondary"
+          className="min-w-0 shrink whitespace-normal"
+          onClick={() => onAdd('bank')}
+        >
           <Building2 aria-hidden="true" />
           {t.addBank}
         </Button>

@@ -87,6 +87,32 @@ describe('setting up a payment plan (/payment-plan)', () => {
     expect(screen.queryByRole('heading', { name: 'Review your payment plan' })).toBeNull();
   });
 
+  it('keeps each balance on the right of its account, never wrapped under it', async () => {
+    service();
+    await renderApp('/payment-plan');
+    await screen.findByRole('checkbox', { name: /40010001/ });
+    // jsdom lays nothing out: what keeps the balance beside the name is a row that does not wrap.
+    const boxes = screen.getAllByRole('checkbox', { name: /Account/ });
+    expect(boxes.length).toBeGreaterThan(1);
+    for (const box of boxes) {
+      const row = box.closest('label')?.querySelector(':scope > span');
+      expect(row).not.toHaveClass('flex-wrap');
+      expect(row?.lastElementChild).toHaveClass('shrink-0', 'text-right');
+    }
+  });
+
+  it('says a problem with the amount right under the amount, before the day of the month', async () => {
+    service();
+    const user = userEvent.setup();
+    await renderApp('/payment-plan');
+    await chooseDaniel(user, '20.00');
+    const amount = screen.getByRole('textbox', { name: 'Monthly amount' });
+    const day = screen.getByRole('combobox', { name: 'Day of the month' });
+    const problem = screen.getByText('The monthly amount must be at least $25.00.');
+    expect(amount.parentElement?.parentElement).toContainElement(problem);
+    expect(problem.compareDocumentPosition(day) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('refuses a plan longer than the most months, naming the least monthly amount', async () => {
     service();
     const user = userEvent.setup();

@@ -76,15 +76,16 @@ function PlanAccounts({ options, draft, figures, onToggle }: PlanTermsStepProps)
                   checked={draft.selected.has(key)}
                   onChange={(event) => onToggle(key, event.target.checked)}
                 />
-                <span className="flex min-w-0 flex-1 flex-wrap justify-between gap-x-4">
-                  <span className="flex flex-col">
+                {/* The balance keeps to the right, beside the name, however long the lines. */}
+                <span className="flex min-w-0 flex-1 justify-between gap-x-4">
+                  <span className="flex min-w-0 flex-col">
                     <span className="font-medium">{encounter.patientName}</span>
                     <span className="text-muted-foreground">
                       {t.accounts.account(encounter.facilityId, encounter.accountNumber)}
                       {encounter.admitDate ? ` · ${formatDate(encounter.admitDate)}` : ''}
                     </span>
                   </span>
-                  <span className="font-medium tabular-nums">
+                  <span className="shrink-0 text-right font-medium tabular-nums">
                     {formatCentsIn(language, encounter.balanceCents)}
                   </span>
                 </span>
@@ -133,6 +134,24 @@ function PlanMonthly({ options, draft, figures, onChange }: PlanTermsStepProps) 
             ? t.terms.range(money(figures.range.min), money(figures.range.max))
             : ''}
         </p>
+        {/* Under the amount it depends on most, so a problem with the amount is read beside it. */}
+        <div id={`${ids}-schedule`} role="status" aria-live="polite" className="text-sm">
+          {problem ? (
+            <FieldError>{problem}</FieldError>
+          ) : (
+            first &&
+            last && (
+              <p className="font-medium">
+                {t.terms.schedule(
+                  figures.schedule.length,
+                  money(last.amountCents),
+                  formatDate(last.dueDate),
+                  formatDate(first.dueDate),
+                )}
+              </p>
+            )
+          )}
+        </div>
       </div>
       <div className="flex flex-col gap-2">
         <label htmlFor={`${ids}-day`} className="text-sm font-medium">
@@ -154,23 +173,6 @@ function PlanMonthly({ options, draft, figures, onChange }: PlanTermsStepProps) 
         <p id={`${ids}-day-hint`} className="text-sm text-muted-foreground">
           {t.terms.dayHint}
         </p>
-      </div>
-      <div id={`${ids}-schedule`} role="status" aria-live="polite" className="text-sm">
-        {problem ? (
-          <FieldError>{problem}</FieldError>
-        ) : (
-          first &&
-          last && (
-            <p className="font-medium">
-              {t.terms.schedule(
-                figures.schedule.length,
-                money(last.amountCents),
-                formatDate(last.dueDate),
-                formatDate(first.dueDate),
-              )}
-            </p>
-          )
-        )}
       </div>
     </fieldset>
   );
