@@ -8,6 +8,12 @@ import { Section, Td, Th } from './page-parts.tsx';
 
 const EMAIL_BADGES = { queued: 'neutral', sent: 'success', failed: 'danger' } as const;
 
+/** A message kind in words; one this console has no words for yet shows its code. */
+function KindName({ kind, kinds }: { kind: string; kinds: Readonly<Record<string, string>> }) {
+  if (Object.hasOwn(kinds, kind)) return <>{kinds[kind]}</>;
+  return <code className="font-mono text-xs">{kind}</code>;
+}
+
 /** The e-mails sent, newest first, with why one failed. */
 export function SentEmailsSection({ emails }: { emails: readonly SentEmail[] }) {
   const t = useMessages(sentEmailsMessages);
@@ -34,9 +40,9 @@ export function SentEmailsSection({ emails }: { emails: readonly SentEmail[] }) 
                   <CellLabel>{t.queuedAt}</CellLabel>
                   {format.dateTime(email.queuedAt)}
                 </Td>
-                <Td className="font-mono text-xs">
+                <Td>
                   <CellLabel>{t.kind}</CellLabel>
-                  {email.kind}
+                  <KindName kind={email.kind} kinds={t.kinds} />
                 </Td>
                 <Td className="break-all">
                   <CellLabel>{t.to}</CellLabel>
