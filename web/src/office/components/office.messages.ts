@@ -101,6 +101,14 @@ export const auditTableMessages = defineCatalogue(
     guarantor: 'Guarantor',
     reason: 'Reason',
     address: 'From address',
+    /** Who acted, when the trail has no name for them (audit_events.actor_type). */
+    actors: {
+      staff: 'Staff member',
+      guarantor: 'Guarantor',
+      system: 'System',
+      operator: 'Operator (webpay command)',
+      anonymous: 'Someone not signed in',
+    },
     loadMore: 'Load more',
     empty: 'No audit entries match.',
   },
@@ -114,6 +122,13 @@ export const auditTableMessages = defineCatalogue(
     guarantor: 'Garante',
     reason: 'Motivo',
     address: 'Desde la dirección',
+    actors: {
+      staff: 'Miembro del personal',
+      guarantor: 'Garante',
+      system: 'Sistema',
+      operator: 'Operador (comando webpay)',
+      anonymous: 'Alguien sin sesión iniciada',
+    },
     loadMore: 'Cargar más',
     empty: 'Ninguna entrada de auditoría coincide.',
   },
