@@ -5,6 +5,7 @@ import { useMessages } from '@/lib/messages.ts';
 import { useFormat } from '../lib/use-format.ts';
 import { sentEmailsMessages } from './office.messages.ts';
 import { Section, Td, Th } from './page-parts.tsx';
+import { EmailAddress } from './email-address.tsx';
 
 const EMAIL_BADGES = { queued: 'neutral', sent: 'success', failed: 'danger' } as const;
 
@@ -44,9 +45,9 @@ export function SentEmailsSection({ emails }: { emails: readonly SentEmail[] }) 
                   <CellLabel>{t.kind}</CellLabel>
                   <KindName kind={email.kind} kinds={t.kinds} />
                 </Td>
-                <Td className="break-all">
+                <Td>
                   <CellLabel>{t.to}</CellLabel>
-                  {email.to}
+                  <EmailAddress address={email.to} />
                 </Td>
                 <Td>
                   <CellLabel>{t.subject}</CellLabel>

@@ -14,6 +14,7 @@ import { PaymentActions } from './payment-actions.tsx';
 import { EventsSection, LinesSection, ProcessorSection } from './payment-tables.tsx';
 import { ReversalsSection, type Approver } from './reversals-section.tsx';
 import { PaymentStatusBadge } from './status-badge.tsx';
+import { EmailAddress } from '../../../components/email-address.tsx';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -57,7 +58,7 @@ function PeopleSection({ payment }: { payment: DeskPayment }) {
       <dl className="flex flex-col gap-3">
         <Fact label={t.payer}>
           {payer.name}
-          {payer.email && <span className="block font-normal break-all">{payer.email}</span>}
+          {payer.email && <EmailAddress address={payer.email} className="block font-normal" />}
           {payer.address && <span className="block font-normal">{payer.address}</span>}
         </Fact>
         <Fact label={t.guarantor}>
