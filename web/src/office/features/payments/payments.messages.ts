@@ -6,10 +6,10 @@ import { OFFICE_FORM_MESSAGES } from '../../lib/field-messages.ts';
 export const PAYMENT_DESK_FORM_MESSAGES = [
   ...OFFICE_FORM_MESSAGES,
   defineCatalogue(PAYMENT_DESK_MESSAGES, {
-    amountRequired: 'El importe es obligatorio',
-    amountFormat: 'Ingrese un importe como 25.00',
-    amountPositive: 'El importe debe ser mayor que $0.00',
-    amountTooHigh: 'El importe no puede ser mayor que lo que queda por reembolsar',
+    amountRequired: 'El monto es obligatorio',
+    amountFormat: 'Ingrese un monto como 25.00',
+    amountPositive: 'El monto debe ser mayor que $0.00',
+    amountTooHigh: 'El monto no puede ser mayor que lo que queda por reembolsar',
     last4Format: 'Ingrese los últimos 4 dígitos',
     rangeReversed: 'La fecha de inicio no puede ser posterior a la fecha de fin',
     rangeTooLong: 'Elija un período de 366 días como máximo',
