@@ -43,6 +43,8 @@ export const searchMessages = defineCatalogue(
     instrument: 'Paid with',
     refunded: 'Refunded',
     noResults: 'No payment matches.',
+    start:
+      'Type a receipt number or reference, or choose a period or another filter, then Search. The newest payments come first.',
     count: (count: number) => (count === 1 ? '1 payment' : `${count} payments`),
     more: 'More than 100 payments match; the newest 100 are shown. Add to the search to narrow it.',
     approvals: 'Approvals',
@@ -70,6 +72,8 @@ export const searchMessages = defineCatalogue(
     instrument: 'Pagado con',
     refunded: 'Reembolsado',
     noResults: 'Ningún pago coincide.',
+    start:
+      'Escriba un número de recibo o una referencia, o elija un período u otro filtro, y luego Buscar. Los pagos más recientes aparecen primero.',
     count: (count) => (count === 1 ? '1 pago' : `${count} pagos`),
     more: 'Coinciden más de 100 pagos; se muestran los 100 más recientes. Añada datos a la búsqueda para acotarla.',
     approvals: 'Aprobaciones',
