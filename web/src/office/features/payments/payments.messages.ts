@@ -34,6 +34,8 @@ export const searchMessages = defineCatalogue(
     facility: 'Facility',
     any: 'Any',
     methods: { card: 'Card', eCheck: 'eCheck' },
+    /** A bank account's type as the processor names it, in words. */
+    accountTypes: { CHECKING: 'Checking', SAVINGS: 'Savings' },
     search: 'Search',
     clear: 'Clear',
     results: 'Results',
@@ -63,6 +65,7 @@ export const searchMessages = defineCatalogue(
     facility: 'Centro',
     any: 'Cualquiera',
     methods: { card: 'Tarjeta', eCheck: 'Cheque electrónico' },
+    accountTypes: { CHECKING: 'Cuenta de cheques', SAVINGS: 'Cuenta de ahorros' },
     search: 'Buscar',
     clear: 'Borrar',
     results: 'Resultados',

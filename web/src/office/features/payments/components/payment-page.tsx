@@ -27,7 +27,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 function SummarySection({ payment }: { payment: DeskPayment }) {
   const t = useMessages(paymentMessages);
-  const methods = useMessages(searchMessages).methods;
+  const instrumentWords = useMessages(searchMessages);
   const format = useFormat();
   return (
     <Section id="summary" title={t.summary} className="lg:col-span-2">
@@ -38,9 +38,7 @@ function SummarySection({ payment }: { payment: DeskPayment }) {
         <Fact label={t.amount}>{format.cents(payment.amountCents)}</Fact>
         <Fact label={t.refunded}>{format.cents(payment.refundedCents)}</Fact>
         <Fact label={t.refundable}>{format.cents(payment.refundableCents)}</Fact>
-        <Fact label={t.paidWith}>
-          {instrumentText(payment.instrument, methods[payment.instrument.method])}
-        </Fact>
+        <Fact label={t.paidWith}>{instrumentText(payment.instrument, instrumentWords)}</Fact>
         <Fact label={t.created}>{format.dateTime(payment.createdAt)}</Fact>
         <Fact label={t.recorded}>
           {payment.recordedAt ? format.dateTime(payment.recordedAt) : t.notYet}
