@@ -97,6 +97,27 @@ describe('the console by role', () => {
     expect(navLinks()).not.toContain('Staff');
   });
 
+  it('keeps Payments marked on Approvals, and Home on Plans needing attention', async () => {
+    fakeOfficeService({
+      'GET /approvals': () => json({ approvals: [] }),
+      'GET /plans/attention': () => json({ plans: [] }),
+    });
+    const current = () =>
+      within(screen.getByRole('navigation', { name: 'Main navigation' }))
+        .getAllByRole('link')
+        .filter((link) => link.getAttribute('aria-current') === 'page')
+        .map((link) => link.textContent);
+    const { unmount } = await renderOffice('/approvals', 'supervisor');
+    expect(await screen.findByRole('heading', { name: 'Approvals', level: 1 })).toBeVisible();
+    expect(current()).toEqual(['Payments']);
+    unmount();
+    await renderOffice('/plans-attention', 'viewer');
+    expect(
+      await screen.findByRole('heading', { name: 'Plans needing attention', level: 1 }),
+    ).toBeVisible();
+    expect(current()).toEqual(['Home']);
+  });
+
   it('gives admins the Staff link and screen', async () => {
     fakeOfficeService({ 'GET /staff': () => json({ staff: [] }) });
     await renderOffice('/staff', 'admin');

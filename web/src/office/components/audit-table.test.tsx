@@ -112,4 +112,34 @@ describe('the audit table', () => {
     expect(within(row.action).getAllByText('office.something.new')).toHaveLength(1);
     expect(row.reason).toHaveTextContent('some_new_reason');
   });
+
+  it('says who acted in words when the trail has no name, without repeating the guarantor', () => {
+    const guarantorId = '48ba7bb1-75c2-86cb-9de2-3b23316717ca';
+    const byGuarantor = { actorType: 'guarantor', actorId: guarantorId, actorName: null };
+    renderTable([
+      entry(4, { ...byGuarantor, guarantorId, action: 'payment.recorded' }),
+      entry(5, { ...byGuarantor, guarantorId: null, action: 'payment.recorded' }),
+      entry(6, { actorType: 'system', actorId: null, actorName: null }),
+      entry(7, { actorType: 'robot', actorId: 'r-2', actorName: null }),
+    ]);
+    const who = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[1]?.textContent);
+    expect(who).toEqual([
+      'WhoGuarantor',
+      `WhoGuarantor ${guarantorId}`,
+      'WhoSystem',
+      'Whorobot r-2',
+    ]);
+  });
+
+  it('says who acted in Spanish too', () => {
+    act(() => chooseLanguage('es'));
+    renderTable([entry(8, { actorType: 'operator', actorId: null, actorName: null })]);
+    const [, row] = screen.getAllByRole('row');
+    expect(row && within(row).getAllByRole('cell')[1]).toHaveTextContent(
+      /^QuiénOperador \(comando webpay\)$/,
+    );
+  });
 });

@@ -22,6 +22,21 @@ function ActionName({ code, words }: { code: string; words: AuditWords }) {
   );
 }
 
+type Actors = Readonly<Record<string, string>>;
+
+/**
+ * Who acted, in the reader's language: the staff member's name, else the
+ * kind of actor, with its id unless it is the row's own guarantor (whose id
+ * the Guarantor column, or the guarantor's own page, already gives).
+ */
+function actorText(entry: AuditEntry, actors: Actors): string {
+  if (entry.actorName) return entry.actorName;
+  const kind =
+    (Object.hasOwn(actors, entry.actorType) && actors[entry.actorType]) || entry.actorType;
+  const isOwnGuarantor = entry.actorType === 'guarantor' && entry.actorId === entry.guarantorId;
+  return entry.actorId && !isOwnGuarantor ? `${kind} ${entry.actorId}` : kind;
+}
+
 /** Audit rows, newest first: who did what, when, to whom, why and from where. */
 export function AuditTable({
   entries,
@@ -56,7 +71,7 @@ export function AuditTable({
             </Td>
             <Td>
               <CellLabel>{t.who}</CellLabel>
-              {entry.actorName ?? `${entry.actorType}${entry.actorId ? ` ${entry.actorId}` : ''}`}
+              {actorText(entry, t.actors)}
             </Td>
             <Td>
               <CellLabel>{t.action}</CellLabel>

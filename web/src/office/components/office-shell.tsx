@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, useMatchRoute } from '@tanstack/react-router';
 import { LogOut } from 'lucide-react';
 import type { StaffMember } from '@webpay/contracts/office';
 import { LanguageSwitch } from '@/components/language-switch.tsx';
@@ -8,7 +8,7 @@ import { SkipLink } from '@/components/skip-link.tsx';
 import { ThemeSwitch } from '@/components/theme-switch.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useMessages } from '@/lib/messages.ts';
-import { navItemsFor, type NavKey } from '../lib/navigation.ts';
+import { navItemsFor, type NavItem, type NavKey } from '../lib/navigation.ts';
 import { HeaderLabel } from './header-label.tsx';
 import { officeMessages } from './office.messages.ts';
 
@@ -23,6 +23,41 @@ export interface OfficeShellProps {
   /** Counts beside a page's name, such as the payments awaiting approval. */
   navBadges?: Partial<Record<NavKey, ReactNode>>;
   children: ReactNode;
+}
+
+/** The pages the role may use, the one being read marked as current. */
+function MainNav({
+  role,
+  navBadges,
+}: {
+  role: StaffMember['role'];
+  navBadges: OfficeShellProps['navBadges'];
+}) {
+  const t = useMessages(officeMessages);
+  const matchRoute = useMatchRoute();
+  // Approvals and Plans needing attention have no link of their own; the page they are
+  // reached from stays marked, so the header still says where the reader is.
+  const isWithin = (item: NavItem) => item.within?.some((to) => matchRoute({ to })) ?? false;
+  return (
+    <nav aria-label={t.mainNavigation}>
+      <ul className="flex flex-wrap min-[1600px]:gap-1">
+        {navItemsFor(role).map((item) => (
+          <li key={item.key}>
+            <Link
+              to={item.to}
+              className={navLinkClassName}
+              activeOptions={{ exact: item.to === '/' }}
+              activeProps={{ 'aria-current': 'page' }}
+              {...(isWithin(item) ? { 'aria-current': 'page' as const } : {})}
+            >
+              {t.nav[item.key]}
+              {navBadges?.[item.key]}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
 }
 
 /** The signed-in frame: where to go, who is signed in, and two ways out. Dense, for all-day use. */
@@ -46,23 +81,7 @@ export function OfficeShell({
             <Logo alt="" className="size-7" />
             <HeaderLabel>{t.consoleName}</HeaderLabel>
           </Link>
-          <nav aria-label={t.mainNavigation}>
-            <ul className="flex flex-wrap min-[1600px]:gap-1">
-              {navItemsFor(staff.role).map((item) => (
-                <li key={item.key}>
-                  <Link
-                    to={item.to}
-                    className={navLinkClassName}
-                    activeOptions={{ exact: item.to === '/' }}
-                    activeProps={{ 'aria-current': 'page' }}
-                  >
-                    {t.nav[item.key]}
-                    {navBadges?.[item.key]}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <MainNav role={staff.role} navBadges={navBadges} />
           <div className="ml-auto flex flex-wrap items-center gap-0.5 min-[1600px]:gap-1">
             {/* Name over role keeps the header on one row at 1280 px in either language. */}
             <p className="mr-1 flex flex-col text-sm leading-tight min-[1600px]:mr-2">

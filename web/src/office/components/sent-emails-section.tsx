@@ -5,8 +5,15 @@ import { useMessages } from '@/lib/messages.ts';
 import { useFormat } from '../lib/use-format.ts';
 import { sentEmailsMessages } from './office.messages.ts';
 import { Section, Td, Th } from './page-parts.tsx';
+import { EmailAddress } from './email-address.tsx';
 
 const EMAIL_BADGES = { queued: 'neutral', sent: 'success', failed: 'danger' } as const;
+
+/** A message kind in words; one this console has no words for yet shows its code. */
+function KindName({ kind, kinds }: { kind: string; kinds: Readonly<Record<string, string>> }) {
+  if (Object.hasOwn(kinds, kind)) return <>{kinds[kind]}</>;
+  return <code className="font-mono text-xs">{kind}</code>;
+}
 
 /** The e-mails sent, newest first, with why one failed. */
 export function SentEmailsSection({ emails }: { emails: readonly SentEmail[] }) {
@@ -34,13 +41,13 @@ export function SentEmailsSection({ emails }: { emails: readonly SentEmail[] }) 
                   <CellLabel>{t.queuedAt}</CellLabel>
                   {format.dateTime(email.queuedAt)}
                 </Td>
-                <Td className="font-mono text-xs">
+                <Td>
                   <CellLabel>{t.kind}</CellLabel>
-                  {email.kind}
+                  <KindName kind={email.kind} kinds={t.kinds} />
                 </Td>
-                <Td className="break-all">
+                <Td>
                   <CellLabel>{t.to}</CellLabel>
-                  {email.to}
+                  <EmailAddress address={email.to} />
                 </Td>
                 <Td>
                   <CellLabel>{t.subject}</CellLabel>

@@ -126,7 +126,7 @@ export const reportsMessages = defineCatalogue(
       kinds: {
         missing_at_processor: 'Falta en el procesador',
         unknown_to_webpay: 'Desconocida para WebPay',
-        amount_differs: 'Los importes no coinciden',
+        amount_differs: 'Los montos no coinciden',
         voided_at_processor: 'Anulada en el procesador',
       },
       description: 'Descripción',

@@ -66,7 +66,8 @@ export function ApproveDialog({ application, onDone }: { application: Case; onDo
           inputMode="numeric"
           autoComplete="off"
           maxLength={3}
-          wrapperClassName="max-w-48"
+          // Only the field is narrow: its hint takes the dialog's width.
+          className="max-w-48"
           value={discountPercent}
           onChange={(event) => setDiscountPercent(event.target.value)}
           error={errorText(errors.discountPercent)}

@@ -8,6 +8,7 @@ import { useFormat } from '../../../lib/use-format.ts';
 import { caseMessages } from '../assistance.messages.ts';
 import { Facts } from './facts.tsx';
 import { ApplicationStatusBadge } from './status-badge.tsx';
+import { EmailAddress } from '../../../components/email-address.tsx';
 
 /** Who applied, where the application stands, what was asked and what was decided. */
 export function SummarySection({ application }: { application: Case }) {
@@ -34,7 +35,7 @@ export function SummarySection({ application }: { application: Case }) {
           </span>
         </dd>
         <dt>{t.email}</dt>
-        <dd className="break-all">{application.email ?? '—'}</dd>
+        <dd>{application.email ? <EmailAddress address={application.email} /> : '—'}</dd>
         <dt>{t.language}</dt>
         <dd>{t.languages[application.language]}</dd>
         <dt>{t.facility}</dt>

@@ -22,7 +22,11 @@ describe('the action filter', () => {
     fakeOfficeService({ 'GET /audit?limit=100': () => json({ entries: [], nextBefore: null }) });
     await renderOffice('/audit', 'viewer');
     const field = await screen.findByRole('combobox', { name: 'Action' });
-    expect(field).toHaveAttribute('placeholder', 'e.g. office.support.unlock-sign-in');
+    expect(field).toHaveAccessibleDescription('e.g. office.support.unlock-sign-in');
+    expect(field).not.toHaveAttribute('placeholder');
+    expect(screen.getByRole('textbox', { name: 'Guarantor' })).toHaveAccessibleDescription(
+      'Account number or guarantor id',
+    );
     const suggestions = document.getElementById(field.getAttribute('list') ?? '');
     const options = Array.from(suggestions?.querySelectorAll('option') ?? []);
     expect(options.length).toBeGreaterThan(100);

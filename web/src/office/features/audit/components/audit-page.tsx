@@ -90,7 +90,7 @@ export function AuditPage({ filters, onFiltersChange }: AuditPageProps) {
       <form
         aria-label={t.filters}
         onSubmit={submit}
-        className="mb-4 grid grid-cols-2 items-end gap-3 md:grid-cols-3 xl:grid-cols-6"
+        className="mb-4 grid grid-cols-2 items-end gap-3 md:grid-cols-3 xl:grid-cols-[repeat(3,minmax(0,1fr))_repeat(2,11rem)_auto]"
       >
         {FIELDS.map((field) => (
           <TextField
@@ -98,7 +98,9 @@ export function AuditPage({ filters, onFiltersChange }: AuditPageProps) {
             id={`${ids}-${field}`}
             label={labels[field]}
             type={field === 'from' || field === 'to' ? 'date' : 'text'}
-            placeholder={field in hints ? hints[field as keyof typeof hints] : undefined}
+            // Under the label rather than as a placeholder: at 1280 px a placeholder was cut
+            // off, and it is gone as soon as something is typed.
+            hint={field in hints ? hints[field as keyof typeof hints] : undefined}
             list={field === 'action' ? `${ids}-actions` : undefined}
             autoComplete={field === 'action' ? 'off' : undefined}
             spellCheck={false}

@@ -7,6 +7,7 @@ import { useMessages } from '@/lib/messages.ts';
 import { Section } from '../../../components/page-parts.tsx';
 import { useFormat } from '../../../lib/use-format.ts';
 import { guarantorMessages } from '../guarantors.messages.ts';
+import { EmailAddress } from '../../../components/email-address.tsx';
 
 function Facts({ children }: { children: ReactNode }) {
   return (
@@ -26,7 +27,7 @@ export function IdentitySection({ page }: { page: GuarantorPage }) {
         <dt>{t.birthdate}</dt>
         <dd>{page.birthdate ? format.date(page.birthdate) : t.notOnFile}</dd>
         <dt>{t.email}</dt>
-        <dd className="break-all">{orNone(page.email)}</dd>
+        <dd>{page.email ? <EmailAddress address={page.email} /> : t.notOnFile}</dd>
         <dt>{t.phone}</dt>
         <dd>{orNone(page.phone)}</dd>
         <dt>{t.address}</dt>

@@ -15,6 +15,7 @@ import { errorText } from '../../../lib/error-text.ts';
 import { useFormat } from '../../../lib/use-format.ts';
 import { downloadStatementPdf } from '../api/guarantor.ts';
 import { guarantorMessages } from '../guarantors.messages.ts';
+import { GivenBackNote } from './given-back-note.tsx';
 
 type Statement = GuarantorPage['statements'][number];
 
@@ -154,6 +155,7 @@ export function PaymentsSection({ payments }: { payments: GuarantorPage['payment
                 <Td>
                   <CellLabel>{t.status}</CellLabel>
                   {t.paymentStatuses[payment.status]}
+                  <GivenBackNote reversal={payment.reversal} />
                 </Td>
               </TableRow>
             ))}

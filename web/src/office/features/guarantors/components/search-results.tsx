@@ -6,6 +6,7 @@ import { Td, Th } from '../../../components/page-parts.tsx';
 import { useFormat } from '../../../lib/use-format.ts';
 import { searchMessages } from '../guarantors.messages.ts';
 import { moveBetweenResults } from '../utils/result-keys.ts';
+import { EmailAddress } from '../../../components/email-address.tsx';
 
 /**
  * The matches as a dense table. A row opens the guarantor's page when
@@ -57,9 +58,9 @@ export function SearchResults({ hits }: { hits: readonly GuarantorSearchHit[] })
               <CellLabel>{t.birthdate}</CellLabel>
               {hit.birthdate ? format.date(hit.birthdate) : ''}
             </Td>
-            <Td className="break-all">
+            <Td>
               <CellLabel>{t.email}</CellLabel>
-              {hit.email}
+              {hit.email && <EmailAddress address={hit.email} />}
             </Td>
             <Td>
               <CellLabel>{t.phone}</CellLabel>

@@ -19,7 +19,7 @@ import { homeMessages } from '../home.messages.ts';
 
 const RUNS = ['import', 'export', 'reconcile'] as const;
 
-/** A figure whose name opens the list behind it. */
+/** A figure whose name opens the list behind it (what waits is worked from there). */
 function LinkedFigure({
   label,
   value,
@@ -27,7 +27,7 @@ function LinkedFigure({
 }: {
   label: string;
   value: string;
-  to: '/plans-attention';
+  to: '/plans-attention' | '/approvals';
 }) {
   return (
     <div className="flex flex-col gap-0.5">
@@ -104,9 +104,10 @@ export function HomePage() {
                 label={t.awaitingReconciliation}
                 value={String(home.data.attention.awaitingReconciliation)}
               />
-              <Figure
+              <LinkedFigure
                 label={t.awaitingApproval}
                 value={String(home.data.attention.awaitingApproval)}
+                to="/approvals"
               />
               <Figure label={t.failedEmails} value={String(home.data.attention.failedEmails)} />
               <LinkedFigure

@@ -66,6 +66,9 @@ describe('void and resend receipt', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Resend receipt' }));
     const dialog = await screen.findByRole('dialog', { name: 'Resend the receipt' });
+    expect(dialog).toHaveAccessibleDescription('The receipt goes out again as it was issued.');
+    // The address on file is said once, as the first choice.
+    expect(within(dialog).getAllByText(/maria@example\.org/)).toHaveLength(1);
     expect(
       within(dialog).getByRole('radio', { name: 'The address on file: maria@example.org' }),
     ).toBeChecked();

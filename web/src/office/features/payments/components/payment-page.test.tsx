@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { chooseLanguage } from '@/lib/language.ts';
 import { fakeOfficeService, json, renderOffice } from '@test/office/office-service.tsx';
 import { awaitingApproval, deskPayment, reversal } from '@test/office/payment-desk.ts';
 
@@ -47,8 +48,10 @@ describe("a payment's page", () => {
     expect(within(reversals).getByRole('row', { name: /RV-WAITING1/ })).toHaveTextContent(
       'Awaiting approval',
     );
-    expect(screen.getByRole('region', { name: 'Processor record' })).toHaveTextContent(
-      'The processor did not answer.',
+    const processor = screen.getByRole('region', { name: 'Processor record' });
+    expect(processor).toHaveTextContent('The processor did not answer.');
+    expect(processor).toHaveTextContent(
+      'Read now from the processor. Whether its batch has settled is not known.',
     );
     expect(screen.getByRole('table', { name: 'Event history' })).toHaveTextContent(
       'Payment recorded',
@@ -137,5 +140,15 @@ describe("a payment's page", () => {
     const group = actionGroup();
     if (!group) throw new Error('no actions');
     expect(within(group).getByRole('button', { name: 'Refund' })).toBeEnabled();
+  });
+
+  it('says in a sentence whether the sale has settled, in either language', async () => {
+    const unsettled = deskPayment();
+    unsettled.processor = { ...unsettled.processor, settled: false };
+    fakeOfficeService({ 'GET /payments/p-1': () => json(unsettled) });
+    act(() => chooseLanguage('es'));
+    await renderOffice('/payments/p-1', 'viewer');
+    const processor = await screen.findByRole('region', { name: 'Registro del procesador' });
+    expect(processor).toHaveTextContent('Leído ahora del procesador. Su lote aún no se liquidó.');
   });
 });

@@ -14,6 +14,7 @@ import { PaymentActions } from './payment-actions.tsx';
 import { EventsSection, LinesSection, ProcessorSection } from './payment-tables.tsx';
 import { ReversalsSection, type Approver } from './reversals-section.tsx';
 import { PaymentStatusBadge } from './status-badge.tsx';
+import { EmailAddress } from '../../../components/email-address.tsx';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -26,7 +27,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 function SummarySection({ payment }: { payment: DeskPayment }) {
   const t = useMessages(paymentMessages);
-  const methods = useMessages(searchMessages).methods;
+  const instrumentWords = useMessages(searchMessages);
   const format = useFormat();
   return (
     <Section id="summary" title={t.summary} className="lg:col-span-2">
@@ -37,9 +38,7 @@ function SummarySection({ payment }: { payment: DeskPayment }) {
         <Fact label={t.amount}>{format.cents(payment.amountCents)}</Fact>
         <Fact label={t.refunded}>{format.cents(payment.refundedCents)}</Fact>
         <Fact label={t.refundable}>{format.cents(payment.refundableCents)}</Fact>
-        <Fact label={t.paidWith}>
-          {instrumentText(payment.instrument, methods[payment.instrument.method])}
-        </Fact>
+        <Fact label={t.paidWith}>{instrumentText(payment.instrument, instrumentWords)}</Fact>
         <Fact label={t.created}>{format.dateTime(payment.createdAt)}</Fact>
         <Fact label={t.recorded}>
           {payment.recordedAt ? format.dateTime(payment.recordedAt) : t.notYet}
@@ -57,7 +56,7 @@ function PeopleSection({ payment }: { payment: DeskPayment }) {
       <dl className="flex flex-col gap-3">
         <Fact label={t.payer}>
           {payer.name}
-          {payer.email && <span className="block font-normal break-all">{payer.email}</span>}
+          {payer.email && <EmailAddress address={payer.email} className="block font-normal" />}
           {payer.address && <span className="block font-normal">{payer.address}</span>}
         </Fact>
         <Fact label={t.guarantor}>

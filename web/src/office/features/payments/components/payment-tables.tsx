@@ -54,6 +54,11 @@ export function LinesSection({ lines }: { lines: DeskPayment['lines'] }) {
   );
 }
 
+function batchStateOf(settled: boolean | null) {
+  if (settled === null) return 'unknown';
+  return settled ? 'settled' : 'notSettled';
+}
+
 /** What the processor says now (txnquery): the sale, and any voids and returns of it. */
 export function ProcessorSection({
   paymentId,
@@ -66,12 +71,11 @@ export function ProcessorSection({
 }) {
   const t = useMessages(paymentMessages);
   const format = useFormat();
-  const settled =
-    processor.settled === null ? t.unknown : processor.settled ? t.settled : t.notSettled;
+  const batch = t.batchState[batchStateOf(processor.settled)];
   return (
     <Section id="processor" title={t.processor}>
       <p className="mb-2 text-sm text-muted-foreground">
-        {t.processorHint} {settled}
+        {t.processorHint} {batch}
       </p>
       {processor.error && (
         <div className="mb-2">

@@ -156,7 +156,7 @@ describe('the refund dialog', () => {
     await user.type(amount, '80');
     await user.click(within(dialog).getByRole('button', { name: 'Reembolsar' }));
     expect(amount).toHaveAccessibleDescription(
-      'El importe no puede ser mayor que lo que queda por reembolsar',
+      'El monto no puede ser mayor que lo que queda por reembolsar',
     );
     expect(within(dialog).getByLabelText('Motivo')).toHaveAccessibleDescription(
       expect.stringContaining('El motivo es obligatorio'),

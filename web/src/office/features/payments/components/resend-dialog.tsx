@@ -46,9 +46,8 @@ export function ResendDialog({ payment, onDone }: { payment: DeskPayment; onDone
     <DialogContent aria-describedby={`${ids}-hint`}>
       <DialogHeader>
         <DialogTitle>{t.resendTitle}</DialogTitle>
-        <DialogDescription id={`${ids}-hint`}>
-          {onFile ? t.toOnFile(onFile) : t.toOnFileNone}
-        </DialogDescription>
+        {/* Where it goes is the first choice below; saying it here too said it twice. */}
+        <DialogDescription id={`${ids}-hint`}>{t.resendHint}</DialogDescription>
       </DialogHeader>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
         <DialogError error={mutation.error} />

@@ -91,7 +91,8 @@ export function SearchForm({ search, onSearch }: SearchFormProps) {
       aria-label={t.form}
       noValidate
       onSubmit={(event) => void onSubmit(event)}
-      className="mb-4 grid grid-cols-2 items-start gap-3 md:grid-cols-4 xl:grid-cols-8"
+      // The dates keep the width their calendar button needs; an amount is short.
+      className="mb-4 grid grid-cols-2 items-start gap-3 md:grid-cols-4 xl:grid-cols-[repeat(2,11rem)_minmax(0,3fr)_repeat(4,minmax(0,4fr))_auto]"
     >
       {/* Its own row: the search most often needed, and its hint, above the filters. */}
       <div className="col-span-full max-w-xl">

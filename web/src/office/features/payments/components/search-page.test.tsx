@@ -28,6 +28,15 @@ describe('Find a payment', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
   });
 
+  it('says what to do before the first search, and asks nothing', async () => {
+    const { calls } = fakeOfficeService();
+    await renderOffice('/payments', 'viewer');
+    expect(
+      await screen.findByText(/^Type a receipt number or reference, or choose a period/),
+    ).toBeVisible();
+    expect(searches(calls)).toEqual([]);
+  });
+
   it("checks the fields by the contract's rules before asking anything", async () => {
     const { calls } = fakeOfficeService();
     await renderOffice('/payments', 'viewer');

@@ -38,7 +38,11 @@ export function PaymentSearchPage({ search, onSearch }: PaymentSearchPageProps) 
       <PageHeading actions={<ApprovalsLink />}>{t.title}</PageHeading>
       {/* A new search from the address (Back, a link) starts the form afresh. */}
       <SearchForm key={JSON.stringify(search)} search={search} onSearch={onSearch} />
-      {hasCriteria(search) && <Outcome query={query} />}
+      {hasCriteria(search) ? (
+        <Outcome query={query} />
+      ) : (
+        <p className="text-sm text-muted-foreground">{t.start}</p>
+      )}
     </>
   );
 }

@@ -45,7 +45,7 @@ export function PaymentResults({ hits }: { hits: readonly PaymentSearchHit[] }) 
             </Td>
             <Td className="whitespace-nowrap">
               <CellLabel>{t.instrument}</CellLabel>
-              {instrumentText(hit.instrument, t.methods[hit.instrument.method])}
+              {instrumentText(hit.instrument, t)}
             </Td>
             <Td className="tabular-nums md:text-right">
               <CellLabel>{t.amount}</CellLabel>

@@ -45,11 +45,26 @@ export const REVERSAL_BADGES: Record<ReversalStatus, BadgeVariant> = {
   rejected: 'neutral',
 };
 
-/** "VISA ****1234", "CHECKING ****6789"; the method's name when the brand is not known. */
+/** The words instrumentText needs: each method's name, and the bank account types'. */
+export interface InstrumentWords {
+  methods: Readonly<Record<PaymentSearchHit['instrument']['method'], string>>;
+  accountTypes: Readonly<Record<string, string>>;
+}
+
+/**
+ * "VISA ****1234", "Checking ****6789" ("Cuenta de cheques ****6789"): a card's brand
+ * as the processor names it, a bank account's type in the reader's words, and the
+ * method's name when neither is known.
+ */
 export function instrumentText(
   instrument: PaymentSearchHit['instrument'],
-  methodName: string,
+  words: InstrumentWords,
 ): string {
-  const label = instrument.label ?? methodName;
-  return instrument.last4 ? `${label} ****${instrument.last4}` : label;
+  const { label, method, last4 } = instrument;
+  const accountType =
+    method === 'eCheck' && label !== null && Object.hasOwn(words.accountTypes, label)
+      ? words.accountTypes[label]
+      : undefined;
+  const text = accountType ?? label ?? words.methods[method];
+  return last4 ? `${text} ****${last4}` : text;
 }

@@ -26,7 +26,8 @@ function RowHeader({ children, className }: { children: string; className?: stri
   );
 }
 
-function FigureCells({ figures }: { figures: MoneyFigures }) {
+/** A row's figures; net stands out in a day's row, and is as bold as the rest in the total's. */
+function FigureCells({ figures, total = false }: { figures: MoneyFigures; total?: boolean }) {
   const format = useFormat();
   return (
     <>
@@ -34,7 +35,9 @@ function FigureCells({ figures }: { figures: MoneyFigures }) {
       <Td className={NUMBER}>{format.cents(figures.paymentsCents)}</Td>
       <Td className={NUMBER}>{figures.refundsCount}</Td>
       <Td className={NUMBER}>{format.cents(figures.refundsCents)}</Td>
-      <Td className={cn(NUMBER, 'font-medium')}>{format.cents(figures.netCents)}</Td>
+      <Td className={cn(NUMBER, total ? 'font-semibold' : 'font-medium')}>
+        {format.cents(figures.netCents)}
+      </Td>
     </>
   );
 }
@@ -74,7 +77,7 @@ export function FiguresTable({
         ))}
         <TableRow className="font-semibold md:border-t-2 md:border-border">
           <RowHeader className="font-semibold">{t.total}</RowHeader>
-          <FigureCells figures={totals} />
+          <FigureCells figures={totals} total />
         </TableRow>
       </TableBody>
     </Table>

@@ -118,6 +118,11 @@ describe('the Reports screen', () => {
     expect(rowsOf(/^By method/)[2]).toBe('eCheck1$23.450$0.00$23.45');
     expect(rowsOf(/^By facility/)[1]).toBe('Hospitals & Clinics3$173.451$25.00$148.45');
     expect(screen.getByRole('rowheader', { name: 'Hospitals & Clinics' })).toBeVisible();
+    // The total's net is as bold as its other figures, not lighter than them.
+    const total = screen.getAllByRole('rowheader', { name: 'Total' })[0]?.closest('tr');
+    const net = total?.querySelector('td:last-of-type');
+    expect(net).toHaveClass('font-semibold');
+    expect(net).not.toHaveClass('font-medium');
   });
 
   it('links each view to its CSV, with the service’s file name', async () => {

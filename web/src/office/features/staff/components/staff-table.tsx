@@ -16,6 +16,7 @@ import { officeMessages } from '../../../components/office.messages.ts';
 import { Td, Th } from '../../../components/page-parts.tsx';
 import { useFormat } from '../../../lib/use-format.ts';
 import { staffMessages } from '../staff.messages.ts';
+import { EmailAddress } from '../../../components/email-address.tsx';
 
 export type StaffChange = { kind: 'disable' | 'reset'; member: StaffMember };
 
@@ -80,8 +81,7 @@ function StaffRow({
       </Td>
       <Td>
         <CellLabel>{t.email}</CellLabel>
-        {/* Only the address may break anywhere: the label beside it on phones keeps its word. */}
-        <span className="break-all">{member.email}</span>
+        <EmailAddress address={member.email} />
       </Td>
       <Td>
         <CellLabel>{t.role}</CellLabel>
