@@ -144,6 +144,9 @@ export const guarantorMessages = defineCatalogue(
     cancel: 'Cancel',
     done: 'Done',
     printLetter: 'Print the PIN letter',
+    letterUnprinted:
+      'The PIN letter is not printed. Once this closes it cannot be opened again, and mailing one would take another new PIN.',
+    closeUnprinted: 'Close without printing',
     failed: 'The action did not complete.',
   },
   {
@@ -227,6 +230,9 @@ export const guarantorMessages = defineCatalogue(
     cancel: 'Cancelar',
     done: 'Listo',
     printLetter: 'Imprimir la carta del PIN',
+    letterUnprinted:
+      'La carta del PIN no está impresa. Al cerrar esto ya no se podrá abrir, y enviar una por correo requeriría otro PIN nuevo.',
+    closeUnprinted: 'Cerrar sin imprimir',
     failed: 'La acción no se completó.',
   },
 );

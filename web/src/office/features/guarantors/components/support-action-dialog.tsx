@@ -27,11 +27,29 @@ import { openPinLetter, useSupportAction } from '../api/guarantor.ts';
 import { guarantorMessages } from '../guarantors.messages.ts';
 import { ReasonField } from './reason-field.tsx';
 
+/** Where the new PIN's letter stands: the service hands it out once. */
+interface LetterState {
+  printed: boolean;
+  onPrinted: () => void;
+  /** The clerk tried to close the dialog before printing it. */
+  warned: boolean;
+  onWarn: () => void;
+}
+
 /** What the service said it did; for a new PIN, the letter to print. */
-function ActionDone({ guarantorId, result }: { guarantorId: string; result: SupportActionResult }) {
+function ActionDone({
+  guarantorId,
+  result,
+  letter,
+}: {
+  guarantorId: string;
+  result: SupportActionResult;
+  letter: LetterState;
+}) {
   const t = useMessages(guarantorMessages);
   const [letterError, setLetterError] = useState<unknown>();
   const letterId = result.pinLetterId;
+  const unprinted = !!letterId && !letter.printed;
   return (
     <>
       <Alert role="status" variant="info">
@@ -40,18 +58,27 @@ function ActionDone({ guarantorId, result }: { guarantorId: string; result: Supp
       {letterError !== undefined && (
         <AlertMessage variant="danger">{errorText(letterError, t.failed)}</AlertMessage>
       )}
+      {unprinted && letter.warned && (
+        <AlertMessage variant="warning">{t.letterUnprinted}</AlertMessage>
+      )}
       <DialogFooter>
         {letterId && (
           <Button
             variant="secondary"
-            onClick={() => openPinLetter(guarantorId, letterId).catch(setLetterError)}
+            onClick={() =>
+              openPinLetter(guarantorId, letterId).then(letter.onPrinted, setLetterError)
+            }
           >
             {t.printLetter}
           </Button>
         )}
-        <DialogClose asChild>
-          <Button>{t.done}</Button>
-        </DialogClose>
+        {unprinted && !letter.warned ? (
+          <Button onClick={letter.onWarn}>{t.done}</Button>
+        ) : (
+          <DialogClose asChild>
+            <Button>{unprinted ? t.closeUnprinted : t.done}</Button>
+          </DialogClose>
+        )}
       </DialogFooter>
     </>
   );
@@ -87,15 +114,34 @@ export function SupportActionDialog({
   const onSubmit = form.handleSubmit((values) =>
     mutation.mutateAsync(values).catch(() => undefined),
   );
+  const [printed, setPrinted] = useState(false);
+  const [warned, setWarned] = useState(false);
+  // Escape or a click outside would lose a letter that can be opened only once.
+  const keepUnprintedLetter = (event: { preventDefault: () => void }) => {
+    if (!mutation.data?.pinLetterId || printed) return;
+    event.preventDefault();
+    setWarned(true);
+  };
+  const letter: LetterState = {
+    printed,
+    onPrinted: () => setPrinted(true),
+    warned,
+    onWarn: () => setWarned(true),
+  };
 
   return (
-    <DialogContent aria-describedby={`${ids}-hint`}>
+    <DialogContent
+      aria-describedby={`${ids}-hint`}
+      hideClose={!!mutation.data?.pinLetterId && !printed}
+      onEscapeKeyDown={keepUnprintedLetter}
+      onInteractOutside={keepUnprintedLetter}
+    >
       <DialogHeader>
         <DialogTitle>{t.actions[action]}</DialogTitle>
         <DialogDescription id={`${ids}-hint`}>{t.actionHints[action]}</DialogDescription>
       </DialogHeader>
       {mutation.data ? (
-        <ActionDone guarantorId={guarantorId} result={mutation.data} />
+        <ActionDone guarantorId={guarantorId} result={mutation.data} letter={letter} />
       ) : (
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
           {mutation.isError && (

@@ -84,6 +84,60 @@ describe('support actions by role', () => {
     expect(sent?.headers.get('Authorization')).toBe('Bearer staff-token');
   });
 
+  it('keep an unprinted PIN letter open until it is printed or the clerk closes it knowingly', async () => {
+    fakeOfficeService({
+      'POST /guarantors/g-1/actions/issue-new-pin': () =>
+        json({
+          action: 'issue-new-pin',
+          message: 'A new PIN was issued.',
+          pinLetterId: 'letter-7',
+        }),
+    });
+    renderWithQueries(<SupportActions guarantorId="g-1" role="supervisor" />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Issue new PIN' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Issue new PIN' });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Letter returned by the post office');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await within(dialog).findByText('A new PIN was issued.');
+    expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
+
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Issue new PIN' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'The PIN letter is not printed. Once this closes it cannot be opened again',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Close without printing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('close with Done once the PIN letter is printed', async () => {
+    fakeOfficeService({
+      'POST /guarantors/g-1/actions/issue-new-pin': () =>
+        json({
+          action: 'issue-new-pin',
+          message: 'A new PIN was issued.',
+          pinLetterId: 'letter-7',
+        }),
+      'GET /guarantors/g-1/pin-letters/letter-7': () =>
+        new Response(new Blob(['%PDF-1.7']), { headers: { 'Content-Type': 'application/pdf' } }),
+    });
+    vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    URL.createObjectURL = vi.fn(() => 'blob:letter');
+    URL.revokeObjectURL = vi.fn();
+    renderWithQueries(<SupportActions guarantorId="g-1" role="supervisor" />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Issue new PIN' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Issue new PIN' });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Letter returned by the post office');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Print the PIN letter' }));
+    await waitFor(() => expect(window.open).toHaveBeenCalledWith('blob:letter', '_blank'));
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(document.body).queryByRole('alert')).toBeNull();
+  });
+
   it('end the session when the service refuses the staff token (401)', async () => {
     fakeOfficeService({
       'POST /guarantors/g-1/actions/send-sign-in-link': () =>
