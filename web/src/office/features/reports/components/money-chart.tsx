@@ -32,11 +32,22 @@ const COLOURS = {
 };
 
 /**
- * Payments and refunds as bars, net as a line, in dollars. Hidden from
+ * Payments and refunds as bars, in dollars; net as a line across days, and
+ * as a bar of its own between categories (methods, facilities), which no
+ * line joins. Hidden from
  * assistive technology: the table beside it has the same figures, and the
  * figure's caption says so.
  */
-export function MoneyChart({ rows, tableCaption }: { rows: ChartRow[]; tableCaption: string }) {
+export function MoneyChart({
+  rows,
+  tableCaption,
+  overTime,
+}: {
+  rows: ChartRow[];
+  tableCaption: string;
+  /** Rows are consecutive days rather than categories. */
+  overTime: boolean;
+}) {
   const t = useMessages(reportsMessages);
   const format = useFormat();
   const data = rows.map((row) => ({
@@ -66,14 +77,18 @@ export function MoneyChart({ rows, tableCaption }: { rows: ChartRow[]; tableCapt
             <Legend />
             <Bar dataKey="payments" name={t.payments} fill={COLOURS.payments} />
             <Bar dataKey="refunds" name={t.refunds} fill={COLOURS.refunds} />
-            <Line
-              dataKey="net"
-              name={t.net}
-              stroke={COLOURS.net}
-              strokeWidth={2}
-              dot={rows.length <= 31}
-              isAnimationActive={false}
-            />
+            {overTime ? (
+              <Line
+                dataKey="net"
+                name={t.net}
+                stroke={COLOURS.net}
+                strokeWidth={2}
+                dot={rows.length <= 31}
+                isAnimationActive={false}
+              />
+            ) : (
+              <Bar dataKey="net" name={t.net} fill={COLOURS.net} />
+            )}
           </ComposedChart>
         </ResponsiveContainer>
       </div>

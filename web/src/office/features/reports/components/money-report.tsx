@@ -57,7 +57,7 @@ function View({
     <Section id={id} title={title} actions={<CsvLink period={period} view={view} label={title} />}>
       <div className="flex flex-col gap-4">
         {rows.length > 0 ? (
-          <MoneyChart rows={rows} tableCaption={caption} />
+          <MoneyChart rows={rows} tableCaption={caption} overTime={view === 'day'} />
         ) : (
           <p className="text-sm text-muted-foreground">{t.noActivity}</p>
         )}
