@@ -12,6 +12,7 @@ import {
   LANGUAGES,
   LOCALES,
   isLanguage,
+  listIn,
   pickLanguage,
   zoneNameIn,
 } from './language.ts';
@@ -124,5 +125,15 @@ describe('formatWholeDollarsIn', () => {
   it('writes whole dollars without cents, in either language', () => {
     expect(formatWholeDollarsIn('en', 6_600_000)).toBe('$66,000');
     expect(formatWholeDollarsIn('es', 22_288_000)).toBe('$222,880');
+  });
+});
+
+describe('listIn', () => {
+  it('joins items as each language writes a list', () => {
+    expect(listIn('en', ['Plan PP-1'])).toBe('Plan PP-1');
+    expect(listIn('en', ['Plan PP-1', 'Plan PP-2', 'Plan PP-3'])).toBe(
+      'Plan PP-1, Plan PP-2, and Plan PP-3',
+    );
+    expect(listIn('es', ['Plan PP-1', 'Plan PP-2'])).toBe('Plan PP-1 y Plan PP-2');
   });
 });

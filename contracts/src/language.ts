@@ -193,6 +193,15 @@ export function formatCentsIn(language: Language, cents: number): string {
   return formatUsdIn(language, cents / 100);
 }
 
+const listFormat = memoByLanguage(
+  (language) => new Intl.ListFormat(LOCALES[language], { style: 'long', type: 'conjunction' }),
+);
+
+/** "A, B and C" or "A, B y C". */
+export function listIn(language: Language, items: readonly string[]): string {
+  return listFormat(language).format(items);
+}
+
 /**
  * Where a translation falls short of its English catalogue: keys it lacks
  * and texts that are empty (an entry that is a function is called with

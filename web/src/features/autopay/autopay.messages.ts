@@ -19,6 +19,8 @@ export const autopayMessages = defineCatalogue(
       onWith: (method: string) => `On: ${method}.`,
       off: 'Off: you pay each instalment yourself.',
       none: 'You have no payment plan that can use autopay.',
+      arrangedWithOffice: (plans: string) =>
+        `Set up with the billing office: ${plans}. These are paid as arranged with the billing office, not by autopay here.`,
     },
     enable: {
       method: 'Payment method',
@@ -100,6 +102,8 @@ export const autopayMessages = defineCatalogue(
       onWith: (method) => `Activado: ${method}.`,
       off: 'Desactivado: usted paga cada cuota.',
       none: 'No tiene ningún plan de pagos que pueda usar el pago automático.',
+      arrangedWithOffice: (plans: string) =>
+        `Acordados con la oficina de facturación: ${plans}. Se pagan como se acordó con la oficina de facturación, no con el pago automático de aquí.`,
     },
     enable: {
       method: 'Forma de pago',

@@ -186,6 +186,30 @@ describe('AutopayPanel', () => {
     expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
   });
 
+  it("says the billing office's own plans are paid as arranged with it", async () => {
+    renderPanel(
+      overview({
+        plans: [
+          {
+            planNumber: 'PP-7002',
+            version: 3,
+            autopay: false,
+            paymentMethodId: null,
+            canUseAutopay: false,
+          },
+        ],
+      }),
+    );
+    const plans = await section('Autopay on payment plans');
+    expect(within(plans).getByText('You have no payment plan that can use autopay.')).toBeVisible();
+    expect(
+      within(plans).getByText(
+        'Set up with the billing office: Plan PP-7002. These are paid as arranged with the billing office, not by autopay here.',
+      ),
+    ).toBeVisible();
+    expect(within(plans).queryByRole('switch')).toBeNull();
+  });
+
   it("authorizes a plan's autopay over its remaining instalments", async () => {
     const path = `/payment-plans/${PLAN}/autopay`;
     const { calls } = renderPanel(overview(), [savedCard()], { [`PUT ${path}`]: () => json({}) });

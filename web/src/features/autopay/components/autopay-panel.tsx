@@ -1,5 +1,5 @@
 import type { PaymentPlan } from '@webpay/contracts/encounters';
-import { formatCentsIn, formatDateIn, type Language } from '@webpay/contracts/language';
+import { formatCentsIn, formatDateIn, listIn, type Language } from '@webpay/contracts/language';
 import {
   planAuthorizationText,
   statementAutopayAuthorizationText,
@@ -145,6 +145,8 @@ function PlanAutopays({ overview, methods, parties }: SettingsProps) {
   const label = useMethodLabel(methods);
   const plansOnFile = usePlansOnFile().data?.paymentPlans ?? [];
   const plans = overview.plans.filter((plan) => plan.canUseAutopay);
+  // The billing office's own plans keep the payment arrangement made with it (decision 0026).
+  const arranged = overview.plans.filter((plan) => !plan.canUseAutopay);
   const onFile = (planNumber: string): PaymentPlan | undefined =>
     plansOnFile.find((candidate) => candidate.id === planNumber);
   return (
@@ -153,6 +155,16 @@ function PlanAutopays({ overview, methods, parties }: SettingsProps) {
         {t.plans.heading}
       </h3>
       {plans.length === 0 && <p className="text-sm text-muted-foreground">{t.plans.none}</p>}
+      {arranged.length > 0 && (
+        <p className="text-sm text-muted-foreground">
+          {t.plans.arrangedWithOffice(
+            listIn(
+              language,
+              arranged.map((plan) => t.plans.plan(plan.planNumber)),
+            ),
+          )}
+        </p>
+      )}
       {plans.map((plan) => (
         <AutopayToggle
           key={plan.planNumber}
