@@ -131,9 +131,12 @@ export const ERROR_MESSAGES_EN = {
   paymentNotCancellable:
     'Only a card payment that is still open can be cancelled; eCheck payments complete in one step.',
   paymentNotConfirmed: `The card processor did not confirm this payment for this amount. ${NOTHING_CHARGED} If your card statement shows a charge, it will be matched to your account automatically; otherwise please try again.`,
-  /** `processorMessage` is the processor's own words, shown as they came. */
-  paymentDeclined: (processorMessage: string) =>
-    `Your bank account payment was declined${processorMessage ? ` (${processorMessage})` : ''}. ${NOTHING_CHARGED} Please check the routing and account numbers, or use another payment method.`,
+  /**
+   * Without the processor's own words (e.g. DECLINED): they are its
+   * vocabulary in English, not written for a patient; the payment and its
+   * audit row keep them for the billing office.
+   */
+  paymentDeclined: `Your bank account payment was declined. ${NOTHING_CHARGED} Please check the routing and account numbers, or use another payment method.`,
   processorTimeoutOutcomeUnknown: `The payment processor did not answer in time, so we cannot tell yet whether the payment went through. ${OUTCOME_UNKNOWN_NEXT}`,
   processorTimeoutNothingCharged: `The payment processor did not answer in time. ${NOTHING_CHARGED} Please try again in a few minutes.`,
   processorRefused: `The payment processor could not take this payment. ${NOTHING_CHARGED} Please try again in a few minutes.`,

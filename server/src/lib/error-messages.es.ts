@@ -130,8 +130,7 @@ export const ERROR_MESSAGES_ES: ErrorMessages = {
   paymentNotCancellable:
     'Solo se puede cancelar un pago con tarjeta que siga abierto; los pagos con cheque electrónico se completan en un solo paso.',
   paymentNotConfirmed: `El procesador de tarjetas no confirmó este pago por este monto. ${NOTHING_CHARGED} Si el estado de cuenta de su tarjeta muestra un cargo, se asociará a su cuenta automáticamente; de lo contrario, inténtelo de nuevo.`,
-  paymentDeclined: (processorMessage) =>
-    `El pago desde su cuenta bancaria fue rechazado${processorMessage ? ` (${processorMessage})` : ''}. ${NOTHING_CHARGED} Verifique el número de ruta bancaria y el número de cuenta, o use otra forma de pago.`,
+  paymentDeclined: `El pago desde su cuenta bancaria fue rechazado. ${NOTHING_CHARGED} Verifique el número de ruta bancaria y el número de cuenta, o use otra forma de pago.`,
   processorTimeoutOutcomeUnknown: `El procesador de pagos no respondió a tiempo, por lo que todavía no sabemos si el pago se realizó. ${OUTCOME_UNKNOWN_NEXT}`,
   processorTimeoutNothingCharged: `El procesador de pagos no respondió a tiempo. ${NOTHING_CHARGED} Inténtelo de nuevo en unos minutos.`,
   processorRefused: `El procesador de pagos no pudo aceptar este pago. ${NOTHING_CHARGED} Inténtelo de nuevo en unos minutos.`,

@@ -1,13 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { EncountersResponse } from '@webpay/contracts/encounters';
-import type { GuarantorPage, SentEmail, SignInState } from '@webpay/contracts/office';
+import type { GuarantorPage, SignInState } from '@webpay/contracts/office';
 import { apiErrors } from '../../lib/api-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuditRepository } from '../audit/index.ts';
 import { encountersAnswerCounts, encountersAnswerJson } from '../encounters/index.ts';
 import type { StoredJobJson } from '../jobs/index.ts';
 import type { LockoutCount, LockoutJson, SignInLockout } from '../lockout/index.ts';
-import { MAIL_DELIVERY_ACTION, type MailOutbox, type OutboxMessage } from '../mail/index.ts';
+import { MAIL_DELIVERY_ACTION, type MailOutbox } from '../mail/index.ts';
 import type { HistoryPaymentJson, PaymentHistoryService } from '../payment-history/index.ts';
 import type { StatementSummaryRow, StatementsService } from '../statements/index.ts';
 import type { StaffReader, StaffSessionRead } from '../staff/index.ts';
@@ -24,11 +24,9 @@ import {
   type PageGuarantorJson,
   type SessionsJson,
 } from './guarantor-page.repository.ts';
+import { emailsOf, MAX_EMAILS } from './guarantor-emails.ts';
 import { OFFICE_MESSAGES } from './office-messages.ts';
 import { staffEvent, type StaffActor } from './staff-actor.ts';
-
-/** E-mails listed on the page at most, newest first. */
-const MAX_EMAILS = 50;
 
 const VIEWED = 'office.guarantor.viewed';
 
@@ -58,47 +56,6 @@ export const guarantorNotFound = () =>
   apiErrors.notFound((_, language) => OFFICE_MESSAGES[language].guarantorNotFound);
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
-
-/** `magic_link` as the console shows it: `magic-link`. */
-const kindName = (kind: string) => kind.replaceAll('_', '-');
-
-/** A direct send as the page lists it. */
-function directEmail(row: DirectEmailJson): SentEmail {
-  const at = new Date(row.occurredAt).toISOString();
-  const sent = row.outcome === 'success';
-  return {
-    id: `direct-${row.id}`,
-    kind: kindName(row.kind),
-    to: row.to,
-    subject: row.subject,
-    status: sent ? 'sent' : 'failed',
-    queuedAt: at,
-    sentAt: sent ? at : null,
-    error: sent ? null : 'The mail server did not accept it',
-  };
-}
-
-/**
- * What was e-mailed to the guarantor: the outbox's messages (receipts,
- * notices, the console's sign-in links) and those sent while they waited
- * (codes and links they asked for), newest first.
- */
-function emailsOf(queued: readonly OutboxMessage[], direct: readonly DirectEmailJson[]) {
-  const emails: SentEmail[] = [
-    ...queued.map((message) => ({
-      id: message.id,
-      kind: kindName(message.kind),
-      to: message.to,
-      subject: message.subject,
-      status: message.status,
-      queuedAt: message.queuedAt.toISOString(),
-      sentAt: iso(message.sentAt),
-      error: message.error,
-    })),
-    ...direct.map(directEmail),
-  ];
-  return emails.sort((a, b) => b.queuedAt.localeCompare(a.queuedAt)).slice(0, MAX_EMAILS);
-}
 
 /** The address the guarantor last paid with, on one line. */
 function addressOf(payer: Record<string, string | null> | null): string | null {
@@ -230,7 +187,7 @@ export class GuarantorPageService {
         viewedDetails(sql`page.payload`),
       ),
     );
-    const emails = emailsOf(outbox.messagesOf(json.queued), json.direct);
+    const emails = emailsOf(outbox.messagesOf(json.queued), json.direct, context.language ?? 'en');
     const counts: [LockoutCount, LockoutCount] = [
       lockout.stateOf(json.byAccount),
       lockout.stateOf(json.byEmail),

@@ -10,6 +10,7 @@ const OFFICE_MESSAGES_EN = {
   emailRequired: 'body.email: Enter the new email address',
   emailUnchanged: 'body.email: This is already the address on file',
   noEmailOnFile: 'This guarantor has no email address on file.',
+  mailNotAccepted: 'The mail server did not accept it',
   unlocked: 'Sign-in is unlocked; the failed attempts are forgotten.',
   signedOut: (count: number) =>
     count === 1 ? '1 session was signed out.' : `${count} sessions were signed out.`,
@@ -32,6 +33,7 @@ const OFFICE_MESSAGES_ES: Translation<typeof OFFICE_MESSAGES_EN> = {
   emailRequired: 'body.email: Ingrese el nuevo correo electrónico',
   emailUnchanged: 'body.email: Este ya es el correo electrónico registrado',
   noEmailOnFile: 'Este garante no tiene un correo electrónico registrado.',
+  mailNotAccepted: 'El servidor de correo electrónico no lo aceptó',
   unlocked: 'El inicio de sesión está desbloqueado; se olvidaron los intentos fallidos.',
   signedOut: (count: number) =>
     count === 1 ? 'Se cerró 1 sesión.' : `Se cerraron ${count} sesiones.`,

@@ -102,9 +102,9 @@ export const paymentErrors = {
       (m) => m.paymentNotConfirmed,
     ]),
 
-  paymentDeclined: (processorMessage: string) =>
+  paymentDeclined: () =>
     new ApiError(402, PAYMENT_ERROR_CODES.paymentDeclined, (m) => m.titles.paymentDeclined, [
-      (m) => m.paymentDeclined(processorMessage),
+      (m) => m.paymentDeclined,
     ]),
 
   /**

@@ -866,6 +866,8 @@ describe.each(testDatabaseKinds)('payments (%s)', (kind) => {
       const error = await errorOf(declined);
       expect(error).toMatchObject({ code: 'PAYMENT_DECLINED', title: 'Payment declined' });
       expect(error.details[0]).toContain('You have not been charged');
+      // The processor's own word stays in the audit row, out of the patient's sentence.
+      expect(error.details[0]).not.toContain('DECLINED');
       const repeat = await payAch(achBody(SANDBOX_BANK_ACCOUNTS.declined.accountNumber), key);
       expect(repeat.status).toBe(402);
       const [declinedRow] = await db()

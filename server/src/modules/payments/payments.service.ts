@@ -490,7 +490,7 @@ export class PaymentsService {
         txnId: answer.ssl_txn_id ?? null,
         message,
       });
-      throw paymentErrors.paymentDeclined(message);
+      throw paymentErrors.paymentDeclined();
     }
     await this.audit.record(context, actor, 'payment.approval_verified', 'success', payment, {
       txnId: answer.ssl_txn_id,
@@ -580,7 +580,7 @@ export class PaymentsService {
       case 'recorded':
         return this.recorder.storedReceipt(settled);
       case 'declined':
-        throw paymentErrors.paymentDeclined(settled.failureMessage ?? '');
+        throw paymentErrors.paymentDeclined();
       default:
         if (isOpen(settled) && settled.failureCode === null) {
           throw paymentErrors.idempotencyRequestInProgress();
