@@ -464,6 +464,9 @@ export class AccountBuilder {
         : null,
       payer: made.payer,
       receiptEmail: this.guarantor.email,
+      // Recorded the moment it was paid, as the payment pipeline records one:
+      // the money report and the settlement view count it by this instant.
+      recordedAt: made.paidAt,
       exportedAt: instant(addDays(spec.date, 1), '07:00'),
       exportBatch: `history-${spec.date}`,
       appliedAt: instant(addDays(spec.date, 2), '15:00'),

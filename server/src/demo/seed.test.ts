@@ -270,6 +270,8 @@ describe.each(testDatabaseKinds)('demo data on %s', (kind) => {
     expect(new Set(payments.map((p) => p.method))).toEqual(new Set(['card', 'eCheck']));
     for (const payment of payments) {
       expect(payment.status).toBe('recorded');
+      // Recorded when paid, as the portal records one: reports count it by this.
+      expect(payment.recordedAt).toEqual(payment.createdAt);
       expect(payment.appliedAt).toBeInstanceOf(Date);
       expect(payment.createdAt.getTime()).toBeLessThan(Date.parse(`${TODAY}T00:00:00Z`));
       const lines = await db

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq, gte, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACILITY } from '@webpay/contracts/facilities';
 import {
@@ -364,5 +365,54 @@ describe.each(testDatabaseKinds)('the console’s reports (%s)', (kind) => {
       expect(report.error).toMatch(/could not be asked/);
       expect(report.days[1]).toMatchObject({ webpayCents: 14_550, processorCents: null });
     });
+  });
+});
+
+describe.each(testDatabaseKinds)('the money report on the demo data (%s)', (kind) => {
+  // The day the demo data is loaded; Robert's R-60031 is then paid on 2026-11-23.
+  const today = '2026-11-29';
+  let database: TestDatabase;
+  let money: MoneyReportService;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind, { today });
+    money = new MoneyReportService(
+      new MoneyReportRepository(database.db),
+      new AuditRepository(database.db),
+      denver,
+    );
+  });
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('counts a past portal payment on the day the payment search lists it', async () => {
+    const [receipt] = await database.db
+      .select({ payment: payments })
+      .from(receipts)
+      .innerJoin(payments, eq(payments.id, receipts.paymentId))
+      .where(eq(receipts.receiptId, 'R-60031'));
+    if (!receipt) throw new Error('the demo data has no R-60031');
+    // The search dates a payment by when it was recorded, else by when it started.
+    const listedOn = denver.dayOf(receipt.payment.recordedAt ?? receipt.payment.createdAt);
+    expect(listedOn).toBe('2026-11-23');
+    const sameDay = await database.db
+      .select({ amountCents: payments.amountCents })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.status, 'recorded'),
+          gte(payments.createdAt, denver.startOf(listedOn)),
+          lt(payments.createdAt, denver.startOf('2026-11-24')),
+        ),
+      );
+    const report = await money.build({ from: listedOn, to: listedOn });
+    expect(report.days[0]).toMatchObject({
+      date: listedOn,
+      paymentsCount: sameDay.length,
+      paymentsCents: sameDay.reduce((total, row) => total + row.amountCents, 0),
+    });
+    expect(report.days[0]?.paymentsCents).toBeGreaterThanOrEqual(receipt.payment.amountCents);
   });
 });

@@ -238,6 +238,12 @@ describe.each(testDatabaseKinds)('the payment desk (%s)', (kind) => {
     const payment = await cardPayment(60, 10);
     processor.settle(payment.processorTxnId ?? '');
     const waiting = await resultOf(await refundOf(payment.id, tokens.supervisor, '70.00'));
+    const page = deskPaymentSchema.parse(
+      await (
+        await officeCall(server, PAYMENT_DESK_PATHS.payment(payment.id), { token: tokens.agent })
+      ).json(),
+    );
+    expect(page.actions.void.why).toBe('A void or refund of this payment is waiting for approval.');
     const reject = PAYMENT_DESK_PATHS.reject(payment.id, waiting.reversal.reversalId);
     expect((await post(reject, tokens.admin, {})).status).toBe(400);
     // A lone surrogate is valid JSON with no UTF-8 form: stored as U+FFFD, never a 500.

@@ -5,7 +5,7 @@ import type {
 } from '@webpay/contracts/payment-desk';
 import type { Language } from '@webpay/contracts/language';
 import { formatCents } from '@webpay/contracts/money';
-import { staffCan, type SentEmail, type StaffRole } from '@webpay/contracts/office';
+import type { SentEmail, StaffRole } from '@webpay/contracts/office';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AuditRepository } from '../audit/index.ts';
 import type { MailOutbox } from '../mail/index.ts';
@@ -14,17 +14,12 @@ import { parseConvergeAmount } from '../payments/index.ts';
 import { parseConvergeTime } from '../payments/index.ts';
 import { isConvergeError } from '../payments/index.ts';
 import type { ConvergeTxn } from '../payments/index.ts';
+import { deskActions } from './desk-actions.ts';
 import { deskErrors } from './desk-errors.ts';
 import { DESK_MESSAGES } from './desk-messages.ts';
 import type { PaymentPageRepository, PaymentEventRow } from './payment-page.repository.ts';
 import { instrumentOf } from './payment-search.service.ts';
-import {
-  completedCents,
-  deskStatus,
-  refundableCents,
-  settledRefundKind,
-  takenByLine,
-} from './reversal-allocation.ts';
+import { completedCents, deskStatus, refundableCents, takenByLine } from './reversal-allocation.ts';
 import { reversalView } from './reversal-view.ts';
 import type { ReversalProcessor } from './reversals.service.ts';
 import type { PaymentForReversal, ReversalsRepository } from './reversals.repository.ts';
@@ -176,9 +171,14 @@ export class PaymentPageService {
       },
       processor,
       reversals: found.reversals.map((row) => reversalView(row, names)),
-      actions: this.actions(found, processor, reader.role, {
-        language: reader.language,
+      actions: deskActions({
+        payment,
+        reversals: found.reversals,
+        settled: processor.settled,
+        role: reader.role,
         hasEmail: Boolean(receipt?.emailedTo ?? payment.receiptEmail ?? guarantor?.email),
+        language: reader.language,
+        approvalThresholdCents: this.options.approvalThresholdCents,
       }),
       emails,
       events,
@@ -210,53 +210,6 @@ export class PaymentPageService {
         error: DESK_MESSAGES[language].processorError(error.kind),
       };
     }
-  }
-
-  /** What the reader may do now, and when not, why. */
-  private actions(
-    found: PaymentForReversal,
-    processor: ProcessorRecord,
-    role: StaffRole | undefined,
-    { language, hasEmail }: { language: Language; hasEmail: boolean },
-  ): DeskPayment['actions'] {
-    const say = DESK_MESSAGES[language];
-    const { payment, reversals } = found;
-    const remaining = refundableCents(payment.amountCents, reversals);
-    const may = (permission: 'support' | 'approve') =>
-      role !== undefined && staffCan(role, permission);
-    const common = (): string | null => {
-      if (payment.status !== 'recorded') return say.whyNotRecorded;
-      if (processor.settled === null) return say.whyProcessor;
-      if (remaining === 0) return say.whyNothingLeft;
-      return null;
-    };
-    const voidWhy =
-      (!may('support') && say.whyRole) ||
-      common() ||
-      (processor.settled && say.whySettled) ||
-      (remaining < payment.amountCents && say.whyPartlyGiven) ||
-      null;
-    const refundWhy =
-      (!may('approve') && say.whyRole) ||
-      common() ||
-      (!processor.settled && say.whyNotSettled) ||
-      null;
-    const resendWhy =
-      (!may('support') && say.whyRole) ||
-      (payment.status !== 'recorded' && say.whyNotRecorded) ||
-      (!hasEmail && say.whyNoEmail) ||
-      null;
-    return {
-      void: { available: voidWhy === null, why: voidWhy },
-      refund: {
-        available: refundWhy === null,
-        why: refundWhy,
-        kind: processor.settled ? settledRefundKind(payment.method) : null,
-        maxCents: payment.status === 'recorded' ? remaining : 0,
-      },
-      resendReceipt: { available: resendWhy === null, why: resendWhy },
-      approvalThresholdCents: this.options.approvalThresholdCents,
-    };
   }
 
   /** Receipt and reversal e-mails about this payment, as the outbox keeps them. */
