@@ -9,6 +9,7 @@ import type {
   pendingPayments,
   planInstalments,
   receipts,
+  sandboxConvergeTransactions,
   StatementItem,
   statements,
 } from '../db/schema.ts';
@@ -16,6 +17,7 @@ import { bankAccountFingerprint } from '../lib/secrets.ts';
 import { addDays, addMonths, firstOfMonth, instant } from './calendar.ts';
 import type { DemoGuarantor } from './demo-guarantors.ts';
 import { demoId } from './ids.ts';
+import { processorSaleOf } from './processor-records.ts';
 
 /*
  * Builds one guarantor's rows from a small ledger so that every figure agrees
@@ -34,6 +36,8 @@ export interface DemoRows {
   receipts: (typeof receipts.$inferInsert)[];
   pendingPayments: (typeof pendingPayments.$inferInsert)[];
   statements: (typeof statements.$inferInsert)[];
+  /** The built-in processor's record of each payment (processor-records.ts). */
+  processorTxns: (typeof sandboxConvergeTransactions.$inferInsert)[];
 }
 
 export function emptyRows(): DemoRows {
@@ -47,6 +51,7 @@ export function emptyRows(): DemoRows {
     receipts: [],
     pendingPayments: [],
     statements: [],
+    processorTxns: [],
   };
 }
 
@@ -390,7 +395,9 @@ export class AccountBuilder {
       ...paidWith(spec.pay),
     };
     const lines = spec.lines.map((line, index) => this.paymentLine(spec, made.id, line, index));
-    this.rows.payments.push(this.paymentRow(spec, made));
+    const payment = this.paymentRow(spec, made);
+    this.rows.payments.push(payment);
+    this.rows.processorTxns.push(processorSaleOf(payment, this.today));
     for (const line of lines) this.rows.paymentLines.push(line);
     this.rows.receipts.push(this.receiptRow(spec, made, lines));
   }

@@ -60,6 +60,7 @@ export async function insertDemoRows(db: Database, rows: DemoRows): Promise<void
   await insertBatches(db, schema.receipts, rows.receipts);
   await insertBatches(db, schema.pendingPayments, rows.pendingPayments);
   await insertBatches(db, schema.statements, rows.statements);
+  await insertBatches(db, schema.sandboxConvergeTransactions, rows.processorTxns);
 }
 
 /**

@@ -95,6 +95,23 @@ describe.each(testDatabaseKinds)('the console’s reports API (%s)', (kind) => {
     expect(report.error).toBeNull();
   });
 
+  it("finds the demo's past payments in the sandbox processor's settled batches", async () => {
+    const calendar = new FacilityCalendar(server.env.WEBPAY_TIME_ZONE);
+    const dayBefore = (days: number) => calendar.dayOf(new Date(Date.now() - days * 86_400_000));
+    const response = await call(
+      `${PAYMENT_DESK_PATHS.settlement}?from=${dayBefore(30)}&to=${dayBefore(2)}`,
+    );
+    const report = settlementReportSchema.parse(await response.json());
+    expect(report.error).toBeNull();
+    expect(report.differences).toEqual([]);
+    const paid = report.days.filter((day) => day.webpayCents > 0);
+    expect(paid.length).toBeGreaterThan(0);
+    for (const day of paid) {
+      expect(day.processorCents, day.date).toBe(day.webpayCents);
+      expect(day.unsettledCount, day.date).toBe(0);
+    }
+  });
+
   it('counts a payment made now, and agrees with the sandbox processor once its batch settles', async () => {
     const today = new FacilityCalendar(server.env.WEBPAY_TIME_ZONE).dayOf();
     const day = `?from=${today}&to=${today}`;
