@@ -13,6 +13,17 @@ const BUTTONS = [
   'Correct email',
 ];
 
+/** A supervisor issues a new PIN with a reason; the dialog stays open on the service's answer. */
+async function issueNewPin() {
+  renderWithQueries(<SupportActions guarantorId="g-1" role="supervisor" />);
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Issue new PIN' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Issue new PIN' });
+  await user.type(within(dialog).getByLabelText('Reason'), 'Letter returned by the post office');
+  await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+  return { user, dialog };
+}
+
 describe('support actions by role', () => {
   beforeEach(() => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -69,12 +80,7 @@ describe('support actions by role', () => {
           pinLetterId: 'letter-7',
         }),
     });
-    renderWithQueries(<SupportActions guarantorId="g-1" role="supervisor" />);
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Issue new PIN' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Issue new PIN' });
-    await user.type(within(dialog).getByLabelText('Reason'), 'Letter returned by the post office');
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    const { dialog } = await issueNewPin();
     expect(await within(dialog).findByText('A new PIN was issued.')).toBeInTheDocument();
     expect(
       within(dialog).getByRole('button', { name: 'Print the PIN letter' }),
@@ -93,12 +99,7 @@ describe('support actions by role', () => {
           pinLetterId: 'letter-7',
         }),
     });
-    renderWithQueries(<SupportActions guarantorId="g-1" role="supervisor" />);
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Issue new PIN' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Issue new PIN' });
-    await user.type(within(dialog).getByLabelText('Reason'), 'Letter returned by the post office');
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    const { user, dialog } = await issueNewPin();
     await within(dialog).findByText('A new PIN was issued.');
     expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
 
@@ -125,12 +126,7 @@ describe('support actions by role', () => {
     vi.spyOn(window, 'open').mockReturnValue({} as Window);
     URL.createObjectURL = vi.fn(() => 'blob:letter');
     URL.revokeObjectURL = vi.fn();
-    renderWithQueries(<SupportActions guarantorId="g-1" role="supervisor" />);
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Issue new PIN' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Issue new PIN' });
-    await user.type(within(dialog).getByLabelText('Reason'), 'Letter returned by the post office');
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    const { user, dialog } = await issueNewPin();
     await user.click(await within(dialog).findByRole('button', { name: 'Print the PIN letter' }));
     await waitFor(() => expect(window.open).toHaveBeenCalledWith('blob:letter', '_blank'));
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
