@@ -231,7 +231,7 @@ export const guarantorMessages = defineCatalogue(
     done: 'Listo',
     printLetter: 'Imprimir la carta del PIN',
     letterUnprinted:
-      'La carta del PIN no está impresa. Al cerrar esto ya no se podrá abrir, y enviar una por correo requeriría otro PIN nuevo.',
+      'La carta del PIN no está impresa. Al cerrar esto ya no se podrá abrir, y enviar una por correo postal requeriría otro PIN nuevo.',
     closeUnprinted: 'Cerrar sin imprimir',
     failed: 'La acción no se completó.',
   },
