@@ -57,6 +57,15 @@ async function throughSituation(user: UserEvent) {
   await heading('Documents');
 }
 
+/** From the first step to the review, every document left to send later. */
+async function toReviewSendingLater(user: UserEvent) {
+  await throughIncome(user);
+  await throughSituation(user);
+  await user.click(screen.getByRole('checkbox', { name: 'Send later' }));
+  await next(user);
+  await heading('Review and sign');
+}
+
 describe('applying for financial assistance (/financial-assistance/apply)', () => {
   beforeEach(() => {
     sessionStorage.clear();
@@ -177,11 +186,7 @@ describe('applying for financial assistance (/financial-assistance/apply)', () =
     service();
     const user = userEvent.setup();
     await renderApp('/financial-assistance/apply');
-    await throughIncome(user);
-    await throughSituation(user);
-    await user.click(screen.getByRole('checkbox', { name: 'Send later' }));
-    await next(user);
-    await heading('Review and sign');
+    await toReviewSendingLater(user);
     const accounts = screen.getByText('Accounts', { selector: 'dt' });
     const answer = accounts.nextElementSibling;
     // jsdom lays nothing out: an account number cannot break where its text may not wrap.
@@ -202,11 +207,7 @@ describe('applying for financial assistance (/financial-assistance/apply)', () =
     service({ 'GET /encounters': () => json({ encounters: many, paymentPlans: [] }) });
     const user = userEvent.setup();
     await renderApp('/financial-assistance/apply');
-    await throughIncome(user);
-    await throughSituation(user);
-    await user.click(screen.getByRole('checkbox', { name: 'Send later' }));
-    await next(user);
-    await heading('Review and sign');
+    await toReviewSendingLater(user);
     const answer = screen.getByText('Accounts', { selector: 'dt' }).nextElementSibling;
     expect(answer).toHaveTextContent('7 accounts, $700.00 in all');
     expect(answer).not.toHaveTextContent('107-40011000');

@@ -13,16 +13,23 @@ const BUTTONS = [
   'Correct email',
 ];
 
-/** A supervisor issues a new PIN with a reason; the dialog stays open on the service's answer. */
-async function issueNewPin() {
-  renderWithQueries(<SupportActions guarantorId="g-1" role="supervisor" />);
+const NEW_PIN_ROUTE = 'POST /guarantors/g-1/actions/issue-new-pin';
+const newPinAnswer = () =>
+  json({ action: 'issue-new-pin', message: 'A new PIN was issued.', pinLetterId: 'letter-7' });
+
+/** Someone of `role` runs a support action with a reason; the dialog stays open on the answer. */
+async function runAction(role: 'agent' | 'supervisor', name: string, reason: string) {
+  renderWithQueries(<SupportActions guarantorId="g-1" role={role} />);
   const user = userEvent.setup();
-  await user.click(screen.getByRole('button', { name: 'Issue new PIN' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Issue new PIN' });
-  await user.type(within(dialog).getByLabelText('Reason'), 'Letter returned by the post office');
+  await user.click(screen.getByRole('button', { name }));
+  const dialog = await screen.findByRole('dialog', { name });
+  await user.type(within(dialog).getByLabelText('Reason'), reason);
   await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
   return { user, dialog };
 }
+
+const issueNewPin = () =>
+  runAction('supervisor', 'Issue new PIN', 'Letter returned by the post office');
 
 describe('support actions by role', () => {
   beforeEach(() => {
@@ -73,12 +80,7 @@ describe('support actions by role', () => {
 
   it('send the reason with the staff session and say what was done; a new PIN offers its letter', async () => {
     const { calls } = fakeOfficeService({
-      'POST /guarantors/g-1/actions/issue-new-pin': () =>
-        json({
-          action: 'issue-new-pin',
-          message: 'A new PIN was issued.',
-          pinLetterId: 'letter-7',
-        }),
+      [NEW_PIN_ROUTE]: newPinAnswer,
     });
     const { dialog } = await issueNewPin();
     expect(await within(dialog).findByText('A new PIN was issued.')).toBeInTheDocument();
@@ -92,12 +94,7 @@ describe('support actions by role', () => {
 
   it('keep an unprinted PIN letter open until it is printed or the clerk closes it knowingly', async () => {
     fakeOfficeService({
-      'POST /guarantors/g-1/actions/issue-new-pin': () =>
-        json({
-          action: 'issue-new-pin',
-          message: 'A new PIN was issued.',
-          pinLetterId: 'letter-7',
-        }),
+      [NEW_PIN_ROUTE]: newPinAnswer,
     });
     const { user, dialog } = await issueNewPin();
     await within(dialog).findByText('A new PIN was issued.');
@@ -114,12 +111,7 @@ describe('support actions by role', () => {
 
   it('close with Done once the PIN letter is printed', async () => {
     fakeOfficeService({
-      'POST /guarantors/g-1/actions/issue-new-pin': () =>
-        json({
-          action: 'issue-new-pin',
-          message: 'A new PIN was issued.',
-          pinLetterId: 'letter-7',
-        }),
+      [NEW_PIN_ROUTE]: newPinAnswer,
       'GET /guarantors/g-1/pin-letters/letter-7': () =>
         new Response(new Blob(['%PDF-1.7']), { headers: { 'Content-Type': 'application/pdf' } }),
     });
@@ -139,12 +131,7 @@ describe('support actions by role', () => {
       'POST /guarantors/g-1/actions/send-sign-in-link': () =>
         json({ title: 'Unauthorized', status: 401, code: 'UNAUTHORIZED', details: [] }, 401),
     });
-    renderWithQueries(<SupportActions guarantorId="g-1" role="agent" />);
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Send sign-in link' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Send sign-in link' });
-    await user.type(within(dialog).getByLabelText('Reason'), 'Asked on the phone');
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await runAction('agent', 'Send sign-in link', 'Asked on the phone');
     await waitFor(() => expect(staffSession.get()).toBeNull());
     expect(staffSession.ended()).toBe('unauthorized');
   });
