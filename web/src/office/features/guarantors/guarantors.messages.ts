@@ -130,7 +130,6 @@ export const guarantorMessages = defineCatalogue(
     methods: { card: 'Card', eCheck: 'Bank account' },
     paymentStatuses: { pending: 'Pending', applied: 'Applied' },
     /** What was given back of a payment, under its status: "Voided $20.00 on Nov 29, 2026". */
-    givenBack: (status: string, amount: string, day: string) => `${status} ${amount} on ${day}`,
     audit: 'Audit',
     auditScreen: 'Filter and export on the Audit screen',
     nothing: 'None.',
@@ -200,7 +199,6 @@ export const guarantorMessages = defineCatalogue(
     method: 'Método',
     methods: { card: 'Tarjeta', eCheck: 'Cuenta bancaria' },
     paymentStatuses: { pending: 'En proceso', applied: 'Aplicado' },
-    givenBack: (status, amount, day) => `${status}: ${amount} el ${day}`,
     audit: 'Auditoría',
     auditScreen: 'Filtrar y exportar en la pantalla de Auditoría',
     nothing: 'Ninguno.',
