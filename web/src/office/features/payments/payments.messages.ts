@@ -1,5 +1,6 @@
 import { PAYMENT_DESK_MESSAGES } from '@webpay/contracts/payment-desk';
-import { defineCatalogue } from '@/lib/messages.ts';
+import { defineCatalogue, messagesIn } from '@/lib/messages.ts';
+import { accountTypeMessages } from '@/lib/payments/payment-words.messages.ts';
 import { OFFICE_FORM_MESSAGES } from '../../lib/field-messages.ts';
 
 /** The payment desk's schemas' messages in Spanish, for `useValidationText`. */
@@ -34,8 +35,8 @@ export const searchMessages = defineCatalogue(
     facility: 'Facility',
     any: 'Any',
     methods: { card: 'Card', eCheck: 'eCheck' },
-    /** A bank account's type as the processor names it, in words. */
-    accountTypes: { CHECKING: 'Checking', SAVINGS: 'Savings' },
+    /** A bank account's type as the processor names it, in the portal's words. */
+    accountTypes: messagesIn(accountTypeMessages, 'en'),
     search: 'Search',
     clear: 'Clear',
     results: 'Results',
@@ -65,7 +66,7 @@ export const searchMessages = defineCatalogue(
     facility: 'Centro',
     any: 'Cualquiera',
     methods: { card: 'Tarjeta', eCheck: 'Cheque electrónico' },
-    accountTypes: { CHECKING: 'Cuenta de cheques', SAVINGS: 'Cuenta de ahorros' },
+    accountTypes: messagesIn(accountTypeMessages, 'es'),
     search: 'Buscar',
     clear: 'Borrar',
     results: 'Resultados',
